@@ -1,0 +1,1 @@
+"""The pure rules core of Parlour: no pygame, no files, no clock, no global random."""

@@ -1,0 +1,135 @@
+"""The protocol every game implements, and the small types it is built from.
+
+A game module offers ``new_game(options, seed) -> State``. The state answers who may act
+(``to_act``), what they may do (``legal_actions``), applies an action (``apply``) and
+returns the events that happened. Hidden information only leaves the state through
+``view(seat)``; bots and the table see nothing else. All chance comes from the state's own
+seeded generator, so a seed plus the list of actions replays a game exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Iterable, Protocol, Sequence, runtime_checkable
+
+from games.core.cards import Card
+
+Seat = int
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message says why in a player's words."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base for actions: every action names the seat that takes it."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base for events: something that happened, for the table to animate and log.
+
+    An event may carry information that only some seats may see (the card a player drew).
+    ``seen_by(viewer)`` returns the event as that seat may see it.
+    """
+
+    def seen_by(self, viewer: Seat | None) -> Event:
+        return self
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: the winning seats and a score per seat (higher is better)."""
+
+    winners: tuple[Seat, ...]
+    scores: tuple[float, ...]
+    reason: str = ""
+
+    def __str__(self) -> str:
+        names = ", ".join(seat_name(s) for s in self.winners) or "nobody"
+        return f"{names} won" + (f" ({self.reason})" if self.reason else "")
+
+
+def seat_name(seat: Seat) -> str:
+    """The short name used in logs and action strings: seat 0 is ``P1``."""
+    return f"P{seat + 1}"
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """What the shell, the bots, the simulator and the conformance tests rely on."""
+
+    seats: int
+
+    def to_act(self) -> list[Seat]: ...
+
+    def legal_actions(self, seat: Seat) -> list[Any]: ...
+
+    def apply(self, action: Any) -> list[Event]: ...
+
+    def view(self, seat: Seat) -> Any: ...
+
+    def is_over(self) -> bool: ...
+
+    def outcome(self) -> Outcome | None: ...
+
+    def clone(self) -> GameState: ...
+
+    def all_cards(self) -> list[Any]:
+        """Every card in every zone (hands, stock, piles): the conservation check."""
+        ...
+
+    def hidden_from(self, seat: Seat) -> list[Any]:
+        """The cards ``seat`` may not know the place of; its view must contain none of them."""
+        ...
+
+
+class TurnBot(Protocol):
+    """A turn bot picks one of the legal actions from what its seat can see."""
+
+    def __call__(self, view: Any, rng: random.Random) -> Any: ...
+
+
+def check_legal(action: Any, legal: Sequence[Any], why_not: str) -> None:
+    """Raise ``IllegalAction(why_not)`` unless ``action`` is among ``legal``."""
+    if action not in legal:
+        raise IllegalAction(why_not)
+
+
+def copy_rng(rng: random.Random) -> random.Random:
+    """An independent generator in the same state (for ``clone``)."""
+    twin = random.Random()
+    twin.setstate(rng.getstate())
+    return twin
+
+
+def cards_in(values: Iterable[Any]) -> list[Card]:
+    """Every ``Card`` found anywhere inside nested containers and dataclasses (for leak checks)."""
+    found: list[Card] = []
+    _collect(values, found, set())
+    return found
+
+
+def _collect(value: Any, found: list[Card], seen: set[int]) -> None:
+    if isinstance(value, Card):
+        found.append(value)
+        return
+    if isinstance(value, (str, bytes, int, float, bool)) or value is None:
+        return
+    if id(value) in seen:
+        return
+    seen.add(id(value))
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _collect(key, found, seen)
+            _collect(item, found, seen)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for item in value:
+            _collect(item, found, seen)
+    elif hasattr(value, "__dataclass_fields__"):
+        for name in value.__dataclass_fields__:
+            _collect(getattr(value, name), found, seen)

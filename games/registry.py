@@ -1,0 +1,99 @@
+"""Every game Parlour offers, in one place: the menu, the command line, the simulator and
+the conformance tests are all built from ``GAMES``.
+
+>>> GAMES["ninety_nine"].title
+'Ninety-Nine'
+>>> spec = GAMES["ninety_nine"]
+>>> state = spec.new_game(spec.make_options(seats=3), seed=1)
+>>> state.seats
+3
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any, Callable
+
+from games.core.protocol import GameState
+
+DIFFICULTIES = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One setting on the setup screen: its key in the options dataclass, a label, the
+    allowed values (shown in this order) and the default."""
+
+    key: str
+    label: str
+    choices: tuple[Any, ...]
+    default: Any
+
+    def label_for(self, value: Any) -> str:
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return str(value)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    id: str
+    title: str
+    family: str
+    min_seats: int
+    max_seats: int
+    default_seats: int
+    options_type: type
+    new_game: Callable[[Any, int], GameState]
+    bots: dict[str, Callable[..., Any]]
+    rules_text: str
+    blurb: str
+    options: tuple[OptionSpec, ...] = ()
+    realtime: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def make_options(self, seats: int | None = None, **values: Any) -> Any:
+        """Build and validate the game's options; unknown keys raise ``ValueError``."""
+        known = {f.name for f in fields(self.options_type)}
+        unknown = set(values) - known
+        if unknown:
+            raise ValueError(f"{self.title} has no option {', '.join(sorted(unknown))}")
+        seat_count = self.default_seats if seats is None else seats
+        if not self.min_seats <= seat_count <= self.max_seats:
+            raise ValueError(
+                f"{self.title} is for {self.min_seats} to {self.max_seats} players, not {seat_count}")
+        return self.options_type(seats=seat_count, **values)
+
+    @property
+    def seat_range(self) -> str:
+        if self.min_seats == self.max_seats:
+            return f"{self.min_seats} players" if self.min_seats > 1 else "1 player"
+        return f"{self.min_seats}-{self.max_seats} players"
+
+
+def _ninety_nine() -> GameSpec:
+    from games.ninety_nine import bots, rules, text
+
+    return GameSpec(
+        id="ninety_nine", title="Ninety-Nine", family="Counting",
+        min_seats=2, max_seats=6, default_seats=4,
+        options_type=rules.NinetyNineOptions, new_game=rules.new_game,
+        bots=bots.BOTS, rules_text=text.RULES, blurb=text.BLURB,
+        options=(OptionSpec("tokens", "Tokens each", (1, 2, 3, 4, 5), 3),),
+    )
+
+
+def _build() -> dict[str, GameSpec]:
+    specs = [_ninety_nine()]
+    return {spec.id: spec for spec in specs}
+
+
+GAMES: dict[str, GameSpec] = _build()
+
+
+def get(game_id: str) -> GameSpec:
+    """Look up a game by id, with a message listing the known ids when it is unknown."""
+    try:
+        return GAMES[game_id]
+    except KeyError:
+        raise KeyError(f"unknown game {game_id!r}; choose from {', '.join(GAMES)}") from None
