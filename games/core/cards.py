@@ -134,7 +134,10 @@ class Card:
             return JOKER
         if len(key) < 2:
             raise ValueError(f"not a card: {text!r} (write rank then suit, like QH or 10D)")
-        return _card(Rank.parse(key[:-1]), Suit.parse(key[-1]))
+        rank = Rank.parse(key[:-1])
+        if rank is Rank.JOKER:
+            raise ValueError(f"not a card: {text!r} (the Joker is written JK, with no suit)")
+        return _card(rank, Suit.parse(key[-1]))
 
     @property
     def is_joker(self) -> bool:

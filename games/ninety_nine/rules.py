@@ -341,6 +341,8 @@ class NinetyNineState:
         if not allowed:
             raise IllegalAction(f"{action.card} would take the count past {LIMIT}")
         if action.value not in allowed:
+            if allowed == [None]:
+                raise IllegalAction(f"{action.card} counts one way only: play it without a value")
             shown = " or ".join(f"{v:+d}" if action.card.rank is Rank.TEN else str(v) for v in allowed)
             raise IllegalAction(f"{action.card} can count {shown} here")
 

@@ -1,0 +1,1 @@
+"""Parlour's imperative shell: window, scenes, drawing, input, sound and files."""

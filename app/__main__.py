@@ -1,0 +1,133 @@
+"""The ``parlour`` command: the menu, a table, the simulator, the benchmark, the self-test.
+
+Every mistake on the command line gets one line on stderr and exit status 2."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any, Sequence
+
+STARTED = time.perf_counter()
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # one line, exit 2: people read the last line anyway
+        self.exit(2, f"parlour: error: {message} (try 'parlour --help')\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="parlour", description="Parlour: a collection of card games.")
+    parser.add_argument("--selftest", action="store_true", help="run every game headless and exit")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    play = sub.add_parser("play", help="go straight to a game's table")
+    play.add_argument("game")
+    play.add_argument("--seats", type=int)
+    play.add_argument("--humans", type=int, default=1, help="how many seats humans take (default 1)")
+    play.add_argument("--difficulty", choices=("easy", "normal", "hard"), default="normal")
+    play.add_argument("--seed", type=int)
+    sim = sub.add_parser("sim", help="bots play many games; prints a JSON summary")
+    sim.add_argument("game")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--seats", type=int)
+    sim.add_argument("--difficulty", choices=("easy", "normal", "hard"), default="normal")
+    sim.add_argument("--bots", help="comma-separated difficulty per seat, e.g. hard,easy,easy,easy")
+    bench = sub.add_parser("bench", help="frame times of every scene, as JSON")
+    bench.add_argument("--scene")
+    bench.add_argument("--frames", type=int, default=600)
+    bench.add_argument("--size", default="1280x800")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.selftest:
+            from app import selftest
+
+            return selftest.run(STARTED)
+        if args.command == "sim":
+            return _sim(parser, args)
+        if args.command == "bench":
+            return _bench(parser, args)
+        if args.command == "play":
+            return _play(parser, args)
+        return _open(None)
+    except KeyboardInterrupt:
+        return 130
+
+
+def _spec(parser: argparse.ArgumentParser, game_id: str) -> Any:
+    from games.registry import GAMES
+
+    if game_id not in GAMES:
+        parser.error(f"unknown game {game_id!r}; choose from {', '.join(GAMES)}")
+    return GAMES[game_id]
+
+
+def _sim(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from app.sim import simulate
+
+    spec = _spec(parser, args.game)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    lineup = args.bots.split(",") if args.bots else [args.difficulty]
+    if any(d not in spec.bots for d in lineup):
+        parser.error(f"--bots takes difficulties from {', '.join(spec.bots)}")
+    seats = args.seats or (len(lineup) if args.bots else spec.default_seats)
+    if not spec.min_seats <= seats <= spec.max_seats:
+        parser.error(f"{spec.title} is for {spec.min_seats} to {spec.max_seats} players")
+    print(json.dumps(simulate(spec, args.games, args.seed, lineup, seats), indent=2))
+    return 0
+
+
+def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from app.bench import bench, scenes
+
+    try:
+        size = tuple(int(v) for v in args.size.lower().split("x"))
+        assert len(size) == 2 and min(size) > 0
+    except (ValueError, AssertionError):
+        parser.error(f"--size takes WIDTHxHEIGHT, like 1280x800, not {args.size!r}")
+    if args.scene is not None and args.scene not in scenes():
+        parser.error(f"unknown scene {args.scene!r}; choose from {', '.join(scenes())}")
+    print(json.dumps(bench(args.scene, max(10, args.frames), size), indent=2))  # type: ignore[arg-type]
+    return 0
+
+
+def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from app.session import SeatPlan, Setup
+
+    spec = _spec(parser, args.game)
+    seats = args.seats or spec.default_seats
+    if not spec.min_seats <= seats <= spec.max_seats:
+        parser.error(f"{spec.title} is for {spec.min_seats} to {spec.max_seats} players, not {seats}")
+    if not 0 <= args.humans <= seats:
+        parser.error(f"--humans must be between 0 and {seats}")
+    plans = [SeatPlan(i < args.humans, args.difficulty) for i in range(seats)]
+    return _open(Setup(spec.id, plans, {o.key: o.default for o in spec.options}, args.seed))
+
+
+def _open(setup: Any) -> int:
+    from app.scenes.menu import MenuScene
+    from app.shell import App
+
+    app = App()
+    app.start(MenuScene(app))
+    if setup is not None:
+        from app.session import Session
+        from app.tables import table_for
+        from games.registry import GAMES
+
+        spec = GAMES[setup.game_id]
+        app.scenes.push(table_for(spec.id)(app, Session(spec, setup)))
+        app.scenes.top.resize(app.screen.get_size())
+    return app.run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

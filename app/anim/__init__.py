@@ -1,0 +1,1 @@
+"""Tweens and easing: animations are pure functions of elapsed time, ticked by the scene."""

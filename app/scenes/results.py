@@ -1,0 +1,108 @@
+"""The end of a game: who won, the placings, and what next (play again, setup, menu)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from app import storage
+from app.render.table import felt
+from app.render.text import render_text
+from app.scenes.base import Scene
+from app.session import Session
+from app.ui import theme
+from app.ui.widgets import Button, ButtonRow, blit_centered, panel
+from games.core.protocol import seat_name
+
+
+class ResultsScene(Scene):
+    name = "results"
+
+    def __init__(self, app: Any, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.outcome = session.state.outcome()
+        self.row = ButtonRow([
+            Button("Play again", self.again, kind="primary"),
+            Button("Change setup", self.setup),
+            Button("Menu", self.menu),
+        ])
+        self._record()
+        self.resize(app.screen.get_size())
+
+    def _record(self) -> None:
+        """Count the game in the statistics when a human played it."""
+        humans = self.session.humans
+        if not humans or self.outcome is None:
+            return
+        won = any(seat in self.outcome.winners for seat in humans)
+        storage.record_result(self.session.spec.id, won)
+
+    @property
+    def headline(self) -> str:
+        if self.outcome is None:
+            return "Game over"
+        humans = self.session.humans
+        winners = self.outcome.winners
+        if len(humans) == 1:
+            return "You win!" if humans[0] in winners else f"{', '.join(seat_name(w) for w in winners)} wins"
+        return ", ".join(seat_name(w) for w in winners) + (" win" if len(winners) > 1 else " wins")
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        s = theme.scale_for(size)
+        for b in self.row.buttons:
+            b.text_size = max(16, int(22 * s))
+        self.row.layout((size[0] // 2, int(size[1] * 0.8)), (int(220 * s), int(52 * s)), int(18 * s))
+
+    def again(self) -> None:
+        from app.tables import table_for
+
+        self.app.scenes.replace(table_for(self.session.spec.id)(self.app, self.session.rematch()))
+
+    def setup(self) -> None:
+        from app.scenes.setup import SetupScene
+
+        self.app.scenes.replace(SetupScene(self.app, self.session.spec, self.session.setup))
+
+    def menu(self) -> None:
+        from app.scenes.menu import MenuScene
+
+        self.app.scenes.reset(MenuScene(self.app))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.menu()
+        else:
+            self.row.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(felt(self.size), (0, 0))
+        s = theme.scale_for(self.size)
+        box = pygame.Rect(0, 0, min(int(720 * s), self.size[0] - 40), int(self.size[1] * 0.62))
+        box.midtop = (self.size[0] // 2, int(self.size[1] * 0.08))
+        panel(surface, box)
+        blit_centered(surface, render_text(self.session.spec.title, int(24 * s), theme.INK_DIM),
+                      (box.centerx, box.top + int(30 * s)))
+        blit_centered(surface, render_text(self.headline, int(52 * s), theme.GOLD, bold=True),
+                      (box.centerx, box.top + int(84 * s)))
+        self._draw_placings(surface, box, s)
+        self.row.draw(surface)
+
+    def _draw_placings(self, surface: pygame.Surface, box: pygame.Rect, s: float) -> None:
+        if self.outcome is None:
+            return
+        scores = self.outcome.scores
+        order = sorted(range(len(scores)), key=lambda seat: -scores[seat])
+        y = box.top + int(140 * s)
+        size = max(14, int(22 * s))
+        for place, seat in enumerate(order, start=1):
+            plan = self.session.setup.seats[seat]
+            text = f"{place}.  {seat_name(seat)}  ·  {plan.label()}"
+            colour = theme.GOLD if seat in self.outcome.winners else theme.INK
+            surface.blit(render_text(text, size, colour, bold=seat in self.outcome.winners),
+                         (box.left + int(60 * s), y))
+            y += int(size * 1.6)
+        seed = render_text(f"Seed {self.session.seed}", max(12, int(15 * s)), theme.INK_DIM)
+        surface.blit(seed, seed.get_rect(bottomright=(box.right - 16, box.bottom - 10)))

@@ -1,0 +1,224 @@
+"""Before a game: how many seats, who plays each (human or computer, and how well), the
+game's options and the seed. Works by mouse (click a value to change it) and keyboard
+(Up/Down choose a row, Left/Right change it, Enter starts, Esc goes back)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import pygame
+
+from app.render.table import felt
+from app.render.text import render_text
+from app.scenes.base import Scene
+from app.session import SeatPlan, Session, Setup
+from app.ui import theme
+from app.ui.widgets import Button, blit_centered, panel
+from games.registry import DIFFICULTIES, GameSpec
+
+SEED_DIGITS = 9
+
+
+@dataclass
+class Row:
+    """One line of the form: a label, the current value as text, and how to change it."""
+
+    label: str
+    value: Callable[[], str]
+    change: Callable[[int], None]
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+
+
+class SetupScene(Scene):
+    name = "setup"
+
+    def __init__(self, app: Any, spec: GameSpec, setup: Setup | None = None) -> None:
+        super().__init__(app)
+        self.spec = spec
+        self.setup = setup or self._remembered() or Setup.default(spec)
+        self.focus = 0
+        self.start_button = Button("Start", self.start, kind="primary")
+        self.back_button = Button("Back", self.back, kind="quiet")
+        self.rows: list[Row] = []
+        self.build_rows()
+        self.resize(app.screen.get_size())
+
+    # the form ----------------------------------------------------------------------------
+
+    def _remembered(self) -> Setup | None:
+        """The choices made last time for this game, if they still make sense."""
+        saved = self.app.settings.last_setup.get(self.spec.id)
+        if not isinstance(saved, dict):
+            return None
+        try:
+            seats = [SeatPlan(bool(p["human"]), str(p["difficulty"])) for p in saved["seats"]]
+            options = {k: v for k, v in dict(saved.get("options", {})).items()}
+            self.spec.make_options(seats=len(seats), **options)
+            return Setup(self.spec.id, seats, options, saved.get("seed"))
+        except (KeyError, TypeError, ValueError):
+            return None
+
+    def build_rows(self) -> None:
+        rows = [Row("Players", lambda: str(len(self.setup.seats)), self.change_seats)]
+        for seat in range(len(self.setup.seats)):
+            rows.append(Row(f"P{seat + 1}", self._seat_text(seat), self._seat_changer(seat)))
+        for option in self.spec.options:
+            rows.append(Row(option.label, self._option_text(option), self._option_changer(option)))
+        rows.append(Row("Seed", self._seed_text, self._seed_change))
+        self.rows = rows
+        self.focus = min(self.focus, len(rows) - 1)
+
+    def _seat_text(self, seat: int) -> Callable[[], str]:
+        return lambda: self.setup.seats[seat].label()
+
+    def _seat_changer(self, seat: int) -> Callable[[int], None]:
+        """Cycle Human -> Computer (easy) -> (normal) -> (hard) -> Human."""
+        cycle = [SeatPlan(True)] + [SeatPlan(False, d) for d in DIFFICULTIES]
+
+        def change(step: int) -> None:
+            current = self.setup.seats[seat]
+            index = next((i for i, p in enumerate(cycle) if p == current or (p.human and current.human)), 0)
+            self.setup.seats[seat] = cycle[(index + step) % len(cycle)]
+        return change
+
+    def _option_text(self, option: Any) -> Callable[[], str]:
+        return lambda: option.label_for(self.setup.options.get(option.key, option.default))
+
+    def _option_changer(self, option: Any) -> Callable[[int], None]:
+        def change(step: int) -> None:
+            current = self.setup.options.get(option.key, option.default)
+            index = option.choices.index(current) if current in option.choices else 0
+            self.setup.options[option.key] = option.choices[(index + step) % len(option.choices)]
+        return change
+
+    def change_seats(self, step: int) -> None:
+        count = len(self.setup.seats) + step
+        if not self.spec.min_seats <= count <= self.spec.max_seats:
+            return
+        if step > 0:
+            self.setup.seats.append(SeatPlan(False, "normal"))
+        else:
+            self.setup.seats.pop()
+        self.build_rows()
+        self.resize(self.size)
+
+    def _seed_text(self) -> str:
+        return "random" if self.setup.seed is None else str(self.setup.seed)
+
+    def _seed_change(self, step: int) -> None:
+        if self.setup.seed is None:
+            self.setup.seed = 1
+        else:
+            self.setup.seed = max(0, self.setup.seed + step) if self.setup.seed + step >= 0 else None
+
+    def _type_seed(self, event: pygame.event.Event) -> bool:
+        """Digits typed on the seed row build a number; Backspace deletes; R means random."""
+        if event.key == pygame.K_BACKSPACE:
+            text = self._seed_text()[:-1] if self.setup.seed is not None else ""
+            self.setup.seed = int(text) if text else None
+            return True
+        if event.key == pygame.K_r:
+            self.setup.seed = None
+            return True
+        if event.unicode and event.unicode.isdigit():
+            text = ("" if self.setup.seed is None else str(self.setup.seed)) + event.unicode
+            self.setup.seed = int(text[-SEED_DIGITS:])
+            return True
+        return False
+
+    # actions -----------------------------------------------------------------------------
+
+    def start(self) -> None:
+        from app.tables import table_for
+
+        self._remember()
+        session = Session(self.spec, Setup(self.spec.id, list(self.setup.seats),
+                                           dict(self.setup.options), self.setup.seed))
+        self.app.scenes.replace(table_for(self.spec.id)(self.app, session))
+
+    def _remember(self) -> None:
+        self.app.settings.last_setup[self.spec.id] = {
+            "seats": [{"human": p.human, "difficulty": p.difficulty} for p in self.setup.seats],
+            "options": dict(self.setup.options), "seed": self.setup.seed,
+        }
+        self.app.save_settings()
+
+    def back(self) -> None:
+        self.app.scenes.pop()
+
+    # input -------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.start_button.handle_event(event) or self.back_button.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
+            for i, row in enumerate(self.rows):
+                if row.rect.collidepoint(event.pos):
+                    self.focus = i
+                    row.change(-1 if event.button == 3 else 1)  # right-click steps back
+        elif event.type == pygame.MOUSEMOTION:
+            for i, row in enumerate(self.rows):
+                if row.rect.collidepoint(event.pos):
+                    self.focus = i
+
+    def _key(self, event: pygame.event.Event) -> None:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            self.back()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.start()
+        elif key == pygame.K_UP:
+            self.focus = (self.focus - 1) % len(self.rows)
+        elif key in (pygame.K_DOWN, pygame.K_TAB):
+            self.focus = (self.focus + 1) % len(self.rows)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.rows[self.focus].change(1 if key == pygame.K_RIGHT else -1)
+        elif key == pygame.K_SPACE:
+            self.rows[self.focus].change(1)
+        elif self.rows[self.focus].label == "Seed":
+            self._type_seed(event)
+
+    # drawing -----------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.s = s = theme.scale_for(size)
+        self.row_h = int(min(46 * s, (size[1] - 260 * s) / max(1, len(self.rows))))
+        width = int(min(640 * s, size[0] - 60))
+        top = int(140 * s)
+        for i, row in enumerate(self.rows):
+            row.rect = pygame.Rect((size[0] - width) // 2, top + i * self.row_h, width, self.row_h - 4)
+        bottom = top + len(self.rows) * self.row_h + int(24 * s)
+        self.start_button.rect = pygame.Rect(0, 0, int(200 * s), int(52 * s))
+        self.start_button.rect.midtop = (size[0] // 2 + int(110 * s), bottom)
+        self.back_button.rect = pygame.Rect(0, 0, int(160 * s), int(52 * s))
+        self.back_button.rect.midtop = (size[0] // 2 - int(110 * s), bottom)
+        for b in (self.start_button, self.back_button):
+            b.text_size = max(16, int(22 * s))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(felt(self.size), (0, 0))
+        s = self.s
+        blit_centered(surface, render_text(self.spec.title, int(48 * s), theme.GOLD, bold=True),
+                      (self.size[0] // 2, int(56 * s)))
+        blit_centered(surface, render_text(self.spec.blurb, int(18 * s), theme.INK_DIM),
+                      (self.size[0] // 2, int(100 * s)))
+        text_size = max(14, int(self.row_h * 0.45))
+        for i, row in enumerate(self.rows):
+            self._draw_row(surface, row, i == self.focus, text_size)
+        self.start_button.draw(surface)
+        self.back_button.draw(surface)
+        hint = "Up/Down choose · Left/Right change · type digits for a seed (R = random) · Enter start · Esc back"
+        blit_centered(surface, render_text(hint, max(12, int(15 * s)), theme.INK_DIM),
+                      (self.size[0] // 2, self.size[1] - int(26 * s)))
+
+    def _draw_row(self, surface: pygame.Surface, row: Row, focused: bool, size: int) -> None:
+        panel(surface, row.rect, fill=(10, 44, 28, 200) if focused else (10, 40, 26, 120),
+              edge=theme.GOLD if focused else None, radius=8)
+        label = render_text(row.label, size, theme.INK_DIM)
+        surface.blit(label, label.get_rect(midleft=(row.rect.left + 18, row.rect.centery)))
+        value = render_text(f"‹  {row.value()}  ›", size, theme.GOLD if focused else theme.INK, bold=True)
+        surface.blit(value, value.get_rect(midright=(row.rect.right - 18, row.rect.centery)))

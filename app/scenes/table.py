@@ -1,0 +1,255 @@
+"""What every game table shares: events from the rules core queued and shown one by one as
+animations, bots that think off the frame loop and act at a human pace, pass-the-screen
+for several humans, pause (Esc), rules (F1), the history log, and the results at the end.
+
+A game's table subclasses ``TableScene`` and implements ``sync`` (build the picture from a
+view), ``show`` (animate one event, return how long to hold before the next), ``draw_table``
+and ``on_input`` (turn a player's input into an action).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+import pygame
+
+from app.anim.tween import Animator
+from app.render.text import render_text
+from app.scenes.base import Scene
+from app.session import Session
+from app.ui import theme
+from app.ui.widgets import Button, blit_centered, panel
+from games.core.protocol import Event, IllegalAction, seat_name
+
+BOT_PACE = 0.6      # seconds a bot takes at least, so people can follow the play
+END_PAUSE = 1.6     # seconds the final position stays before the results
+
+
+class TableScene(Scene):
+    name = "table"
+
+    def __init__(self, app: Any, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.anim = Animator(app.animation_speed)
+        self.queue: deque[Event] = deque()
+        self.hold = 0.0
+        self.bot_clock = 0.0
+        self.end_clock = 0.0
+        self.log: deque[str] = deque(maxlen=200)
+        self.show_log = False
+        self.curtain_for: int | None = None
+        self.message = ""
+        self.message_time = 0.0
+        self._bot_action: Any = None
+        humans = session.humans
+        self.viewer: int = humans[0] if humans else 0
+        self.spectator = not humans
+        self.size = app.screen.get_size()
+        self.menu_button = Button("Menu", self.pause, kind="quiet", text_size=18)
+        self.rules_button = Button("Rules", self.open_rules, kind="quiet", text_size=18)
+        self.layout(self.size)
+        self.sync(self.current_view())
+        self.queue.extend(session.opening)
+
+    # for subclasses -------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Compute positions for this window size."""
+
+    def sync(self, view: Any) -> None:
+        """Rebuild the whole picture from a view (start, viewer change, resize)."""
+
+    def show(self, event: Event) -> float:
+        """Animate one event; return the seconds to wait before the next one."""
+        return 0.0
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """Draw the game."""
+
+    def on_input(self, event: pygame.event.Event) -> None:
+        """A player's input while it is a human's turn and nothing is being shown."""
+
+    # shared behaviour ----------------------------------------------------------------------
+
+    def current_view(self) -> Any:
+        return self.session.state.view(self.viewer)
+
+    @property
+    def idle(self) -> bool:
+        """Nothing is queued or held: the picture matches the rules state."""
+        return not self.queue and self.hold <= 0
+
+    @property
+    def human_turn(self) -> bool:
+        """True when the viewer is a human who may act now."""
+        state = self.session.state
+        return (self.idle and self.curtain_for is None and not state.is_over()
+                and self.viewer in state.to_act() and self.session.is_human(self.viewer))
+
+    def act(self, action: Any) -> bool:
+        """Apply a player's action; an illegal one is explained and changes nothing."""
+        try:
+            events = self.session.apply(action)
+        except IllegalAction as problem:
+            self.say(str(problem))
+            return False
+        self.queue.extend(events)
+        return True
+
+    def say(self, text: str, seconds: float = 2.5) -> None:
+        self.message, self.message_time = text, seconds
+
+    def seen(self, event: Event) -> Event:
+        return event if self.spectator else event.seen_by(self.viewer)
+
+    def on_enter(self) -> None:
+        self.anim.speed = self.app.animation_speed
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.layout(size)
+        self.anim.finish_all()
+        self.relayout_now()
+
+    def relayout_now(self) -> None:
+        """Move sprites to their places at once (after a resize)."""
+
+    def pause(self) -> None:
+        from app.scenes.pause import PauseScene
+
+        self.app.scenes.push(PauseScene(self.app, self))
+
+    def open_rules(self) -> None:
+        from app.scenes.rules import RulesScene
+
+        self.app.scenes.push(RulesScene(self.app, self.session.spec))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.pause()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.open_rules()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_l and not self.human_choosing():
+            self.show_log = not self.show_log
+        elif self.menu_button.handle_event(event) or self.rules_button.handle_event(event):
+            return
+        elif self.curtain_for is not None:
+            self._curtain_input(event)
+        elif self.human_turn:
+            self.on_input(event)
+        else:
+            self.on_input_any_time(event)
+
+    def human_choosing(self) -> bool:
+        """True while a prompt of the table wants letter keys for itself."""
+        return False
+
+    def on_input_any_time(self, event: pygame.event.Event) -> None:
+        """Input that does not need the player's turn (hover effects)."""
+
+    def _curtain_input(self, event: pygame.event.Event) -> None:
+        pressed = (event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN)) or (
+            event.type == pygame.MOUSEBUTTONUP and event.button == 1)
+        if pressed:
+            self.viewer = self.curtain_for or 0
+            self.curtain_for = None
+            self.sync(self.current_view())
+
+    # the frame -----------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        speed = self.anim.speed
+        self.anim.update(dt)
+        self.message_time = max(0.0, self.message_time - dt)
+        self.hold = 0.0 if speed <= 0 else max(0.0, self.hold - dt * speed)
+        while self.queue and self.hold <= 0:
+            event = self.seen(self.queue.popleft())
+            self.log.append(str(event))
+            pause = self.show(event)
+            self.hold = pause if speed > 0 else 0.0
+        if self.idle and self.curtain_for is None:
+            self.drive(dt)
+
+    def drive(self, dt: float) -> None:
+        """Nothing is being shown: let a bot act, hand the screen over, or finish."""
+        state = self.session.state
+        if state.is_over():
+            self.end_clock += dt
+            if self.end_clock >= END_PAUSE or self.anim.speed <= 0:
+                self.finish()
+            return
+        bot = self.session.bot_seat()
+        if bot is not None:
+            self._drive_bot(bot, dt)
+            return
+        seat = state.to_act()[0]
+        if seat != self.viewer and self.session.is_human(seat):
+            self.curtain_for = seat  # pass the screen: hide the last hand first
+
+    def _drive_bot(self, seat: int, dt: float) -> None:
+        self.bot_clock += dt * (self.anim.speed if self.anim.speed > 0 else 1e9)
+        if self._bot_action is None:
+            self._bot_action = self.session.think(seat)
+        if self._bot_action is not None and self.bot_clock >= BOT_PACE:
+            action, self._bot_action, self.bot_clock = self._bot_action, None, 0.0
+            self.act(action)
+
+    def finish(self) -> None:
+        from app.scenes.results import ResultsScene
+
+        self.app.scenes.replace(ResultsScene(self.app, self.session))
+
+    # drawing -------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_table(surface)
+        self._draw_chrome(surface)
+        if self.show_log:
+            self._draw_log(surface)
+        if self.message_time > 0:
+            self._draw_message(surface)
+        if self.curtain_for is not None:
+            self._draw_curtain(surface)
+
+    def _draw_chrome(self, surface: pygame.Surface) -> None:
+        s = theme.scale_for(self.size)
+        w = int(96 * s)
+        h = int(34 * s)
+        self.menu_button.rect = pygame.Rect(10, 10, w, h)
+        self.rules_button.rect = pygame.Rect(20 + w, 10, w, h)
+        self.menu_button.draw(surface)
+        self.rules_button.draw(surface)
+        hint = render_text("Esc pause · F1 rules · L log · F11 full screen", max(12, int(14 * s)), theme.INK_DIM)
+        surface.blit(hint, (self.size[0] - hint.get_width() - 12, 14))
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        s = theme.scale_for(self.size)
+        lines = list(self.log)[-14:]
+        size = max(12, int(15 * s))
+        rect = pygame.Rect(10, 56 * s, int(330 * s), (len(lines) + 1) * (size + 4) + 10)
+        panel(surface, rect)
+        y = rect.top + 8
+        surface.blit(render_text("History (L to hide)", size, theme.GOLD, bold=True), (rect.left + 10, y))
+        for line in lines:
+            y += size + 4
+            surface.blit(render_text(line, size, theme.INK), (rect.left + 10, y))
+
+    def _draw_message(self, surface: pygame.Surface) -> None:
+        s = theme.scale_for(self.size)
+        image = render_text(self.message, max(14, int(20 * s)), theme.INK, bold=True)
+        rect = image.get_rect(center=(self.size[0] // 2, int(self.size[1] * 0.64))).inflate(28, 16)
+        panel(surface, rect, edge=theme.DANGER, radius=10)
+        blit_centered(surface, image, rect.center)
+
+    def _draw_curtain(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(self.size, pygame.SRCALPHA)
+        shade.fill((8, 30, 20, 235))
+        surface.blit(shade, (0, 0))
+        s = theme.scale_for(self.size)
+        centre = (self.size[0] // 2, self.size[1] // 2)
+        title = render_text(f"Pass to {seat_name(self.curtain_for or 0)}", int(48 * s), theme.GOLD, bold=True)
+        blit_centered(surface, title, (centre[0], centre[1] - 30 * s))
+        sub = render_text("Press Space or click when ready: your hand will be shown", int(22 * s), theme.INK)
+        blit_centered(surface, sub, (centre[0], centre[1] + 30 * s))

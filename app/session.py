@@ -1,0 +1,102 @@
+"""A game in progress as the shell sees it: the rules state, who sits where (human or
+bot), the actions taken so far, and bots thinking off the frame loop."""
+
+from __future__ import annotations
+
+import random
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.core.protocol import Event, GameState
+from games.registry import DIFFICULTIES, GameSpec
+
+_THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    """Who plays a seat: a human, or a bot at a difficulty."""
+
+    human: bool
+    difficulty: str = "normal"
+
+    def __post_init__(self) -> None:
+        if self.difficulty not in DIFFICULTIES:
+            raise ValueError(f"unknown difficulty {self.difficulty!r}")
+
+    def label(self) -> str:
+        return "Human" if self.human else f"Computer ({self.difficulty})"
+
+
+@dataclass
+class Setup:
+    """Everything the setup screen decides. ``seed`` None means a fresh random seed."""
+
+    game_id: str
+    seats: list[SeatPlan]
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int | None = None
+
+    @staticmethod
+    def default(spec: GameSpec, seats: int | None = None, difficulty: str = "normal") -> Setup:
+        count = seats or spec.default_seats
+        plans = [SeatPlan(human=(i == 0), difficulty=difficulty) for i in range(count)]
+        return Setup(spec.id, plans, {o.key: o.default for o in spec.options})
+
+
+class Session:
+    def __init__(self, spec: GameSpec, setup: Setup) -> None:
+        self.spec = spec
+        self.setup = setup
+        self.seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(10**9)
+        self.options = spec.make_options(seats=len(setup.seats), **setup.options)
+        self.state: GameState = spec.new_game(self.options, self.seed)
+        self.opening: list[Event] = list(getattr(self.state, "opening", []))
+        self.actions: list[Any] = []
+        self.bot_rng = random.Random(self.seed * 7919 + 1)
+        self._thinking: tuple[int, Future] | None = None
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, plan in enumerate(self.setup.seats) if plan.human]
+
+    def is_human(self, seat: int) -> bool:
+        return self.setup.seats[seat].human
+
+    def apply(self, action: Any) -> list[Event]:
+        """Apply an action (raises IllegalAction and changes nothing if it is illegal)."""
+        events = self.state.apply(action)
+        self.actions.append(action)
+        return events
+
+    def bot_seat(self) -> int | None:
+        """The bot that must act now, if any."""
+        if self.state.is_over():
+            return None
+        for seat in self.state.to_act():
+            if not self.is_human(seat):
+                return seat
+        return None
+
+    def think(self, seat: int) -> Any | None:
+        """Start or poll the bot for ``seat``; returns its action once it has decided.
+
+        The bot runs in a worker thread on a snapshot of its view, so a long search never
+        holds up a frame. Bots think one at a time, so their shared generator stays
+        reproducible.
+        """
+        if self._thinking is None or self._thinking[0] != seat:
+            bot = self.spec.bots[self.setup.seats[seat].difficulty]
+            view = self.state.view(seat)
+            self._thinking = (seat, _THINKER.submit(bot, view, self.bot_rng))
+        future = self._thinking[1]
+        if not future.done():
+            return None
+        self._thinking = None
+        return future.result()
+
+    def rematch(self) -> Session:
+        """A new game with the same seats and options and a fresh seed."""
+        setup = Setup(self.setup.game_id, list(self.setup.seats), dict(self.setup.options), None)
+        return Session(self.spec, setup)

@@ -1,0 +1,150 @@
+"""The application: the window, the main loop, global keys and the shared services
+(settings, card renderer) that every scene uses."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pygame
+
+from app import storage
+from app.render.cards import CardRenderer
+from app.scenes.base import Scene, SceneManager
+from app.ui import theme
+
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (800, 560)
+FPS = 60
+
+ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "instant": 0.0}
+
+
+def _forget_cached_surfaces() -> None:
+    from app.render import table, text
+
+    text.clear_caches()
+    table.felt.cache_clear()
+
+
+class App:
+    """Owns the window and the scene stack. Tests drive it frame by frame with ``step``."""
+
+    def __init__(self, size: tuple[int, int] | None = None, headless: bool = False) -> None:
+        if headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        pygame.init()
+        _forget_cached_surfaces()  # fonts and surfaces from an earlier pygame.init are invalid
+        self.settings = storage.load_settings()
+        self.notices: list[tuple[str, float]] = [(n, 6.0) for n in storage.take_notices()]
+        self.size = size or tuple(self.settings.window_size)
+        self.fullscreen = False
+        self.screen = self._open_window(self.size)
+        pygame.display.set_caption("Parlour")
+        pygame.key.set_repeat(350, 40)
+        self.cards = self._make_renderer()
+        self.scenes = SceneManager()
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.first_frame_at: float | None = None
+
+    # services -----------------------------------------------------------------------------
+
+    def _make_renderer(self) -> CardRenderer:
+        return CardRenderer(four_colour=self.settings.four_colour, large_index=self.settings.large_index)
+
+    @property
+    def animation_speed(self) -> float:
+        return ANIMATION_SPEEDS.get(self.settings.animation_speed, 1.0)
+
+    def save_settings(self) -> None:
+        storage.save_settings(self.settings)
+        self.cards = self._make_renderer()
+
+    def notify(self, message: str, seconds: float = 4.0) -> None:
+        """Show a short message at the top of the window."""
+        self.notices.append((message, seconds))
+
+    # window -------------------------------------------------------------------------------
+
+    def _open_window(self, size: tuple[int, int], fullscreen: bool = False) -> pygame.Surface:
+        if fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self.screen = self._open_window(self.size, self.fullscreen)
+        self.scenes.resize(self.screen.get_size())
+
+    def _resized(self, size: tuple[int, int]) -> None:
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.screen = pygame.display.get_surface()
+        if self.screen.get_size() != size and not self.fullscreen:
+            self.screen = self._open_window(size)
+        if not self.fullscreen:
+            self.size = size
+            self.settings.window_size = size
+        self.scenes.resize(self.screen.get_size())
+
+    # loop ---------------------------------------------------------------------------------
+
+    def start(self, scene: Scene) -> None:
+        self.scenes.reset(scene)
+        scene.resize(self.screen.get_size())
+
+    def quit(self) -> None:
+        self.running = False
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type == pygame.VIDEORESIZE:
+            self._resized(event.size)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        else:
+            self.scenes.handle_event(event)
+
+    def step(self, dt: float) -> None:
+        """One frame: input, update, draw. Tests call this with a fixed ``dt``."""
+        for event in pygame.event.get():
+            self.handle_event(event)
+        self.scenes.update(dt)
+        self.draw()
+
+    def draw(self) -> None:
+        self.scenes.draw(self.screen)
+        self._draw_notices()
+        pygame.display.flip()
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter()
+
+    def _draw_notices(self) -> None:
+        from app.render.text import render_text
+        from app.ui.widgets import panel
+
+        y = 12
+        for message, _ in self.notices[:3]:
+            image = render_text(message, 18, theme.INK)
+            rect = image.get_rect(midtop=(self.screen.get_width() // 2, y)).inflate(24, 12)
+            panel(self.screen, rect, edge=theme.GOLD, radius=8)
+            self.screen.blit(image, image.get_rect(center=rect.center))
+            y = rect.bottom + 6
+
+    def _age_notices(self, dt: float) -> None:
+        self.notices = [(m, t - dt) for m, t in self.notices if t - dt > 0]
+
+    def run(self) -> int:
+        while self.running and self.scenes.top:
+            dt = self.clock.tick(FPS) / 1000.0
+            self._age_notices(dt)
+            self.step(min(dt, 0.1))
+        storage.save_settings(self.settings)
+        pygame.quit()
+        return 0
+
+    def capture(self, path: str) -> None:
+        """Save the current frame as an image (for screenshots and bug reports)."""
+        pygame.image.save(self.screen, path)

@@ -1,0 +1,50 @@
+"""``parlour sim``: bots play many games headless; a JSON summary of the results."""
+
+from __future__ import annotations
+
+import time
+import traceback
+from typing import Any
+
+from games.core.driver import play_out
+from games.registry import GameSpec
+
+
+def simulate(spec: GameSpec, games: int, seed: int, difficulties: list[str], seats: int | None,
+             options: dict[str, Any] | None = None, rotate: bool = True) -> dict[str, Any]:
+    """Play ``games`` games; seat i is played by ``difficulties[i]``. With ``rotate`` the
+    line-up turns one seat each game so that no difficulty keeps the same place, and the
+    results are reported per difficulty line-up position ("player") as well as per seat."""
+    count = seats or len(difficulties)
+    lineup = (difficulties * count)[:count]
+    opts = spec.make_options(seats=count, **(options or {}))
+    wins_by_seat = [0.0] * count
+    wins_by_player = [0.0] * count
+    errors: list[str] = []
+    actions = 0
+    started = time.perf_counter()
+    for game in range(games):
+        shift = game % count if rotate else 0
+        bots = [spec.bots[lineup[(seat - shift) % count]] for seat in range(count)]
+        try:
+            record = play_out(spec, opts, seed + game, bots)
+        except Exception as problem:  # the simulator reports every failure instead of stopping
+            errors.append(f"game {seed + game}: {type(problem).__name__}: {problem}\n{traceback.format_exc(limit=3)}")
+            continue
+        actions += len(record.actions)
+        winners = record.state.outcome().winners
+        for seat in winners:
+            wins_by_seat[seat] += 1 / len(winners)
+            wins_by_player[(seat - shift) % count] += 1 / len(winners)
+    seconds = time.perf_counter() - started
+    played = games - len(errors)
+    return {
+        "game": spec.id, "games": games, "seats": count, "seed": seed,
+        "players": [{"difficulty": d, "wins": round(w, 2), "win_rate": round(w / max(1, played), 4)}
+                    for d, w in zip(lineup, wins_by_player)],
+        "wins_by_seat": [round(w, 2) for w in wins_by_seat],
+        "actions_per_game": round(actions / max(1, played), 1),
+        "games_per_second": round(games / seconds, 1) if seconds else None,
+        "seconds": round(seconds, 3),
+        "errors": len(errors), "error_samples": errors[:3],
+    }

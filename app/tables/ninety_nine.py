@@ -1,0 +1,463 @@
+"""The Ninety-Nine table: hands around the cloth, the pile and the stock in the middle, the
+running count, tokens, whose turn, and the Ace/Ten choice as a prompt on the table."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from app.render.table import (
+    CardSprite, SpriteDrawer, fan_positions, felt, nameplate, seat_positions, token,
+)
+from app.render.text import render_text
+from app.scenes.table import TableScene
+from app.tables.value_prompt import ValuePrompt
+from app.ui import theme
+from app.ui.widgets import blit_centered, faded
+from games.core.cards import Card, Rank
+from games.core.protocol import Event, seat_name
+from games.ninety_nine import rules as nn
+
+DRAG_THRESHOLD = 6
+
+
+class NinetyNineTable(TableScene):
+    name = "ninety_nine"
+
+    def __init__(self, app: Any, session: Any) -> None:
+        self.hands: list[list[CardSprite]] = []
+        self.pile: list[CardSprite] = []
+        self.flying: list[CardSprite] = []
+        self.count = 0
+        self.direction = 1
+        self.dealer = 0
+        self.stock = 0
+        self.tokens: list[int] = []
+        self.badges: dict[int, tuple[str, float]] = {}
+        self.banner = ("", 0.0)
+        self.selected = 0
+        self.hover: CardSprite | None = None
+        self.drag: CardSprite | None = None
+        self.drag_from: tuple[float, float] = (0, 0)
+        self.press_at: tuple[int, int] | None = None
+        self.prompt: ValuePrompt | None = None
+        self.spin = 0.0
+        super().__init__(app, session)
+        self.drawer = SpriteDrawer(app.cards, app.settings.card_back)
+
+    # layout ------------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        s = theme.scale_for(size)
+        self.s = s
+        self.own_width = max(56, min(130, w * 0.085, h * 0.14))
+        self.other_width = max(36, self.own_width * 0.55)
+        self.pile_width = max(52, self.own_width * 0.9)
+        self.centre = (w * 0.5, h * 0.44)
+        self.pile_at = (self.centre[0] - self.pile_width * 0.95, self.centre[1])
+        self.stock_at = (self.centre[0] + self.pile_width * 1.95, self.centre[1])
+        self.count_at = (self.centre[0] + self.pile_width * 0.5, self.centre[1])
+        seats = self.session.state.seats
+        self.places = seat_positions(seats, self.viewer, (w * 0.5, h * 0.43), (w * 0.40, h * 0.32))
+        self.own_hand_at = (w * 0.5, h - self.own_width * 0.92)
+        self.places[self.viewer] = (w * 0.5, h - self.own_width * 0.2)
+
+    def hand_spot(self, seat: int) -> tuple[float, float]:
+        if seat == self.viewer:
+            return self.own_hand_at
+        x, y = self.places[seat]
+        return (x, y + self.other_width * 0.55)
+
+    def pile_rect(self) -> pygame.Rect:
+        """Where a dragged card may be dropped to play it."""
+        w = self.pile_width
+        return pygame.Rect(round(self.pile_at[0] - w * 0.95), round(self.pile_at[1] - w), round(w * 1.9), round(w * 2.0))
+
+    def targets(self) -> None:
+        """Send every sprite to its place in its zone (cards slide, never jump)."""
+        for seat, hand in enumerate(self.hands):
+            own = seat == self.viewer
+            width = self.own_width if own else self.other_width
+            max_span = self.size[0] * 0.5 if own else max(width * 2.2, self.size[0] * 0.12)
+            spots = fan_positions(len(hand), self.hand_spot(seat), width, max_span, arc=width * 0.08 if own else 0)
+            for i, (sprite, spot) in enumerate(zip(hand, spots)):
+                if sprite is self.drag:
+                    continue
+                sprite.width = width
+                self.anim.tween(sprite, "pos", spot, 0.28, delay=sprite.tags.pop("delay", 0.0))
+        for i, sprite in enumerate(self.pile):
+            spot = (self.pile_at[0] + sprite.tags.get("dx", 0) * self.pile_width,
+                    self.pile_at[1] + sprite.tags.get("dy", 0) * self.pile_width)
+            sprite.width = self.pile_width
+            self.anim.tween(sprite, "pos", spot, 0.32)
+
+    def relayout_now(self) -> None:
+        self.targets()
+        self.anim.finish_all()
+
+    # picture from a view ----------------------------------------------------------------
+
+    def sync(self, view: nn.NinetyNineView) -> None:
+        self.layout(self.size)
+        self.count, self.direction, self.dealer = view.count, view.direction, view.dealer
+        self.stock, self.tokens = view.stock_size, list(view.tokens)
+        self.hands = []
+        for seat in range(view.seats):
+            known = list(view.hand) if (seat == view.seat) else [None] * view.hand_sizes[seat]
+            show = seat == view.seat
+            self.hands.append([CardSprite(c, *self.hand_spot(seat), face_up=show) for c in known])
+        self.pile = [self._pile_sprite(card, i) for i, card in enumerate(view.pile[-8:])]
+        self.relayout_now()
+
+    def _pile_sprite(self, card: Card, index: int) -> CardSprite:
+        # A little disorder, fixed per card, so the pile looks thrown rather than stacked.
+        h = hash((str(card), index))
+        sprite = CardSprite(card, *self.pile_at, face_up=True, width=self.pile_width)
+        sprite.angle = (h % 25) - 12
+        sprite.tags["dx"] = ((h // 25) % 9 - 4) / 40
+        sprite.tags["dy"] = ((h // 225) % 9 - 4) / 40
+        return sprite
+
+    # events -> animation -----------------------------------------------------------------
+
+    def show(self, event: Event) -> float:
+        handler = getattr(self, "_on_" + type(event).__name__, None)
+        return handler(event) if handler else 0.0
+
+    def _on_NewHand(self, event: nn.NewHand) -> float:
+        for sprite in [s for hand in self.hands for s in hand] + self.pile:
+            sprite.face_up = False
+            self.flying.append(sprite)
+            self.anim.tween(sprite, "pos", self.stock_at, 0.35, on_done=lambda sp=sprite: self._land(sp))
+        self.hands = [[] for _ in self.hands]
+        self.pile = []
+        self.dealer, self.count, self.direction = event.dealer, 0, 1
+        self.stock = 52
+        self._banner(f"Hand {event.number} · {self._name(event.dealer)} deals", 1.4)
+        return 0.55
+
+    def _land(self, sprite: CardSprite) -> None:
+        if sprite in self.flying:
+            self.flying.remove(sprite)
+
+    def _on_HandDealt(self, event: nn.HandDealt) -> float:
+        for i, card in enumerate(event.cards):
+            sprite = CardSprite(card, *self.stock_at, face_up=card is not None)
+            sprite.width = self.pile_width
+            sprite.tags["delay"] = i * 0.06
+            self.hands[event.seat].append(sprite)
+            self.stock -= 1
+        self._sort_own()
+        self.targets()
+        return 0.18
+
+    def _on_Played(self, event: nn.Played) -> float:
+        hand = self.hands[event.seat]
+        sprite = self._take_from_hand(hand, event.card)
+        sprite.card, sprite.face_up = event.card, True
+        placed = self._pile_sprite(event.card, len(self.pile))
+        sprite.angle, sprite.tags = placed.angle, placed.tags
+        sprite.lift = 0
+        self.pile.append(sprite)
+        del self.pile[:-8]
+        self.count = event.count
+        self.badges[event.seat] = (self._effect_text(event), 1.3)
+        self.targets()
+        return 0.5
+
+    def _take_from_hand(self, hand: list[CardSprite], card: Card) -> CardSprite:
+        for sprite in hand:
+            if sprite.card == card:
+                hand.remove(sprite)
+                return sprite
+        return hand.pop(len(hand) // 2)
+
+    def _effect_text(self, event: nn.Played) -> str:
+        rank = event.card.rank
+        if rank is Rank.NINE:
+            return "to 99!"
+        if event.value is not None:
+            return f"{event.value:+d}"
+        if rank in (Rank.FOUR, Rank.KING):
+            return "+0"
+        return f"+{nn.new_count(event.card, 0)}"
+
+    def _on_Drew(self, event: nn.Drew) -> float:
+        sprite = CardSprite(event.card, *self.stock_at, face_up=event.card is not None, width=self.pile_width)
+        self.hands[event.seat].append(sprite)
+        self.stock = event.stock
+        self._sort_own()
+        self.targets()
+        return 0.22
+
+    def _on_Skipped(self, event: nn.Skipped) -> float:
+        self.badges[event.seat] = ("Skipped", 1.4)
+        return 0.45
+
+    def _on_Reversed(self, event: nn.Reversed) -> float:
+        self.direction = event.direction
+        self.spin = 1.0
+        self.anim.tween(self, "spin", 0.0, 0.6)
+        self._banner("Reverse!", 0.9)
+        return 0.4
+
+    def _on_HandLost(self, event: nn.HandLost) -> float:
+        for sprite, card in zip(self.hands[event.seat], event.hand):
+            sprite.card, sprite.face_up = card, True
+        self.tokens[event.seat] = event.tokens
+        self._banner(f"{self._name(event.seat)} can't play at {event.count} and loses a token", 2.4)
+        return 2.3
+
+    def _on_Eliminated(self, event: nn.Eliminated) -> float:
+        self._banner(f"{self._name(event.seat)} is out of tokens", 1.6)
+        return 1.2
+
+    def _on_GameWon(self, event: nn.GameWon) -> float:
+        self._banner(f"{self._name(event.seat)} win{'' if event.seat == self.viewer and not self.spectator else 's'} the game!", 3.0)
+        return 0.8
+
+    def _banner(self, text: str, seconds: float) -> None:
+        self.banner = (text, seconds)
+
+    def _sort_own(self) -> None:
+        if self.viewer < len(self.hands):
+            hand = self.hands[self.viewer]
+            if all(s.card is not None for s in hand):
+                hand.sort(key=lambda s: (int(s.card.rank), s.card.sort_key()))
+
+    def _name(self, seat: int) -> str:
+        if seat == self.viewer and not self.spectator and len(self.session.humans) == 1:
+            return "You"
+        return seat_name(seat)
+
+    # the frame ---------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.badges = {k: (t, left - dt) for k, (t, left) in self.badges.items() if left - dt > 0}
+        text, left = self.banner
+        self.banner = (text, max(0.0, left - dt))
+        self._mark_hand()
+
+    def _mark_hand(self) -> None:
+        """Raise and ring the cards the human may play; dim the rest."""
+        if self.viewer >= len(self.hands):
+            return
+        hand = self.hands[self.viewer]
+        my_turn = self.human_turn
+        legal = {a.card for a in self.session.state.legal_actions(self.viewer)} if my_turn else set()
+        self.selected = min(self.selected, max(0, len(hand) - 1))
+        for i, sprite in enumerate(hand):
+            playable = sprite.card in legal
+            sprite.dim = my_turn and not playable
+            sprite.marked = my_turn and playable and (i == self.selected or sprite is self.hover)
+            raise_to = 0.0
+            if my_turn and playable:
+                raise_to = self.own_width * 0.12
+                if sprite is self.hover or i == self.selected:
+                    raise_to = self.own_width * 0.22
+            if sprite is not self.drag:
+                sprite.lift += (raise_to - sprite.lift) * 0.35
+
+    # input -------------------------------------------------------------------------------
+
+    def human_choosing(self) -> bool:
+        return self.prompt is not None
+
+    def on_input_any_time(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self._card_at(event.pos)
+
+    def on_input(self, event: pygame.event.Event) -> None:
+        if self.prompt is not None:
+            choice = self.prompt.handle_event(event)
+            if choice == "cancel":
+                self.prompt = None
+            elif choice is not None:
+                self._play(choice)
+            return
+        if event.type == pygame.KEYDOWN:
+            self._key(event.key)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._press(event.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            self._motion(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._release(event.pos)
+
+    def _key(self, key: int) -> None:
+        hand = self.hands[self.viewer]
+        if not hand:
+            return
+        if key in (pygame.K_LEFT, pygame.K_a):
+            self.selected = (self.selected - 1) % len(hand)
+        elif key in (pygame.K_RIGHT, pygame.K_d):
+            self.selected = (self.selected + 1) % len(hand)
+        elif pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(hand):
+            self.selected = key - pygame.K_1
+            self._choose(hand[self.selected])
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_UP):
+            self._choose(hand[self.selected])
+
+    def _card_at(self, pos: tuple[int, int]) -> CardSprite | None:
+        if self.viewer >= len(self.hands):
+            return None
+        for sprite in reversed(self.hands[self.viewer]):
+            if sprite.rect().collidepoint(pos):
+                return sprite
+        return None
+
+    def _press(self, pos: tuple[int, int]) -> None:
+        sprite = self._card_at(pos)
+        if sprite is None:
+            return
+        self.selected = self.hands[self.viewer].index(sprite)
+        self.drag, self.press_at = sprite, pos
+        self.drag_from = sprite.pos
+        self.anim.cancel(sprite)
+
+    def _motion(self, pos: tuple[int, int]) -> None:
+        self.hover = self._card_at(pos)
+        if self.drag and self.press_at:
+            self.drag.pos = (self.drag_from[0] + pos[0] - self.press_at[0],
+                             self.drag_from[1] + pos[1] - self.press_at[1])
+
+    def _release(self, pos: tuple[int, int]) -> None:
+        sprite, start = self.drag, self.press_at
+        self.drag, self.press_at = None, None
+        if sprite is None or start is None:
+            return
+        moved = math.hypot(pos[0] - start[0], pos[1] - start[1]) > DRAG_THRESHOLD
+        if not moved or self.pile_rect().collidepoint(pos):
+            self._choose(sprite)
+        self.targets()  # an unplayed card glides back to the hand
+
+    def _choose(self, sprite: CardSprite) -> None:
+        """Play the card, asking first when it has two legal values (Ace, Ten)."""
+        legal = [a for a in self.session.state.legal_actions(self.viewer) if a.card == sprite.card]
+        if not legal:
+            self.say(self._why_not(sprite.card))
+            return
+        if len(legal) == 1:
+            self._play(legal[0])
+            return
+        self.prompt = ValuePrompt(legal, self.count, sprite, self.s)
+
+    def _why_not(self, card: Card | None) -> str:
+        return f"{card} would take the count past 99" if card else "That card can't be played"
+
+    def _play(self, action: nn.Play) -> None:
+        self.prompt = None
+        self.hover = None
+        self.act(action)
+
+    # drawing -----------------------------------------------------------------------------
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        surface.blit(felt(self.size), (0, 0))
+        self._draw_centre(surface)
+        for seat in range(len(self.hands)):
+            self._draw_seat(surface, seat)
+        for sprite in self.pile:
+            self.drawer.draw(surface, sprite, shadow=False)
+        for sprite in self.flying:
+            self.drawer.draw(surface, sprite)
+        for seat, hand in enumerate(self.hands):
+            for sprite in hand:
+                if sprite is not self.drag:
+                    self.drawer.draw(surface, sprite)
+        if self.drag:
+            self.drawer.draw(surface, self.drag)
+        self._draw_badges(surface)
+        if self.prompt:
+            self.prompt.draw(surface)
+        self._draw_banner(surface)
+
+    def _draw_centre(self, surface: pygame.Surface) -> None:
+        s = self.s
+        # the stock
+        for i in range(min(3, (self.stock + 9) // 10)):
+            back = CardSprite(None, self.stock_at[0] - i * 2, self.stock_at[1] - i * 2, width=self.pile_width)
+            self.drawer.draw(surface, back, shadow=(i == 0))
+        label = render_text(f"Stock {self.stock}", max(12, int(16 * s)), theme.INK_DIM)
+        blit_centered(surface, label, (self.stock_at[0], self.stock_at[1] + self.pile_width * 0.9))
+        # pile drop zone while dragging
+        if self.drag:
+            zone = self.pile_rect()
+            pygame.draw.rect(surface, theme.GOLD, zone, width=3, border_radius=12)
+        # the count, redder as it nears 99
+        r = int(self.pile_width * 0.62)
+        cx, cy = self.count_at
+        heat = min(1.0, self.count / 99)
+        colour = (round(242 - 20 * heat), round(238 - 170 * heat), round(226 - 180 * heat))
+        pygame.draw.circle(surface, (8, 40, 24), (round(cx), round(cy)), r + 4)
+        pygame.draw.circle(surface, colour, (round(cx), round(cy)), r + 4, width=3)
+        number = render_text(str(self.count), int(r * 0.95), colour, bold=True)
+        blit_centered(surface, number, (cx, cy - r * 0.08))
+        cap = render_text("count", max(11, int(r * 0.26)), theme.INK_DIM)
+        blit_centered(surface, cap, (cx, cy + r * 0.55))
+        self._draw_direction(surface, (cx, cy), r + 14 * s)
+
+    def _draw_direction(self, surface: pygame.Surface, centre: tuple[float, float], radius: float) -> None:
+        """Two arrows circling the count show which way play goes (clockwise = to the left)."""
+        base = self.spin * math.pi * 2
+        for half in (0, math.pi):
+            start = base + half + 0.35
+            points = [(centre[0] + radius * math.cos(start + self.direction * t * 0.1),
+                       centre[1] + radius * math.sin(start + self.direction * t * 0.1)) for t in range(12)]
+            pygame.draw.lines(surface, theme.GOLD, False, points, 3)
+            tip = points[-1]
+            ang = start + self.direction * 1.1
+            tangent = (-math.sin(ang) * self.direction, math.cos(ang) * self.direction)
+            normal = (math.cos(ang), math.sin(ang))
+            size = 9 * self.s
+            head = [(tip[0] + tangent[0] * size, tip[1] + tangent[1] * size),
+                    (tip[0] + normal[0] * size * 0.7, tip[1] + normal[1] * size * 0.7),
+                    (tip[0] - normal[0] * size * 0.7, tip[1] - normal[1] * size * 0.7)]
+            pygame.draw.polygon(surface, theme.GOLD, head)
+
+    def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+        state = self.session.state
+        out = self.tokens[seat] == 0
+        turn = (not out) and self.idle and seat in state.to_act()
+        plan = self.session.setup.seats[seat]
+        name = self._name(seat) if not (seat == self.viewer and not self.spectator) else (
+            "You" if len(self.session.humans) == 1 else seat_name(seat))
+        detail = "out" if out else (plan.label() + (" · dealer" if seat == self.dealer else ""))
+        plate = nameplate(name, detail, max(13, int(18 * self.s)), turn, out)
+        x, y = self.places[seat]
+        if seat == self.viewer:
+            rect = plate.get_rect(bottomleft=(12, self.size[1] - 20 * self.s - 12))
+        else:
+            rect = plate.get_rect(center=(x, y - self.other_width * 0.55))
+        surface.blit(plate, rect)
+        radius = max(6, int(8 * self.s))
+        total = self.session.options.tokens
+        for i in range(total):
+            coin = token(radius, i < self.tokens[seat])
+            surface.blit(coin, (rect.centerx - total * radius + i * radius * 2, rect.bottom + 3))
+
+    def _draw_badges(self, surface: pygame.Surface) -> None:
+        for seat, (text, left) in self.badges.items():
+            x, y = self.hand_spot(seat)
+            if seat == self.viewer:
+                y -= self.own_width * 1.0
+            else:
+                y += self.other_width * 0.9
+            image = render_text(text, max(14, int(22 * self.s)), theme.GOLD, bold=True)
+            blit_centered(surface, faded(image, left / 0.4), (x, y - (1.3 - left) * 12))
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        text, left = self.banner
+        if left <= 0 or not text:
+            return
+        image = render_text(text, max(16, int(28 * self.s)), theme.INK, bold=True)
+        rect = image.get_rect(center=(self.size[0] // 2, int(self.size[1] * 0.2))).inflate(36, 18)
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (8, 30, 20, 220), layer.get_rect(), border_radius=12)
+        pygame.draw.rect(layer, theme.GOLD, layer.get_rect(), width=2, border_radius=12)
+        layer.blit(image, image.get_rect(center=(rect.width // 2, rect.height // 2)))
+        surface.blit(faded(layer, left / 0.3), rect)

@@ -1,0 +1,1 @@
+"""Small shared pieces of the interface: colours, buttons, panels."""

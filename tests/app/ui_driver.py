@@ -1,0 +1,62 @@
+"""Helpers for headless UI tests: an app driven frame by frame with posted pygame events."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+
+from app.session import SeatPlan, Session, Setup
+from app.shell import App
+from app.tables import table_for
+from games.registry import GAMES
+
+FRAME = 1 / 60
+
+
+def make_app(size: tuple[int, int] = (1280, 800)) -> App:
+    return App(size=size, headless=True)
+
+
+def step_until(app: App, condition: Callable[[], bool], frames: int = 3000) -> None:
+    for _ in range(frames):
+        if condition():
+            return
+        app.step(FRAME)
+    raise AssertionError("the condition never came true")
+
+
+def post_key(app: App, key: int, unicode: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=unicode, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=unicode, scancode=0))
+    app.step(FRAME)
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.step(FRAME)
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.step(FRAME)
+    for i in range(1, steps + 1):
+        pos = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+        app.step(FRAME)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.step(FRAME)
+
+
+def table(app: App, game_id: str, humans: int = 1, seats: int | None = None, seed: int = 3,
+          difficulty: str = "easy", options: dict[str, Any] | None = None) -> Any:
+    spec = GAMES[game_id]
+    count = seats or spec.default_seats
+    plans = [SeatPlan(i < humans, difficulty) for i in range(count)]
+    opts = {o.key: o.default for o in spec.options} | (options or {})
+    scene = table_for(game_id)(app, Session(spec, Setup(game_id, plans, opts, seed)))
+    app.start(scene)
+    return scene

@@ -1,0 +1,18 @@
+"""Test-wide set-up: no display, no sound, and a private user data folder per test."""
+
+import os
+
+# Before anything imports pygame: the whole suite runs with SDL's dummy drivers.
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path, monkeypatch):
+    """Settings and statistics go to a temporary folder, never the developer's own."""
+    home = tmp_path / "parlour-home"
+    monkeypatch.setenv("PARLOUR_HOME", str(home))
+    return home
