@@ -21,6 +21,7 @@ def run(started: float) -> int:
     from games.registry import GAMES
 
     app = App(headless=True)
+    app.settings.animation_speed = "fast"
     app.start(MenuScene(app))
     app.step(1 / 60)
     first = (app.first_frame_at or time.perf_counter()) - started

@@ -32,7 +32,7 @@ class MenuScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.s = s = theme.scale_for(size)
-        self.columns = max(1, min(3, int(size[0] // (380 * s))))
+        self.columns = max(1, min(3, len(self.specs), int(size[0] // (380 * s))))
         tile_w = int(min(360 * s, (size[0] - 80) / self.columns - 20))
         tile_h = int(180 * s)
         top = int(170 * s)

@@ -372,6 +372,8 @@ class NinetyNineTable(TableScene):
         if self.drag:
             self.drawer.draw(surface, self.drag)
         self._draw_badges(surface)
+        if self.human_turn and self.prompt is None and not self.drag:
+            self._draw_turn_hint(surface)
         if self.prompt:
             self.prompt.draw(surface)
         self._draw_banner(surface)
@@ -433,12 +435,19 @@ class NinetyNineTable(TableScene):
             rect = plate.get_rect(bottomleft=(12, self.size[1] - 20 * self.s - 12))
         else:
             rect = plate.get_rect(center=(x, y - self.other_width * 0.55))
+            rect.clamp_ip(pygame.Rect(6, 50 * self.s, self.size[0] - 12, self.size[1]))
         surface.blit(plate, rect)
         radius = max(6, int(8 * self.s))
         total = self.session.options.tokens
         for i in range(total):
             coin = token(radius, i < self.tokens[seat])
             surface.blit(coin, (rect.centerx - total * radius + i * radius * 2, rect.bottom + 3))
+
+    def _draw_turn_hint(self, surface: pygame.Surface) -> None:
+        text = "Your turn: click a card, drag it to the pile, or use ←/→ and Enter"
+        image = render_text(text, max(12, int(17 * self.s)), theme.GOLD)
+        top = min((s.rect().top for s in self.hands[self.viewer]), default=self.size[1] - 40)
+        blit_centered(surface, image, (self.size[0] // 2, top - image.get_height()))
 
     def _draw_badges(self, surface: pygame.Surface) -> None:
         for seat, (text, left) in self.badges.items():
