@@ -11,6 +11,7 @@ the conformance tests are all built from ``GAMES``.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field, fields
 from typing import Any, Callable
 
@@ -71,20 +72,13 @@ class GameSpec:
         return f"{self.min_seats}-{self.max_seats} players"
 
 
-def _ninety_nine() -> GameSpec:
-    from games.ninety_nine import bots, rules, text
-
-    return GameSpec(
-        id="ninety_nine", title="Ninety-Nine", family="Counting",
-        min_seats=2, max_seats=6, default_seats=4,
-        options_type=rules.NinetyNineOptions, new_game=rules.new_game,
-        bots=bots.BOTS, rules_text=text.RULES, blurb=text.BLURB,
-        options=(OptionSpec("tokens", "Tokens each", (1, 2, 3, 4, 5), 3),),
-    )
+# The games in menu order. Each id names a package ``games.<id>`` whose ``spec()`` returns
+# its GameSpec; adding a game means adding its package and its id here.
+GAME_IDS: tuple[str, ...] = ("ninety_nine",)
 
 
 def _build() -> dict[str, GameSpec]:
-    specs = [_ninety_nine()]
+    specs = [importlib.import_module(f"games.{game_id}").spec() for game_id in GAME_IDS]
     return {spec.id: spec for spec in specs}
 
 

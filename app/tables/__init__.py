@@ -1,14 +1,15 @@
-"""One table scene per game. ``TABLES`` maps a registry id to its table class."""
+"""One table scene per game: ``app.tables.<game id>`` defines ``Table``."""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 
 def table_for(game_id: str) -> Any:
-    """The table scene class for a game (imported lazily so start-up stays quick)."""
-    if game_id == "ninety_nine":
-        from app.tables.ninety_nine import NinetyNineTable
-
-        return NinetyNineTable
-    raise KeyError(f"no table for {game_id!r}")
+    """The table scene class for a game (imported when first needed, so start-up stays quick)."""
+    try:
+        module = importlib.import_module(f"app.tables.{game_id}")
+    except ModuleNotFoundError as missing:
+        raise KeyError(f"no table for {game_id!r}") from missing
+    return module.Table

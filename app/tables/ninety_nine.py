@@ -470,3 +470,6 @@ class NinetyNineTable(TableScene):
         pygame.draw.rect(layer, theme.GOLD, layer.get_rect(), width=2, border_radius=12)
         layer.blit(image, image.get_rect(center=(rect.width // 2, rect.height // 2)))
         surface.blit(faded(layer, left / 0.3), rect)
+
+
+Table = NinetyNineTable

@@ -1,1 +1,22 @@
 """Ninety-Nine: keep the running count at 99 or under, or lose a token."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from games.registry import GameSpec
+
+
+def spec() -> GameSpec:
+    from games.ninety_nine import bots, rules, text
+    from games.registry import GameSpec, OptionSpec
+
+    return GameSpec(
+        id="ninety_nine", title="Ninety-Nine", family="Counting",
+        min_seats=2, max_seats=6, default_seats=4,
+        options_type=rules.NinetyNineOptions, new_game=rules.new_game,
+        bots=bots.BOTS, rules_text=text.RULES, blurb=text.BLURB,
+        options=(OptionSpec("tokens", "Tokens each", (1, 2, 3, 4, 5), 3),),
+        extra={"cover": ("9S", "9H", "AD")},
+    )

@@ -177,3 +177,29 @@ def test_a_human_game_is_counted_in_the_statistics(app):
             post_key(app, pygame.K_1)
     step_until(app, lambda: isinstance(app.scenes.top, ResultsScene))
     assert storage.load_stats().games["ninety_nine"].played == 1
+
+
+def test_two_humans_pass_the_screen_and_never_see_each_others_cards(app):
+    scene = table(app, "ninety_nine", humans=2, seats=3)
+    scene.anim.speed = 0
+    state = scene.session.state
+    seen_curtain = False
+    for _ in range(12):
+        step_until(app, lambda: scene.curtain_for is not None or my_turn(scene))
+        if scene.curtain_for is not None:
+            seen_curtain = True
+            waiting = scene.curtain_for
+            post_key(app, pygame.K_SPACE)
+            assert scene.viewer == waiting
+        for seat, hand in enumerate(scene.hands):
+            faces = [s.card for s in hand if s.face_up]
+            if seat != scene.viewer:
+                assert faces == [] or state.is_over()
+            else:
+                assert sorted(map(str, faces)) == sorted(map(str, state.hands[seat]))
+        legal = {a.card for a in state.legal_actions(scene.viewer)}
+        index = next(i for i, s in enumerate(scene.hands[scene.viewer]) if s.card in legal)
+        post_key(app, pygame.K_1 + index)
+        if scene.prompt is not None:
+            post_key(app, pygame.K_1)
+    assert seen_curtain
