@@ -203,3 +203,17 @@ def test_two_humans_pass_the_screen_and_never_see_each_others_cards(app):
         if scene.prompt is not None:
             post_key(app, pygame.K_1)
     assert seen_curtain
+
+
+def test_a_corrupt_settings_file_is_moved_aside_and_the_app_starts(private_home):
+    private_home.mkdir(parents=True, exist_ok=True)
+    (private_home / "settings.json").write_text("{ this is not json")
+    application = make_app()
+    try:
+        application.start(MenuScene(application))
+        application.step(1 / 60)
+        assert any("settings" in message for message, _ in application.notices)
+        assert application.settings == storage.Settings()
+        assert list(private_home.glob("settings.bad-*.json"))
+    finally:
+        pygame.quit()

@@ -1,0 +1,68 @@
+"""The command line: JSON from sim and bench, and one-line errors with exit status 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from app.__main__ import main
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.parametrize("args", [
+    ("play", "nosuchgame"),
+    ("sim", "nosuchgame"),
+    ("sim", "ninety_nine", "--games", "0"),
+    ("sim", "ninety_nine", "--bots", "hard,genius"),
+    ("sim", "ninety_nine", "--seats", "9"),
+    ("bench", "--size", "big"),
+    ("bench", "--scene", "nowhere"),
+    ("--no-such-option",),
+    ("play", "ninety_nine", "--seats", "1"),
+])
+def test_mistakes_get_one_line_and_status_2(args, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(list(args))
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and err.startswith("parlour: error:"), err
+
+
+def test_sim_prints_a_json_summary(capsys):
+    assert main(["sim", "ninety_nine", "--games", "12", "--seed", "4", "--bots", "hard,easy,easy"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["games"] == 12 and summary["errors"] == 0
+    assert [p["difficulty"] for p in summary["players"]] == ["hard", "easy", "easy"]
+    assert sum(p["wins"] for p in summary["players"]) == pytest.approx(12)
+    assert sum(summary["wins_by_seat"]) == pytest.approx(12)
+    assert summary["games_per_second"] > 0
+
+
+def test_sim_is_reproducible(capsys):
+    main(["sim", "ninety_nine", "--games", "8", "--seed", "9"])
+    first = json.loads(capsys.readouterr().out)
+    main(["sim", "ninety_nine", "--games", "8", "--seed", "9"])
+    second = json.loads(capsys.readouterr().out)
+    assert first["players"] == second["players"]
+    assert first["actions_per_game"] == second["actions_per_game"]
+
+
+def test_bench_reports_each_scene(capsys):
+    assert main(["bench", "--scene", "ninety_nine", "--frames", "20", "--size", "900x600"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    scene = report["scenes"]["ninety_nine"]
+    assert report["size"] == [900, 600]
+    assert 0 < scene["median_ms"] <= scene["p99_ms"] <= scene["max_ms"]
+
+
+def test_selftest_runs_every_game_and_exits_0():
+    result = run("--selftest")
+    assert result.returncode == 0, result.stderr
+    assert "first frame drawn" in result.stdout
+    assert "ninety_nine: ok" in result.stdout
