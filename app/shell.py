@@ -8,7 +8,7 @@ import time
 
 import pygame
 
-from app import storage
+from app import audio, storage
 from app.render.cards import CardRenderer
 from app.scenes.base import Scene, SceneManager
 from app.ui import theme
@@ -44,10 +44,16 @@ class App:
         pygame.display.set_caption("Parlour")
         pygame.key.set_repeat(350, 40)
         self.cards = self._make_renderer()
+        audio.init(self.settings.volume, self.settings.muted)
         self.scenes = SceneManager()
         self.running = True
         self.clock = pygame.time.Clock()
         self.first_frame_at: float | None = None
+        # Input is stamped with ``ticks()`` as it is read (pygame-ce events carry no time);
+        # reflex tables read it between frames too (``poll_input``). Tests may swap the clock.
+        self.ticks = pygame.time.get_ticks
+        self.early_input: list[pygame.event.Event] = []
+        self._frame_due = 0
 
     # services -----------------------------------------------------------------------------
 
@@ -60,6 +66,7 @@ class App:
 
     def save_settings(self) -> None:
         storage.save_settings(self.settings)
+        audio.configure(self.settings.volume, self.settings.muted)
         self.cards = self._make_renderer()
 
     def notify(self, message: str, seconds: float = 4.0) -> None:
@@ -109,7 +116,7 @@ class App:
 
     def step(self, dt: float) -> None:
         """One frame: input, update, draw. Tests call this with a fixed ``dt``."""
-        for event in pygame.event.get():
+        for event in self.read_input():
             self.handle_event(event)
         self.scenes.update(dt)
         self.draw()
@@ -136,9 +143,36 @@ class App:
     def _age_notices(self, dt: float) -> None:
         self.notices = [(m, t - dt) for m, t in self.notices if t - dt > 0]
 
+    def poll_input(self) -> None:
+        """Read what is queued now and stamp it, keeping SDL's arrival order."""
+        now = self.ticks()
+        for event in pygame.event.get():
+            if not hasattr(event, "ticks"):
+                event.ticks = now
+            self.early_input.append(event)
+
+    def read_input(self) -> list[pygame.event.Event]:
+        """This frame's input, oldest first: what was polled between frames, then the rest."""
+        self.poll_input()
+        events, self.early_input = self.early_input, []
+        return events
+
+    def _wait_polling(self) -> float:
+        """Wait for the next frame while reading input every millisecond, so a key press
+        is stamped within a millisecond or two of arriving, not up to a frame late."""
+        due = self._frame_due
+        while self.ticks() < due:
+            self.poll_input()
+            pygame.time.wait(1)
+        self._frame_due = max(due, self.ticks() - 1000 // FPS) + 1000 // FPS
+        return self.clock.tick() / 1000.0
+
     def run(self) -> int:
         while self.running and self.scenes.top:
-            dt = self.clock.tick(FPS) / 1000.0
+            if getattr(self.scenes.top, "fine_input", False):
+                dt = self._wait_polling()
+            else:
+                dt = self.clock.tick(FPS) / 1000.0
             self._age_notices(dt)
             self.step(min(dt, 0.1))
         storage.save_settings(self.settings)

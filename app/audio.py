@@ -1,0 +1,123 @@
+"""Short sound effects made in code (no sound files), mixed quietly.
+
+If no audio device opens, every call is silently ignored: a game must never fail for want of
+a sound card. ``play(name)`` is all a table needs."""
+
+from __future__ import annotations
+
+import array
+import math
+import random
+import threading
+
+import pygame
+
+RATE = 44100
+_sounds: dict[str, pygame.mixer.Sound] = {}
+_state = {"volume": 0.7, "muted": False, "ready": False}
+
+
+def init(volume: float, muted: bool, wait: bool = False) -> bool:
+    """Open the mixer (mono, 16-bit) and make the effects in the background (they take a
+    moment to compute and the first frame should not wait); False when there is no audio."""
+    _state["volume"], _state["muted"], _state["ready"] = volume, muted, False
+    try:
+        if pygame.mixer.get_init() != (RATE, -16, 1):
+            # pygame.init() may already have opened the mixer in stereo; the effects are
+            # mono 16-bit samples, so reopen it in that format.
+            pygame.mixer.quit()
+            pygame.mixer.init(RATE, -16, 1, 512)
+    except (pygame.error, OSError):
+        return False
+    maker = threading.Thread(target=_make_sounds_safely, name="sounds", daemon=True)
+    maker.start()
+    if wait:
+        maker.join()
+    return True
+
+
+def _make_sounds_safely() -> None:
+    try:
+        _make_sounds()
+        _state["ready"] = True
+    except (pygame.error, OSError):
+        _state["ready"] = False
+
+
+def configure(volume: float, muted: bool) -> None:
+    _state["volume"], _state["muted"] = volume, muted
+
+
+def play(name: str) -> None:
+    """Play an effect by name; unknown names and a missing device are ignored."""
+    if not _state["ready"] or _state["muted"]:
+        return
+    sound = _sounds.get(name)
+    if sound is None:
+        return
+    try:
+        sound.set_volume(0.5 * float(_state["volume"]))
+        sound.play()
+    except pygame.error:  # the device went away (or pygame was shut down): stay silent
+        _state["ready"] = False
+
+
+def _make_sounds() -> None:
+    noise = random.Random(99)  # a fixed generator: the same sounds every run
+    _sounds["deal"] = _sound(_flick(noise, 0.055))
+    _sounds["play"] = _sound(_thud(noise, 0.09))
+    _sounds["draw"] = _sound(_flick(noise, 0.045, 0.5))
+    _sounds["trick"] = _sound(_tones([(660, 0.07), (880, 0.11)]))
+    _sounds["slap"] = _sound(_thud(noise, 0.12, 1.0))
+    _sounds["false_slap"] = _sound(_buzz(0.25))
+    _sounds["spoon"] = _sound(_ping(1750, 0.35))
+    _sounds["lose"] = _sound(_tones([(392, 0.12), (330, 0.18)]))
+    _sounds["win"] = _sound(_tones([(523, 0.1), (659, 0.1), (784, 0.1), (1047, 0.25)]))
+
+
+def _sound(samples: list[float]) -> pygame.mixer.Sound:
+    data = array.array("h", (int(max(-1.0, min(1.0, s)) * 32000) for s in samples))
+    return pygame.mixer.Sound(buffer=data.tobytes())
+
+
+def _envelope(i: int, n: int, attack: float = 0.005) -> float:
+    t = i / RATE
+    rise = min(1.0, t / attack) if attack else 1.0
+    return rise * (1 - i / n) ** 2
+
+
+def _flick(noise: random.Random, seconds: float, level: float = 0.6) -> list[float]:
+    """A card leaving the deck: a short, bright burst of filtered noise."""
+    n = int(RATE * seconds)
+    out, last = [], 0.0
+    for i in range(n):
+        raw = noise.uniform(-1, 1)
+        last = raw - 0.6 * last  # a crude high-pass: keeps the crisp part of the noise
+        out.append(level * last * _envelope(i, n, 0.001))
+    return out
+
+
+def _thud(noise: random.Random, seconds: float, level: float = 0.7) -> list[float]:
+    """A card landing on cloth: a low sine with a little noise."""
+    n = int(RATE * seconds)
+    return [level * (0.7 * math.sin(2 * math.pi * 140 * i / RATE) + 0.3 * noise.uniform(-1, 1))
+            * _envelope(i, n, 0.002) for i in range(n)]
+
+
+def _tones(notes: list[tuple[float, float]]) -> list[float]:
+    out: list[float] = []
+    for freq, seconds in notes:
+        n = int(RATE * seconds)
+        out += [0.35 * (math.sin(2 * math.pi * freq * i / RATE) + 0.3 * math.sin(4 * math.pi * freq * i / RATE))
+                * _envelope(i, n) for i in range(n)]
+    return out
+
+
+def _buzz(seconds: float) -> list[float]:
+    n = int(RATE * seconds)
+    return [0.3 * (1 if math.sin(2 * math.pi * 110 * i / RATE) > 0 else -1) * _envelope(i, n) for i in range(n)]
+
+
+def _ping(freq: float, seconds: float) -> list[float]:
+    n = int(RATE * seconds)
+    return [0.3 * math.sin(2 * math.pi * freq * i / RATE) * math.exp(-6 * i / n) for i in range(n)]

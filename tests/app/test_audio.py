@@ -1,0 +1,30 @@
+"""Sound effects: made in code, played by name, and silent (not failing) without a device."""
+
+from __future__ import annotations
+
+import pygame
+
+from app import audio
+
+
+def test_effects_are_made_and_play_without_error():
+    pygame.init()
+    try:
+        assert audio.init(0.5, False, wait=True)
+        for name in ("deal", "play", "draw", "trick", "slap", "false_slap", "spoon", "lose", "win"):
+            assert audio._sounds[name].get_length() >= 0.03
+            audio.play(name)
+        audio.play("no-such-sound")  # ignored
+    finally:
+        pygame.quit()
+
+
+def test_no_audio_device_means_silence(monkeypatch):
+    def refuse(*args, **kwargs):
+        raise pygame.error("no audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "quit", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", refuse)
+    assert audio.init(0.5, False) is False
+    audio.play("win")  # must not raise
