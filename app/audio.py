@@ -62,22 +62,35 @@ def play(name: str) -> None:
         _state["ready"] = False
 
 
+_buffers: dict[str, bytes] = {}
+
+
 def _make_sounds() -> None:
+    """Turn the sample buffers into Sounds; the buffers are computed once per process."""
+    if not _buffers:
+        _buffers.update(_compute())
+    for name, data in _buffers.items():
+        _sounds[name] = pygame.mixer.Sound(buffer=data)
+
+
+def _compute() -> dict[str, bytes]:
     noise = random.Random(99)  # a fixed generator: the same sounds every run
-    _sounds["deal"] = _sound(_flick(noise, 0.055))
-    _sounds["play"] = _sound(_thud(noise, 0.09))
-    _sounds["draw"] = _sound(_flick(noise, 0.045, 0.5))
-    _sounds["trick"] = _sound(_tones([(660, 0.07), (880, 0.11)]))
-    _sounds["slap"] = _sound(_thud(noise, 0.12, 1.0))
-    _sounds["false_slap"] = _sound(_buzz(0.25))
-    _sounds["spoon"] = _sound(_ping(1750, 0.35))
-    _sounds["lose"] = _sound(_tones([(392, 0.12), (330, 0.18)]))
-    _sounds["win"] = _sound(_tones([(523, 0.1), (659, 0.1), (784, 0.1), (1047, 0.25)]))
+    return {
+        "deal": _pcm(_flick(noise, 0.055)),
+        "play": _pcm(_thud(noise, 0.09)),
+        "draw": _pcm(_flick(noise, 0.045, 0.5)),
+        "trick": _pcm(_tones([(660, 0.07), (880, 0.11)])),
+        "slap": _pcm(_thud(noise, 0.12, 1.0)),
+        "false_slap": _pcm(_buzz(0.25)),
+        "spoon": _pcm(_ping(1750, 0.35)),
+        "lose": _pcm(_tones([(392, 0.12), (330, 0.18)])),
+        "win": _pcm(_tones([(523, 0.1), (659, 0.1), (784, 0.1), (1047, 0.25)])),
+    }
 
 
-def _sound(samples: list[float]) -> pygame.mixer.Sound:
-    data = array.array("h", (int(max(-1.0, min(1.0, s)) * 32000) for s in samples))
-    return pygame.mixer.Sound(buffer=data.tobytes())
+def _pcm(samples: list[float]) -> bytes:
+    """Mono signed 16-bit samples, the format the mixer is opened in."""
+    return array.array("h", (int(max(-1.0, min(1.0, s)) * 32000) for s in samples)).tobytes()
 
 
 def _envelope(i: int, n: int, attack: float = 0.005) -> float:
