@@ -26,24 +26,46 @@ class MenuScene(Scene):
         self.index = 0
         self.tiles: list[pygame.Rect] = []
         self.quit_button = Button("Quit", app.quit, kind="quiet")
+        self.stats_button = Button("Statistics", self.open_stats, kind="quiet")
+        self.settings_button = Button("Settings", self.open_settings, kind="quiet")
         self.drawer = SpriteDrawer(app.cards, app.settings.card_back)
         self.resize(app.screen.get_size())
+
+    def on_enter(self) -> None:
+        # The settings screen may have changed how cards look.
+        self.drawer = SpriteDrawer(self.app.cards, self.app.settings.card_back)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.s = s = theme.scale_for(size)
-        self.columns = max(1, min(3, len(self.specs), int(size[0] // (380 * s))))
-        tile_w = int(min(360 * s, (size[0] - 80) / self.columns - 20))
-        tile_h = int(180 * s)
-        top = int(170 * s)
-        left = (size[0] - self.columns * (tile_w + 20) + 20) // 2
+        gap = int(16 * s)
+        self.columns = max(1, min(4, len(self.specs), int((size[0] - 40) // (300 * s))))
+        rows = -(-len(self.specs) // self.columns)
+        top = int(150 * s)
+        room = size[1] - top - int(80 * s)
+        tile_w = int(min(380 * s, (size[0] - 40) / self.columns - gap))
+        tile_h = int(max(90 * s, min(180 * s, room / rows - gap)))
+        left = (size[0] - self.columns * (tile_w + gap) + gap) // 2
         self.tiles = []
         for i in range(len(self.specs)):
             row, col = divmod(i, self.columns)
-            self.tiles.append(pygame.Rect(left + col * (tile_w + 20), top + row * (tile_h + 20), tile_w, tile_h))
-        self.quit_button.rect = pygame.Rect(0, 0, int(140 * s), int(44 * s))
-        self.quit_button.rect.bottomright = (size[0] - 20, size[1] - 20)
-        self.quit_button.text_size = max(14, int(20 * s))
+            self.tiles.append(pygame.Rect(left + col * (tile_w + gap), top + row * (tile_h + gap), tile_w, tile_h))
+        right = size[0] - 20
+        for button in (self.quit_button, self.settings_button, self.stats_button):
+            button.rect = pygame.Rect(0, 0, int(140 * s), int(44 * s))
+            button.rect.bottomright = (right, size[1] - 20)
+            button.text_size = max(14, int(20 * s))
+            right = button.rect.left - 12
+
+    def open_stats(self) -> None:
+        from app.scenes.stats import StatsScene
+
+        self.app.scenes.push(StatsScene(self.app))
+
+    def open_settings(self) -> None:
+        from app.scenes.settings import SettingsScene
+
+        self.app.scenes.push(SettingsScene(self.app))
 
     def open(self, index: int) -> None:
         from app.scenes.setup import SetupScene
@@ -51,8 +73,9 @@ class MenuScene(Scene):
         self.app.scenes.push(SetupScene(self.app, self.specs[index]))
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.quit_button.handle_event(event):
-            return
+        for button in (self.quit_button, self.stats_button, self.settings_button):
+            if button.handle_event(event):
+                return
         if event.type == pygame.KEYDOWN:
             self._key(event.key)
         elif event.type == pygame.MOUSEMOTION:
@@ -73,6 +96,10 @@ class MenuScene(Scene):
             self.open(self.index)
         elif key in (pygame.K_ESCAPE, pygame.K_q):
             self.app.quit()
+        elif key == pygame.K_s:
+            self.open_stats()
+        elif key == pygame.K_o:
+            self.open_settings()
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt(self.size), (0, 0))
@@ -83,27 +110,37 @@ class MenuScene(Scene):
                       (self.size[0] // 2, int(122 * s)))
         for i, (spec, rect) in enumerate(zip(self.specs, self.tiles)):
             self._draw_tile(surface, spec, rect, i == self.index)
-        hint = "Arrows choose · Enter opens · F11 full screen · Esc quits"
+        hint = "Arrows choose · Enter opens · S statistics · O settings · F11 full screen · Esc quits"
         surface.blit(render_text(hint, max(12, int(16 * s)), theme.INK_DIM), (20, self.size[1] - int(36 * s)))
-        self.quit_button.draw(surface)
+        for button in (self.quit_button, self.stats_button, self.settings_button):
+            button.draw(surface)
 
     def _draw_tile(self, surface: pygame.Surface, spec: GameSpec, rect: pygame.Rect, focused: bool) -> None:
         s = self.s
         panel(surface, rect, edge=theme.GOLD if focused else (70, 110, 85), width=3 if focused else 1)
         cover = spec.extra.get("cover", DEFAULT_COVER)
-        width = int(rect.height * 0.42)
+        width = max(30, int(min(rect.height * 0.5, rect.width * 0.16)))
         for k, text in enumerate(cover):
             angle = (k - (len(cover) - 1) / 2) * 12
-            x = rect.left + int(rect.height * 0.42) + (k - 1) * width * 0.35
+            x = rect.left + 14 + width * 0.8 + (k - 1) * width * 0.33
             y = rect.centery + abs(k - 1) * 4
             sprite = CardSprite(Card.parse(text), x, y, face_up=True, width=width, angle=-angle)
             self.drawer.draw(surface, sprite)
-        text_left = rect.left + int(rect.height * 0.9)
-        surface.blit(render_text(spec.title, int(26 * s), theme.GOLD if focused else theme.INK, bold=True),
-                     (text_left, rect.top + int(18 * s)))
-        surface.blit(render_text(f"{spec.family} · {spec.seat_range}", int(16 * s), theme.INK_DIM),
-                     (text_left, rect.top + int(54 * s)))
-        y = rect.top + int(84 * s)
-        for line in wrap(spec.blurb, font(int(16 * s)), rect.right - text_left - 12)[:4]:
-            surface.blit(render_text(line, int(16 * s), theme.INK), (text_left, y))
-            y += int(21 * s)
+        text_left = rect.left + 22 + int(width * 1.9)
+        room = rect.right - text_left - 10
+        title_size = int(min(26 * s, rect.height * 0.17))
+        while title_size > 12 and font(title_size, bold=True).size(spec.title)[0] > room:
+            title_size -= 1
+        surface.blit(render_text(spec.title, title_size, theme.GOLD if focused else theme.INK, bold=True),
+                     (text_left, rect.top + int(rect.height * 0.09)))
+        small = max(11, int(min(16 * s, rect.height * 0.1)))
+        while small > 11 and font(small).size(f"{spec.family} · {spec.seat_range}")[0] > room:
+            small -= 1
+        surface.blit(render_text(f"{spec.family} · {spec.seat_range}", small, theme.INK_DIM),
+                     (text_left, rect.top + int(rect.height * 0.09) + title_size + 6))
+        y = rect.top + int(rect.height * 0.09) + title_size + small + 16
+        lines = wrap(spec.blurb, font(small), room)
+        fit = max(0, (rect.bottom - 8 - y) // (small + 5))
+        for line in lines[:fit]:
+            surface.blit(render_text(line, small, theme.INK), (text_left, y))
+            y += small + 5

@@ -1,0 +1,141 @@
+"""The statistics screen: played, won, win rate and streaks per game and overall, best
+times where a game keeps them, and a reset per game that asks first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from app import storage
+from app.render.table import felt
+from app.render.text import render_text
+from app.scenes.base import Scene
+from app.ui import theme
+from app.ui.widgets import Button, blit_centered, panel
+from games.registry import GAMES
+
+COLUMNS = ("Game", "Played", "Won", "Win rate", "Streak", "Best streak", "Best time")
+
+
+def _time(seconds: float | None) -> str:
+    if seconds is None:
+        return "-"
+    minutes, secs = divmod(int(round(seconds)), 60)
+    return f"{minutes}:{secs:02d}"
+
+
+class StatsScene(Scene):
+    name = "stats"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.stats = storage.load_stats()
+        self.ids = list(GAMES)
+        self.focus = 0
+        self.confirming: str | None = None
+        self.back_button = Button("Back", self.back, kind="primary")
+        self.reset_button = Button("Reset this game", self.ask_reset)
+        self.resize(app.screen.get_size())
+
+    def rows(self) -> list[tuple[str, ...]]:
+        out = []
+        for game_id in self.ids:
+            g = self.stats.for_game(game_id)
+            rate = f"{100 * g.won / g.played:.0f}%" if g.played else "-"
+            out.append((GAMES[game_id].title, str(g.played), str(g.won), rate, str(g.streak),
+                        str(g.best_streak), _time(g.best_seconds)))
+        played = sum(self.stats.for_game(i).played for i in self.ids)
+        won = sum(self.stats.for_game(i).won for i in self.ids)
+        out.append(("All games", str(played), str(won), f"{100 * won / played:.0f}%" if played else "-",
+                    "", "", ""))
+        return out
+
+    def ask_reset(self) -> None:
+        self.confirming = self.ids[self.focus]
+
+    def reset(self) -> None:
+        if self.confirming:
+            storage.reset_stats(self.confirming)
+            self.stats = storage.load_stats()
+        self.confirming = None
+
+    def back(self) -> None:
+        self.app.scenes.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.confirming is not None:
+            if event.type == pygame.KEYDOWN:
+                if event.key in (pygame.K_y, pygame.K_RETURN):
+                    self.reset()
+                elif event.key in (pygame.K_n, pygame.K_ESCAPE):
+                    self.confirming = None
+            return
+        if self.back_button.handle_event(event) or self.reset_button.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+            elif event.key == pygame.K_UP:
+                self.focus = (self.focus - 1) % len(self.ids)
+            elif event.key == pygame.K_DOWN:
+                self.focus = (self.focus + 1) % len(self.ids)
+            elif event.key in (pygame.K_DELETE, pygame.K_r):
+                self.ask_reset()
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for i, rect in enumerate(self.row_rects[:len(self.ids)]):
+                if rect.collidepoint(event.pos):
+                    self.focus = i
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.s = s = theme.scale_for(size)
+        self.line = int(min(40 * s, (size[1] - 260 * s) / (len(self.ids) + 2)))
+        width = int(min(1000 * s, size[0] - 40))
+        top = int(150 * s)
+        self.table_rect = pygame.Rect((size[0] - width) // 2, top - self.line, width, self.line * (len(self.ids) + 2))
+        self.row_rects = [pygame.Rect(self.table_rect.left, top + i * self.line, width, self.line)
+                          for i in range(len(self.ids) + 1)]
+        bottom = self.table_rect.bottom + int(30 * s)
+        for b, dx in ((self.reset_button, -130), (self.back_button, 130)):
+            b.rect = pygame.Rect(0, 0, int(240 * s), int(50 * s))
+            b.rect.midtop = (size[0] // 2 + int(dx * s), bottom)
+            b.text_size = max(14, int(20 * s))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(felt(self.size), (0, 0))
+        s = self.s
+        blit_centered(surface, render_text("Statistics", int(48 * s), theme.GOLD, bold=True),
+                      (self.size[0] // 2, int(60 * s)))
+        panel(surface, self.table_rect.inflate(20, 20))
+        size = max(12, int(self.line * 0.45))
+        widths = (0.30, 0.10, 0.10, 0.12, 0.10, 0.14, 0.14)
+        self._draw_line(surface, COLUMNS, self.table_rect.top, widths, size, theme.GOLD)
+        for i, (cells, rect) in enumerate(zip(self.rows(), self.row_rects)):
+            if i == self.focus:
+                pygame.draw.rect(surface, (40, 90, 60), rect, border_radius=6)
+            colour = theme.GOLD if i == len(self.ids) else theme.INK
+            self._draw_line(surface, cells, rect.top, widths, size, colour)
+        self.reset_button.draw(surface)
+        self.back_button.draw(surface)
+        if self.confirming is not None:
+            self._draw_confirm(surface)
+
+    def _draw_line(self, surface: pygame.Surface, cells: tuple[str, ...], top: int,
+                   widths: tuple[float, ...], size: int, colour: tuple) -> None:
+        x = self.table_rect.left + 10
+        for cell, frac in zip(cells, widths):
+            image = render_text(cell, size, colour, bold=colour == theme.GOLD)
+            surface.blit(image, image.get_rect(midleft=(x, top + self.line // 2)))
+            x += int(self.table_rect.width * frac)
+
+    def _draw_confirm(self, surface: pygame.Surface) -> None:
+        s = self.s
+        box = pygame.Rect(0, 0, int(560 * s), int(150 * s))
+        box.center = (self.size[0] // 2, self.size[1] // 2)
+        panel(surface, box, fill=(20, 30, 24, 245), edge=theme.DANGER)
+        title = GAMES[self.confirming].title if self.confirming else ""
+        blit_centered(surface, render_text(f"Reset the statistics of {title}?", int(24 * s), theme.INK, bold=True),
+                      (box.centerx, box.top + int(50 * s)))
+        blit_centered(surface, render_text("Y / Enter: reset    N / Esc: keep them", int(18 * s), theme.INK_DIM),
+                      (box.centerx, box.top + int(100 * s)))

@@ -1,0 +1,65 @@
+"""The settings and statistics screens, driven by posted key and mouse events."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from app import storage
+from app.scenes.menu import MenuScene
+from app.scenes.settings import SettingsScene
+from app.scenes.stats import StatsScene
+
+from tests.app.ui_driver import click, make_app, post_key
+
+
+@pytest.fixture
+def app():
+    application = make_app()
+    application.start(MenuScene(application))
+    application.step(1 / 60)
+    yield application
+    pygame.quit()
+
+
+def test_settings_change_at_once_and_persist(app):
+    post_key(app, pygame.K_o)
+    scene = app.scenes.top
+    assert isinstance(scene, SettingsScene)
+    before = app.settings.volume
+    post_key(app, pygame.K_LEFT)  # the first row: volume down a step
+    assert app.settings.volume == pytest.approx(before - 0.1)
+    assert storage.load_settings().volume == pytest.approx(before - 0.1)
+    four = next(r for r in scene.rows if r.label == "Four-colour deck")
+    click(app, four.rect.center)
+    assert app.settings.four_colour and app.cards.four_colour
+    assert storage.load_settings().four_colour
+    post_key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, MenuScene)
+
+
+def test_window_size_setting_resizes_the_window(app):
+    post_key(app, pygame.K_o)
+    scene = app.scenes.top
+    size_row = next(r for r in scene.rows if r.label == "Window size")
+    click(app, size_row.rect.center)
+    app.step(1 / 60)
+    assert app.screen.get_size() == (1440, 900)
+    assert tuple(app.settings.window_size) == (1440, 900)
+
+
+def test_statistics_show_and_reset_after_confirmation(app):
+    storage.record_result("ninety_nine", True, 80.0)
+    storage.record_result("ninety_nine", True)
+    post_key(app, pygame.K_s)
+    scene = app.scenes.top
+    assert isinstance(scene, StatsScene)
+    first = scene.rows()[0]
+    assert first[:4] == ("Ninety-Nine", "2", "2", "100%") and first[5] == "2" and first[6] == "1:20"
+    post_key(app, pygame.K_r)
+    assert scene.confirming == "ninety_nine"
+    post_key(app, pygame.K_n)  # changed my mind: nothing is lost
+    assert storage.load_stats().for_game("ninety_nine").played == 2
+    post_key(app, pygame.K_r)
+    post_key(app, pygame.K_y)
+    assert storage.load_stats().for_game("ninety_nine").played == 0
