@@ -100,6 +100,8 @@ class ResultsScene(Scene):
         for place, seat in enumerate(order, start=1):
             plan = self.session.setup.seats[seat]
             text = f"{place}.  {seat_name(seat)}  ·  {plan.label()}"
+            if self.session.spec.extra.get("show_scores"):  # games won on points show them
+                text += f"  ·  {scores[seat]:g} points"
             colour = theme.GOLD if seat in self.outcome.winners else theme.INK
             surface.blit(render_text(text, size, colour, bold=seat in self.outcome.winners),
                          (box.left + int(60 * s), y))

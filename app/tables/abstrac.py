@@ -1,0 +1,418 @@
+"""The Abstrac table: the face-up row across the middle with its top end at the right, each
+player's cards sorted by suit and rank with live points, the misère warning, the match
+score, the go-first-or-second choice, and an exact hint (H) for every take."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from app.render.table import CardSprite, SpriteDrawer, felt, nameplate
+from app.render.text import render_text
+from app.scenes.table import TableScene
+from app.ui import theme
+from app.ui.widgets import Button, ButtonRow, blit_centered, faded, panel
+from games.abstrac import rules as ab
+from games.abstrac.bots import take_values
+from games.abstrac.scoring import ABSTRAC_RANKS, combination_points, deal_scores, misere
+from games.abstrac.solver import solve_opening
+from games.core.cards import SUITS, Card
+from games.core.protocol import Event, seat_name
+
+TAKE_KEYS = {pygame.K_1: 1, pygame.K_2: 2, pygame.K_3: 3, pygame.K_KP1: 1, pygame.K_KP2: 2, pygame.K_KP3: 3}
+
+
+class AbstracTable(TableScene):
+    name = "abstrac"
+
+    def __init__(self, app: Any, session: Any) -> None:
+        self.row: list[CardSprite] = []          # row[0] is the top end (drawn at the right)
+        self.taken: list[list[CardSprite]] = [[], []]
+        self.totals = (0, 0)
+        self.deal = 1
+        self.dealer = 0
+        self.hover_take = 0
+        self.hints: dict[int, int] | None = None
+        self.opening_hint: tuple[int, int] | None = None
+        self.banner = ("", 0.0)
+        self.last_scores: list[str] = []
+        self.first_button = Button("Go first (F)", lambda: self._choose(True), kind="primary", text_size=20)
+        self.second_button = Button("Go second (S)", lambda: self._choose(False), text_size=20)
+        self.choice_row = ButtonRow([self.first_button, self.second_button])
+        super().__init__(app, session)
+        self.drawer = SpriteDrawer(app.cards, app.settings.card_back)
+
+    # layout ------------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.s = theme.scale_for(size)
+        self.row_width = max(40.0, min(w * 0.062, h * 0.105))
+        self.taken_width = max(34.0, min(w * 0.048, h * 0.08))
+        self.row_y = h * 0.47
+        self.deck_at = (w * 0.08, self.row_y)
+        self.area_y = {self._me: h * 0.80, 1 - self._me: h * 0.16}
+
+    @property
+    def _me(self) -> int:
+        return self.viewer
+
+    def row_spots(self, count: int) -> list[tuple[float, float]]:
+        """Centres for the row, last card at the left, the top end fully shown at the right."""
+        w = self.size[0]
+        span = w * 0.84
+        step = min(self.row_width * 0.62, (span - self.row_width) / max(1, count - 1)) if count > 1 else 0
+        right = w * 0.5 + (span - self.row_width) / 2 if count > 1 else w * 0.5
+        right = min(right, w * 0.5 + step * (count - 1) / 2 + self.row_width * 0.5)
+        return [(right - i * step, self.row_y) for i in range(count)]
+
+    def taken_spots(self, seat: int) -> list[tuple[float, float]]:
+        """Taken cards in four suit groups side by side, each sorted high to low."""
+        cards = self.taken[seat]
+        w = self.size[0]
+        cw = self.taken_width
+        step = cw * 0.42
+        group = cw + step * 5
+        gap = cw * 0.5
+        total = group * 4 + gap * 3
+        left = w * 0.5 - total / 2 + cw / 2
+        y = self.area_y[seat]
+        spots = []
+        for sprite in cards:
+            card = sprite.card
+            assert card is not None and card.suit is not None
+            g = SUITS.index(card.suit)
+            slot = 5 - ABSTRAC_RANKS.index(card.rank)
+            spots.append((left + g * (group + gap) + slot * step, y))
+        return spots
+
+    def targets(self) -> None:
+        for spot, sprite in zip(self.row_spots(len(self.row)), self.row):
+            sprite.width = self.row_width
+            self.anim.tween(sprite, "pos", spot, 0.35, delay=sprite.tags.pop("delay", 0.0))
+        for seat in (0, 1):
+            self.taken[seat].sort(key=lambda sp: (SUITS.index(sp.card.suit), -int(sp.card.rank)))
+            for spot, sprite in zip(self.taken_spots(seat), self.taken[seat]):
+                sprite.width = self.taken_width   # a jump: every new width would paint new faces
+                self.anim.tween(sprite, "pos", spot, 0.45, delay=sprite.tags.pop("delay", 0.0))
+
+    def relayout_now(self) -> None:
+        self.targets()
+        self.anim.finish_all()
+
+    # picture from a view ------------------------------------------------------------------
+
+    def sync(self, view: ab.AbstracView) -> None:
+        self.layout(self.size)
+        self.row = [CardSprite(c, *self.deck_at, face_up=True, width=self.row_width) for c in view.row]
+        self.taken = [[CardSprite(c, 0, 0, face_up=True, width=self.taken_width) for c in cards]
+                      for cards in view.taken]
+        self.totals, self.deal, self.dealer = view.totals, view.deal, view.dealer
+        self.hints = None
+        self.relayout_now()
+
+    # events -> animation -------------------------------------------------------------------
+
+    def show(self, event: Event) -> float:
+        handler = getattr(self, "_on_" + type(event).__name__, None)
+        return handler(event) if handler else 0.0
+
+    def _on_Dealt(self, event: ab.Dealt) -> float:
+        self.taken = [[], []]
+        self.deal, self.dealer = event.number, event.dealer
+        self.hints, self.opening_hint = None, None
+        self.row = []
+        for i, card in enumerate(event.row):
+            sprite = CardSprite(card, *self.deck_at, face_up=True, width=self.row_width)
+            sprite.tags["delay"] = (len(event.row) - 1 - i) * 0.035
+            self.row.append(sprite)
+        self.targets()
+        self._banner(f"Deal {event.number} of {self.session.options.deals} · {self._name(event.dealer)} deal{self._s(event.dealer)}", 1.6)
+        return 1.1
+
+    def _on_Chose(self, event: ab.Chose) -> float:
+        who = self._name(event.seat)
+        self._banner(f"{who} choose{self._s(event.seat)} to go {'first' if event.first else 'second'}", 1.4)
+        return 0.9
+
+    def _on_Took(self, event: ab.Took) -> float:
+        moved = self.row[:len(event.cards)]
+        del self.row[:len(event.cards)]
+        for i, sprite in enumerate(moved):
+            sprite.tags["delay"] = i * 0.07
+            self.taken[event.seat].append(sprite)
+        self.hints = None
+        self.hover_take = 0
+        self.targets()
+        return 0.65
+
+    def _on_DealScored(self, event: ab.DealScored) -> float:
+        self.totals = event.totals
+        text = f"Deal {event.number}: {self._name(0)} {event.scores[0]}, {self._name(1)} {event.scores[1]}"
+        if event.misere is not None:
+            text += f" · misère for {self._name(event.misere)}"
+        self.last_scores.append(text)
+        self._banner(text, 3.2)
+        return 3.0
+
+    def _on_MatchOver(self, event: ab.MatchOver) -> float:
+        if len(event.winners) == 1:
+            winner = event.winners[0]
+            self._banner(f"{self._name(winner)} win{self._s(winner)} the match {max(event.totals)}-{min(event.totals)}", 3.0)
+        else:
+            self._banner(f"The match is drawn at {event.totals[0]} all", 3.0)
+        return 0.8
+
+    def _banner(self, text: str, seconds: float) -> None:
+        self.banner = (text, seconds)
+
+    def _name(self, seat: int) -> str:
+        if seat == self.viewer and not self.spectator and len(self.session.humans) == 1:
+            return "You"
+        return seat_name(seat)
+
+    def _s(self, seat: int) -> str:
+        return "" if self._name(seat) == "You" else "s"
+
+    # the frame -----------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        text, left = self.banner
+        self.banner = (text, max(0.0, left - dt))
+        lit = self.hover_take if self._taking() else 0
+        for i, sprite in enumerate(self.row):
+            sprite.marked = i < lit
+            target = self.row_width * 0.28 if i < lit else 0.0
+            sprite.lift += (target - sprite.lift) * 0.35
+
+    def _taking(self) -> bool:
+        return self.human_turn and not self.session.state.choosing
+
+    def _choosing(self) -> bool:
+        return self.human_turn and self.session.state.choosing
+
+    # input -----------------------------------------------------------------------------------
+
+    def on_input_any_time(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_take = 0
+
+    def on_input(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_h:
+            self._toggle_hint()
+            return
+        if self._choosing():
+            self._choice_input(event)
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_take = self._take_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            count = self._take_at(event.pos)
+            if count:
+                self._take(count)
+        elif event.type == pygame.KEYDOWN and event.key in TAKE_KEYS:
+            self._take(TAKE_KEYS[event.key])
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = 1 if event.key == pygame.K_LEFT else -1
+            self.hover_take = max(1, min(min(3, len(self.row)), (self.hover_take or 1) + step))
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE) and self.hover_take:
+            self._take(self.hover_take)
+
+    def _choice_input(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_f:
+            self._choose(True)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_s:
+            self._choose(False)
+        else:
+            self.choice_row.handle_event(event)
+
+    def _take_at(self, pos: tuple[int, int]) -> int:
+        """How many cards a click here takes: the card under the pointer and all above it.
+        The top end is drawn last, so it is tested first."""
+        for i, sprite in enumerate(self.row[:3]):
+            if sprite.rect().collidepoint(pos):
+                return i + 1
+        return 0
+
+    def _take(self, count: int) -> None:
+        if count > len(self.row):
+            self.say(f"Only {len(self.row)} card{'s' if len(self.row) != 1 else ''} left")
+            return
+        self.act(ab.Take(self.viewer, count))
+
+    def _choose(self, first: bool) -> None:
+        if self._choosing():
+            self.act(ab.Choose(self.viewer, first))
+
+    def _toggle_hint(self) -> None:
+        if self.hints is not None or self.opening_hint is not None:
+            self.hints, self.opening_hint = None, None
+            return
+        view = self.current_view()
+        if view.choosing:
+            opening = solve_opening(view.row)
+            self.opening_hint = (opening.first, opening.second)
+        else:
+            self.hints = take_values(view)
+
+    # drawing ---------------------------------------------------------------------------------
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        surface.blit(felt(self.size), (0, 0))
+        self._draw_row_rail(surface)
+        for sprite in reversed(self.row):
+            self.drawer.draw(surface, sprite)
+        for seat in (0, 1):
+            self._draw_area(surface, seat)
+        for seat in (0, 1):
+            for sprite in self.taken[seat]:
+                self.drawer.draw(surface, sprite)
+        self._draw_hints(surface)
+        self._draw_match(surface)
+        if self._choosing():
+            self._draw_choice(surface)
+        elif self._taking():
+            self._draw_turn_hint(surface)
+        self._draw_banner(surface)
+
+    def _draw_row_rail(self, surface: pygame.Surface) -> None:
+        if not self.row:
+            return
+        spots = self.row_spots(len(self.row))
+        h = self.row_width * 1.4
+        rect = pygame.Rect(0, 0, spots[0][0] - spots[-1][0] + self.row_width + 24, h + 24)
+        rect.center = ((spots[0][0] + spots[-1][0]) / 2, self.row_y)
+        panel(surface, rect, fill=(6, 40, 24, 120), edge=None, radius=12)
+        label = render_text("top end", max(11, int(14 * self.s)), theme.GOLD)
+        surface.blit(label, label.get_rect(midtop=(spots[0][0], rect.bottom + 4)))
+        count = render_text(f"{len(self.row)} in the row", max(11, int(14 * self.s)), theme.INK_DIM)
+        surface.blit(count, count.get_rect(topleft=(rect.left + 6, rect.bottom + 4)))
+
+    def _area_rect(self, seat: int) -> pygame.Rect:
+        cw = self.taken_width
+        total = (cw + cw * 0.42 * 5) * 4 + cw * 0.5 * 3
+        rect = pygame.Rect(0, 0, total + cw * 0.6, cw * 1.4 + cw * 0.6)
+        rect.center = (self.size[0] / 2, self.area_y[seat])
+        return rect
+
+    def _draw_area(self, surface: pygame.Surface, seat: int) -> None:
+        rect = self._area_rect(seat)
+        turn = self.idle and seat in self.session.state.to_act()
+        panel(surface, rect, fill=(6, 36, 22, 150), edge=theme.GOLD if turn else (70, 110, 85), radius=12)
+        self._draw_suit_slots(surface, seat)
+        cards = [sp.card for sp in self.taken[seat] if sp.card is not None]
+        other = [sp.card for sp in self.taken[1 - seat] if sp.card is not None]
+        plan = self.session.setup.seats[seat]
+        detail = plan.label() + (" · dealer" if seat == self.dealer else "")
+        plate = nameplate(self._name(seat), detail, max(13, int(17 * self.s)), turn, False)
+        top = seat != self._me
+        pr = plate.get_rect(midright=(rect.left - 10, rect.centery))
+        if pr.left < 6:
+            pr = plate.get_rect(midbottom=(rect.centerx, rect.top - 4)) if not top else plate.get_rect(
+                midtop=(rect.centerx, rect.bottom + 4))
+        surface.blit(plate, pr)
+        self._draw_points(surface, rect, seat, cards, other)
+
+    def _draw_suit_slots(self, surface: pygame.Surface, seat: int) -> None:
+        """A faint bed per suit, so the sorting by suit and rank reads even when empty."""
+        cw = self.taken_width
+        group, gap = cw + cw * 0.42 * 5, cw * 0.5
+        left = self.size[0] * 0.5 - (group * 4 + gap * 3) / 2
+        size = max(9, min(int(12 * self.s), int(cw * 0.2)))
+        for g, suit in enumerate(SUITS):
+            bed = pygame.Rect(round(left + g * (group + gap)), round(self.area_y[seat] - cw * 0.7), round(group), round(cw * 1.4))
+            pygame.draw.rect(surface, (14, 58, 36), bed, border_radius=max(4, int(cw * 0.1)))
+            label = render_text(suit.title, size, (90, 140, 105))
+            surface.blit(label, label.get_rect(center=(bed.centerx, bed.top - cw * 0.15)))
+
+    def _draw_points(self, surface: pygame.Surface, rect: pygame.Rect, seat: int,
+                     cards: list[Card], other: list[Card]) -> None:
+        size = max(12, int(16 * self.s))
+        points = combination_points(cards)
+        mine_first = (cards, other) if seat == 0 else (other, cards)
+        score = deal_scores(*mine_first)[seat]
+        lines = [(f"{points} pts", theme.GOLD), (f"x {len(other)} = {points * len(other)}", theme.INK),
+                 (f"{len(cards)} card{'' if len(cards) == 1 else 's'}", theme.INK_DIM)]
+        pts = (combination_points(mine_first[0]), combination_points(mine_first[1]))
+        flip = misere(pts)
+        if flip is not None and (cards or other):
+            lines.append(("misère!" if flip == seat else "reversed", theme.DANGER))
+            lines.append((f"now {score}", theme.INK))
+        y = rect.top + 6
+        for text, colour in lines:
+            image = render_text(text, size, colour, bold=colour is theme.GOLD)
+            surface.blit(image, (rect.right + 10, y))
+            y += image.get_height() + 1
+
+    def _draw_hints(self, surface: pygame.Surface) -> None:
+        """One line above the top end: each take's exact value, the best in gold."""
+        if not self.hints or not self._taking() or not self.row:
+            return
+        size = max(12, int(17 * self.s))
+        best = max(self.hints.values())
+        parts = [render_text(f"take {k}: {v:+d}", size, theme.GOLD if v == best else theme.INK, bold=v == best)
+                 for k, v in sorted(self.hints.items())]
+        gap = int(18 * self.s)
+        width = sum(p.get_width() for p in parts) + gap * (len(parts) - 1)
+        top_end = self.row[0].rect()
+        box = pygame.Rect(0, 0, width + 24, parts[0].get_height() + 12)
+        box.bottomright = (min(self.size[0] - 8, top_end.right + 12), top_end.top - 20)
+        panel(surface, box, radius=8)
+        x = box.left + 12
+        for part in parts:
+            surface.blit(part, (x, box.top + 6))
+            x += part.get_width() + gap
+        caption = render_text("your final lead with perfect play from here", max(10, int(13 * self.s)), theme.INK_DIM)
+        surface.blit(caption, caption.get_rect(bottomright=(box.right, box.top - 2)))
+
+    def _draw_match(self, surface: pygame.Surface) -> None:
+        size = max(12, int(16 * self.s))
+        lines = [f"Deal {self.deal} of {self.session.options.deals}",
+                 f"{self._name(0)}: {self.totals[0]}", f"{self._name(1)}: {self.totals[1]}"]
+        images = [render_text(t, size, theme.GOLD if i == 0 else theme.INK, bold=i == 0) for i, t in enumerate(lines)]
+        width = max(i.get_width() for i in images) + 24
+        height = sum(i.get_height() + 2 for i in images) + 14
+        rect = pygame.Rect(self.size[0] - width - 10, int(self.row_y - self.row_width * 0.7) - height - 24,
+                           width, height)
+        panel(surface, rect, radius=10)
+        y = rect.top + 7
+        for image in images:
+            surface.blit(image, (rect.left + 12, y))
+            y += image.get_height() + 2
+
+    def _draw_choice(self, surface: pygame.Surface) -> None:
+        s = self.s
+        w, h = int(200 * s), int(46 * s)
+        centre = (self.size[0] // 2, int(self.row_y + self.row_width * 0.7 + 60 * s + h / 2 + 24 * s))
+        self.first_button.text_size = self.second_button.text_size = max(14, int(20 * s))
+        self.choice_row.layout(centre, (w, h), int(16 * s))
+        text = "Study the row: do you want to go first or second?  (H: solve it)"
+        if self.opening_hint is not None:
+            first, second = self.opening_hint
+            text = f"With perfect play: first {first:+d}, second {second:+d}"
+        image = render_text(text, max(12, int(17 * s)), theme.GOLD)
+        blit_centered(surface, image, (centre[0], centre[1] - h * 0.5 - image.get_height()))
+        self.choice_row.draw(surface)
+
+    def _draw_turn_hint(self, surface: pygame.Surface) -> None:
+        text = "Your turn: click the deepest card to take (1-3 from the top end), or press 1, 2, 3 · H hint"
+        image = render_text(text, max(12, int(16 * self.s)), theme.GOLD)
+        y = self.row_y + self.row_width * 0.7 + 64 * self.s
+        blit_centered(surface, image, (self.size[0] // 2, y))
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        text, left = self.banner
+        if left <= 0 or not text:
+            return
+        image = render_text(text, max(16, int(26 * self.s)), theme.INK, bold=True)
+        rect = image.get_rect(center=(self.size[0] // 2, int(self.row_y - self.row_width * 1.2))).inflate(36, 18)
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (8, 30, 20, 225), layer.get_rect(), border_radius=12)
+        pygame.draw.rect(layer, theme.GOLD, layer.get_rect(), width=2, border_radius=12)
+        layer.blit(image, image.get_rect(center=(rect.width // 2, rect.height // 2)))
+        surface.blit(faded(layer, left / 0.3), rect)
+
+
+Table = AbstracTable
