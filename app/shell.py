@@ -119,12 +119,15 @@ class App:
         for event in self.read_input():
             self.handle_event(event)
         self.scenes.update(dt)
+        self._poll_if_fine()
         self.draw()
 
     def draw(self) -> None:
         self.scenes.draw(self.screen)
         self._draw_notices()
+        self._poll_if_fine()
         pygame.display.flip()
+        self._poll_if_fine()
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
 
@@ -150,6 +153,12 @@ class App:
             if not hasattr(event, "ticks"):
                 event.ticks = now
             self.early_input.append(event)
+
+    def _poll_if_fine(self) -> None:
+        # Reflex tables: also read between the parts of a frame (update, draw, flip), so a
+        # press that arrives while the frame is being drawn is stamped when it comes.
+        if getattr(self.scenes.top, "fine_input", False):
+            self.poll_input()
 
     def read_input(self) -> list[pygame.event.Event]:
         """This frame's input, oldest first: what was polled between frames, then the rest."""

@@ -7,6 +7,7 @@ import traceback
 from typing import Any
 
 from games.core.driver import play_out
+from games.core.realtime import play_realtime
 from games.registry import GameSpec
 
 
@@ -14,12 +15,15 @@ def simulate(spec: GameSpec, games: int, seed: int, difficulties: list[str], sea
              options: dict[str, Any] | None = None, rotate: bool = True) -> dict[str, Any]:
     """Play ``games`` games; seat i is played by ``difficulties[i]``. With ``rotate`` the
     line-up turns one seat each game so that no difficulty keeps the same place, and the
-    results are reported per difficulty line-up position ("player") as well as per seat."""
+    results are reported per difficulty line-up position ("player") as well as per seat.
+    Turning the table keeps opposite seats opposite, so partnerships (partners opposite, as
+    ``--bots hard,easy``) stay together and simply change sides every game."""
     count = seats or len(difficulties)
     lineup = (difficulties * count)[:count]
     opts = spec.make_options(seats=count, **(options or {}))
     wins_by_seat = [0.0] * count
     wins_by_player = [0.0] * count
+    points_by_player = [0.0] * count
     errors: list[str] = []
     actions = 0
     started = time.perf_counter()
@@ -27,12 +31,17 @@ def simulate(spec: GameSpec, games: int, seed: int, difficulties: list[str], sea
         shift = game % count if rotate else 0
         bots = [spec.bots[lineup[(seat - shift) % count]] for seat in range(count)]
         try:
-            record = play_out(spec, opts, seed + game, bots)
+            # Real-time games run on a simulated clock; it also checks that no card is lost.
+            runner = play_realtime if spec.realtime else play_out
+            record = runner(spec, opts, seed + game, bots)
         except Exception as problem:  # the simulator reports every failure instead of stopping
             errors.append(f"game {seed + game}: {type(problem).__name__}: {problem}\n{traceback.format_exc(limit=3)}")
             continue
         actions += len(record.actions)
-        winners = record.state.outcome().winners
+        outcome = record.state.outcome()
+        winners = outcome.winners
+        for seat, points in enumerate(outcome.scores):
+            points_by_player[(seat - shift) % count] += points
         for seat in winners:
             wins_by_seat[seat] += 1 / len(winners)
             wins_by_player[(seat - shift) % count] += 1 / len(winners)
@@ -40,8 +49,9 @@ def simulate(spec: GameSpec, games: int, seed: int, difficulties: list[str], sea
     played = games - len(errors)
     return {
         "game": spec.id, "games": games, "seats": count, "seed": seed,
-        "players": [{"difficulty": d, "wins": round(w, 2), "win_rate": round(w / max(1, played), 4)}
-                    for d, w in zip(lineup, wins_by_player)],
+        "players": [{"difficulty": d, "wins": round(w, 2), "win_rate": round(w / max(1, played), 4),
+                     "points_per_game": round(p / max(1, played), 3)}
+                    for d, w, p in zip(lineup, wins_by_player, points_by_player)],
         "wins_by_seat": [round(w, 2) for w in wins_by_seat],
         "actions_per_game": round(actions / max(1, played), 1),
         "games_per_second": round(games / seconds, 1) if seconds else None,

@@ -124,6 +124,11 @@ class MenuScene(Scene):
             angle = (k - (len(cover) - 1) / 2) * 12
             x = rect.left + 14 + width * 0.8 + (k - 1) * width * 0.33
             y = rect.centery + abs(k - 1) * 4
+            if isinstance(text, tuple):   # a ring card (Nails), drawn by its own renderer
+                from app.render.nails import ring_card
+
+                blit_centered(surface, ring_card(text, int(width * 1.3)), (x, y - 8 + (k - 1) * width * 0.12))
+                continue
             sprite = CardSprite(Card.parse(text), x, y, face_up=True, width=width, angle=-angle)
             self.drawer.draw(surface, sprite)
         text_left = rect.left + 22 + int(width * 1.9)

@@ -53,28 +53,52 @@ class SetupScene(Scene):
             return None
         try:
             seats = [SeatPlan(bool(p["human"]), str(p["difficulty"])) for p in saved["seats"]]
+            if not self.spec.bots and not all(p.human for p in seats):
+                return None  # a game without computer players: every seat is a human's
             options = {k: v for k, v in dict(saved.get("options", {})).items()}
             self.spec.make_options(seats=len(seats), **options)
             return Setup(self.spec.id, seats, options, saved.get("seed"))
         except (KeyError, TypeError, ValueError):
             return None
 
+    @property
+    def seed_label(self) -> str:
+        """"Seed", or the game's own word for it (a solitaire's "Deal number")."""
+        return str(self.spec.extra.get("seed_label", "Seed"))
+
     def build_rows(self) -> None:
-        rows = [Row("Players", lambda: str(len(self.setup.seats)), self.change_seats)]
-        for seat in range(len(self.setup.seats)):
-            rows.append(Row(f"P{seat + 1}", self._seat_text(seat), self._seat_changer(seat)))
+        rows: list[Row] = []
+        if self.spec.min_seats != self.spec.max_seats:  # a fixed seat count is not a choice
+            rows.append(Row("Players", lambda: str(len(self.setup.seats)), self.change_seats))
+        if self.spec.bots or len(self.setup.seats) > 1:  # a lone human seat is not a choice
+            for seat in range(len(self.setup.seats)):
+                rows.append(Row(f"P{seat + 1}", self._seat_text(seat), self._seat_changer(seat)))
         for option in self.spec.options:
             rows.append(Row(option.label, self._option_text(option), self._option_changer(option)))
-        rows.append(Row("Seed", self._seed_text, self._seed_change))
+        rows.append(Row(self.seed_label, self._seed_text, self._seed_change))
         self.rows = rows
         self.focus = min(self.focus, len(rows) - 1)
 
     def _seat_text(self, seat: int) -> Callable[[], str]:
-        return lambda: self.setup.seats[seat].label()
+        return lambda: self._seat_label(seat)
+
+    def _seat_label(self, seat: int) -> str:
+        """A seat's plan; for a human at a reflex game, also the two keys they will use."""
+        plan = self.setup.seats[seat]
+        names = self.spec.extra.get("keys")
+        if not (plan.human and self.spec.realtime and names):
+            return plan.label()
+        from app.input.bindings import MAX_KEYBOARD_PLAYERS, key_label, slot_keys
+
+        slot = [i for i, p in enumerate(self.setup.seats) if p.human].index(seat)
+        if slot >= MAX_KEYBOARD_PLAYERS:
+            return "Human (no keys: four humans at most)"
+        keys = slot_keys(self.app.settings.key_bindings, slot)
+        return f"Human · {key_label(keys[0])} {names[0]} · {key_label(keys[1])} {names[1]}"
 
     def _seat_changer(self, seat: int) -> Callable[[int], None]:
         """Cycle Human -> Computer (easy) -> (normal) -> (hard) -> Human."""
-        cycle = [SeatPlan(True)] + [SeatPlan(False, d) for d in DIFFICULTIES]
+        cycle = [SeatPlan(True)] + [SeatPlan(False, d) for d in DIFFICULTIES if d in self.spec.bots]
 
         def change(step: int) -> None:
             current = self.setup.seats[seat]
@@ -178,7 +202,7 @@ class SetupScene(Scene):
             self.rows[self.focus].change(1 if key == pygame.K_RIGHT else -1)
         elif key == pygame.K_SPACE:
             self.rows[self.focus].change(1)
-        elif self.rows[self.focus].label == "Seed":
+        elif self.rows[self.focus].label == self.seed_label:
             self._type_seed(event)
 
     # drawing -----------------------------------------------------------------------------

@@ -1,0 +1,1 @@
+"""Input for reflex tables: per-seat key bindings (several humans on one keyboard)."""

@@ -1,0 +1,292 @@
+"""What every reflex table shares (Ratscrew, Nails, Spoons): a game clock, a countdown
+before play, key presses turned into timed actions in the order the keys went down, bots
+that react on the same clock, pause on Esc or when the window loses focus, and events shown
+the moment they happen.
+
+Timing. The shell stamps every input event with ``app.ticks()`` as it reads it, and reads
+between frames while this scene is on top (``fine_input``). Each frame the game clock moves
+on by the frame's time; an input stamped ``d`` ms after the previous frame's update is
+placed ``d`` ms into this frame's slice of game time. Human actions and bot plans that fall
+in the slice are applied in time order, each after ``advance`` to its own time, so two
+presses inside one frame are judged by which key went down first, never by who was read
+first.
+
+A table subclasses ``RealtimeTableScene`` and implements ``key_action`` (a seat's first or
+second key at a time), optionally ``click_action`` (the mouse, for the first human, who
+may also use a gamepad's first two buttons as their two keys), and
+``show`` / ``draw_table`` / ``sync`` / ``layout`` as a turn table does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from app.input.bindings import KeyMap
+from app.render.text import render_text
+from app.scenes.table import END_PAUSE, TableScene
+from app.ui import theme
+from app.ui.widgets import blit_centered
+from games.core.protocol import Event, IllegalAction
+
+COUNTDOWN = 3.0          # seconds of "3, 2, 1" before play starts
+RESUME_COUNTDOWN = 2.0   # and after a pause, so nobody is caught with their hands off the keys
+MAX_SLICE_MS = 250       # a stalled frame never jumps the game clock further than this
+
+
+@dataclass
+class Press:
+    """One input waiting to become an action: when it was read, whose, and what."""
+
+    ticks: int
+    seat: int
+    index: int                  # the seat's first (0) or second (1) key; -1 for a click
+    pos: tuple[int, int] = (0, 0)
+    button: int = 1
+
+
+class RealtimeTableScene(TableScene):
+    fine_input = True
+    key_names: tuple[str, str] = ("first", "second")   # what each seat's two keys do
+
+    def __init__(self, app: Any, session: Any) -> None:
+        self.keys = KeyMap.for_seats(app.settings.key_bindings, session.humans)
+        self.mouse_seat: int | None = session.humans[0] if session.humans else None
+        self.game_ms = 0.0
+        self.countdown = COUNTDOWN
+        self.started = False
+        self.inbox: list[Press] = []
+        self.plans: list[Any] = []
+        self.last_ticks: int | None = None
+        self.refused = 0
+        self._pads: list[Any] = []
+        super().__init__(app, session)
+        self.view = self.current_view()
+
+    # for subclasses -------------------------------------------------------------------------
+
+    def key_action(self, seat: int, index: int, at_ms: int) -> Any | None:
+        """The action of ``seat``'s first (0) or second (1) key pressed at ``at_ms``."""
+        return None
+
+    def click_action(self, press: Press, at_ms: int) -> Any | None:
+        """The action of a mouse click by ``press.seat`` (None when the click hit nothing)."""
+        return None
+
+    def refused_action(self, action: Any, problem: IllegalAction) -> None:
+        """A human's action the rules refused (too early, nothing to flip...)."""
+        self.say(str(problem), 1.6)
+
+    # input ---------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.WINDOWFOCUSLOST and not self.session.state.is_over():
+            self.pause()
+        elif event.type == pygame.KEYDOWN and self._take_key(event):
+            return
+        elif event.type == pygame.MOUSEBUTTONDOWN and self._take_click(event):
+            return
+        elif event.type == pygame.JOYDEVICEADDED:
+            self._pads.append(pygame.joystick.Joystick(event.device_index))  # opened: it now sends buttons
+        elif event.type == pygame.JOYBUTTONDOWN and event.button in (0, 1):
+            if self.mouse_seat is not None and self.playing:   # a gamepad plays the mouse's seat
+                self.inbox.append(Press(self._stamp(event), self.mouse_seat, event.button))
+        else:
+            super().handle_event(event)
+
+    def _take_key(self, event: pygame.event.Event) -> bool:
+        hit = self.keys.lookup(event.key)
+        if hit is None or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            return False
+        if self.playing:
+            self.inbox.append(Press(self._stamp(event), hit[0], hit[1]))
+        return True
+
+    def _take_click(self, event: pygame.event.Event) -> bool:
+        if self.mouse_seat is None or not self.playing or event.button not in (1, 3):
+            return False
+        if self.menu_button.rect.collidepoint(event.pos) or self.rules_button.rect.collidepoint(event.pos):
+            return False
+        self.inbox.append(Press(self._stamp(event), self.mouse_seat, -1, event.pos, event.button))
+        return True
+
+    def _stamp(self, event: pygame.event.Event) -> int:
+        return int(getattr(event, "ticks", self.app.ticks()))
+
+    @property
+    def playing(self) -> bool:
+        return self.started and self.countdown <= 0 and not self.session.state.is_over()
+
+    # the frame -----------------------------------------------------------------------------
+
+    def on_enter(self) -> None:
+        super().on_enter()
+        self.last_ticks = None
+        if self.started and not self.session.state.is_over():
+            self.countdown = RESUME_COUNTDOWN   # back from a pause: get ready again
+
+    def update(self, dt: float) -> None:
+        self.anim.update(dt)
+        self.message_time = max(0.0, self.message_time - dt)
+        self.tick_effects(dt)
+        now_ticks = self.app.ticks()
+        if self.queue:  # the opening deal, shown once
+            self.present(list(self.queue))
+            self.queue.clear()
+        if self.session.state.is_over():
+            self._ending(dt)
+        elif self.countdown > 0:
+            self._count_down(dt)
+        else:
+            self._play(dt, now_ticks)
+        self.last_ticks = now_ticks
+
+    def _count_down(self, dt: float) -> None:
+        self.inbox.clear()
+        self.countdown -= dt
+        if self.countdown <= 0:
+            if not self.started:
+                self.started = True
+            self.replan()
+
+    def _ending(self, dt: float) -> None:
+        self.inbox.clear()
+        self.end_clock += dt
+        if self.end_clock >= END_PAUSE or self.anim.speed <= 0:
+            self.finish()
+
+    def _play(self, dt: float, now_ticks: int) -> None:
+        reference = self.last_ticks if self.last_ticks is not None else now_ticks
+        # The slice of game time this frame covers: the frame's time, or the input clock's
+        # if that moved further (so a press stamped late in a long frame keeps its offset).
+        start = int(self.game_ms)
+        self.game_ms += min(MAX_SLICE_MS, max(dt * 1000.0, float(now_ticks - reference)))
+        end = int(self.game_ms)
+        humans: list[tuple[int, int, Any]] = []
+        for order, press in enumerate(self.inbox):
+            at = min(end, max(start, start + press.ticks - reference))
+            action = self._press_action(press, at)
+            if action is not None:
+                humans.append((at, order, action))
+        self.inbox.clear()
+        self._apply_slice(sorted(humans, key=lambda h: (h[0], h[1])), end)
+
+    def _press_action(self, press: Press, at: int) -> Any | None:
+        if press.index < 0:
+            return self.click_action(press, at)
+        return self.key_action(press.seat, press.index, at)
+
+    def _apply_slice(self, humans: list[tuple[int, int, Any]], end: int) -> None:
+        """Apply, in time order, the humans' actions and the bots' plans due by ``end``."""
+        state = self.session.state
+        while not state.is_over():
+            due = [p for p in self.plans if p.at_ms <= end]
+            pick_human = humans and (not due or humans[0][0] <= due[0].at_ms)
+            if not humans and not due:
+                break
+            if pick_human:
+                action, human = humans.pop(0)[2], True
+            else:
+                action, human = due[0], False
+                self.plans.remove(action)
+            events = state.advance(action.at_ms) if action.at_ms >= state.now_ms else []
+            events += self._try(action, human)
+            if events:
+                self.present(events)
+                self.replan()
+        if not state.is_over():
+            events = state.advance(end)
+            if events:
+                self.present(events)
+                self.replan()
+
+    def _try(self, action: Any, human: bool) -> list[Event]:
+        try:
+            return self.session.apply(action)
+        except IllegalAction as problem:
+            self.refused += 1
+            if human:
+                self.refused_action(action, problem)
+            return []
+
+    def replan(self) -> None:
+        """Ask every computer player what it will do next, from what it sees now."""
+        state = self.session.state
+        self.view = self.current_view()
+        plans: list[Any] = []
+        for seat in range(state.seats):
+            if not self.session.is_human(seat):
+                bot = self.session.spec.bots[self.session.setup.seats[seat].difficulty]
+                plans += bot(state.view(seat), state.now_ms, self.session.bot_rng)
+        self.plans = sorted(plans, key=lambda a: (a.at_ms, a.seat))
+
+    def present(self, events: list[Event]) -> None:
+        """Show events the moment they happen (reflex tables do not queue them)."""
+        for event in events:
+            event = self.seen(event)
+            self.log.append(str(event))
+            self.show(event)
+        self.view = self.current_view()
+
+    def tick_effects(self, dt: float) -> None:
+        """Fade flashes and banners (for subclasses)."""
+
+    # drawing -------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.countdown > 0 and not self.session.state.is_over():
+            self._draw_countdown(surface)
+
+    def _draw_countdown(self, surface: pygame.Surface) -> None:
+        s = theme.scale_for(self.size)
+        number = max(1, int(self.countdown + 0.999))
+        fraction = self.countdown - int(self.countdown)
+        size = int((110 + 40 * fraction) * s)
+        centre = self.focus_point()
+        ring = pygame.Surface((int(220 * s), int(220 * s)), pygame.SRCALPHA)
+        pygame.draw.circle(ring, (8, 36, 22, 200), ring.get_rect().center, int(100 * s))
+        pygame.draw.circle(ring, theme.GOLD, ring.get_rect().center, int(100 * s), width=max(2, int(4 * s)))
+        blit_centered(surface, ring, centre)
+        digit = render_text(str(number), size, theme.GOLD, bold=True)
+        blit_centered(surface, digit, centre)
+        caption = "Get ready" if not self.started else "Paused game resumes"
+        blit_centered(surface, render_text(caption, max(14, int(22 * s)), theme.INK),
+                      (centre[0], centre[1] + int(128 * s)))
+
+    def focus_point(self) -> tuple[int, int]:
+        """Where the eye should be when play starts (the countdown is drawn there)."""
+        return (self.size[0] // 2, int(self.size[1] * 0.44))
+
+    def keycaps(self, seat: int, size: int) -> pygame.Surface | None:
+        """Small key caps with what each key does, drawn at a human's seat."""
+        labels = self.keys.labels(seat)
+        if labels is None:
+            return None
+        parts = []
+        for key, name in zip(labels, self.key_names):
+            parts.append(_keycap(key, size))
+            parts.append(render_text(f" {name}   ", size, theme.INK))
+        if seat == self.mouse_seat:
+            parts.append(render_text("· mouse", size, theme.INK_DIM))
+        width = sum(p.get_width() for p in parts)
+        height = max(p.get_height() for p in parts)
+        strip = pygame.Surface((width, height), pygame.SRCALPHA)
+        x = 0
+        for part in parts:
+            strip.blit(part, (x, (height - part.get_height()) // 2))
+            x += part.get_width()
+        return strip
+
+
+def _keycap(label: str, size: int) -> pygame.Surface:
+    text = render_text(label, size, theme.BUTTON_TEXT, bold=True)
+    w = max(text.get_width() + size // 2 + 6, int(size * 1.5))
+    h = int(size * 1.55)
+    cap = pygame.Surface((w, h + 3), pygame.SRCALPHA)
+    pygame.draw.rect(cap, (60, 56, 46), pygame.Rect(0, 3, w, h), border_radius=max(3, size // 4))
+    pygame.draw.rect(cap, theme.BUTTON, pygame.Rect(0, 0, w, h), border_radius=max(3, size // 4))
+    cap.blit(text, text.get_rect(center=(w // 2, h // 2)))
+    return cap

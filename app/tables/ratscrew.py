@@ -1,0 +1,391 @@
+"""The Egyptian Ratscrew table: face-down stacks with their counts round the cloth, the pile
+in the middle fanned so the top three cards show, hands landing on slaps, who was first
+and by how much, and a red flash with the penalty card sliding under the pile on a false
+slap."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from app.anim.tween import ease_out_back, ease_out_cubic
+from app.render.hand import hand, seat_colour
+from app.render.table import CardSprite, SpriteDrawer, felt, nameplate, seat_positions
+from app.render.text import render_text
+from app.scenes.realtime import Press, RealtimeTableScene
+from app.ui import theme
+from app.ui.widgets import blit_centered, faded, panel
+from games.core.protocol import Event, IllegalAction, seat_name
+from games.ratscrew import rules as rs
+
+FAN = (0.0, 0.3, 0.6)      # x offsets (card widths) of the third, second and top card
+HAND_TIME = 0.55           # seconds a slapping hand stays on the pile
+FLASH_TIME = 0.45          # seconds of red after a false slap
+RACE_TIME = 2.2            # seconds "P2 by 23 ms" stays up
+RACE_WINDOW_MS = 600       # a losing slap this soon after a winning one is shown as a race
+
+
+class Slapping:
+    """A hand on its way down to the pile (or a ghost hand that was too late)."""
+
+    def __init__(self, seat: int, start: tuple[float, float], end: tuple[float, float], late: bool) -> None:
+        self.seat, self.start, self.end, self.late = seat, start, end, late
+        self.age = 0.0
+
+
+class RatscrewTable(RealtimeTableScene):
+    name = "ratscrew"
+    key_names = ("flip", "slap")
+
+    def __init__(self, app: Any, session: Any) -> None:
+        self.pile: list[CardSprite] = []
+        self.flying: list[CardSprite] = []
+        self.hands: list[Slapping] = []
+        self.flash = 0.0
+        self.flash_seat: int | None = None
+        self.race = ("", 0.0)
+        self.banner = ("", 0.0)
+        self.last_slap: tuple[int, int] | None = None
+        self._red: pygame.Surface | None = None
+        self._hands: dict[tuple[int, int, int], pygame.Surface] = {}
+        super().__init__(app, session)
+        self.drawer = SpriteDrawer(app.cards, app.settings.card_back)
+
+    # layout -------------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.s = theme.scale_for(size)
+        self.card_w = max(44.0, min(118.0, w * 0.075, h * 0.115))
+        self.stack_w = self.card_w * 0.82
+        self.centre = (w * 0.5 - self.card_w * 0.3, h * 0.49)
+        seats = self.session.state.seats
+        self.places = seat_positions(seats, self.viewer, (w * 0.5, h * 0.46), (w * 0.38, h * 0.31))
+        self.places[self.viewer] = (w * 0.5, h * 0.80)
+
+    def stack_at(self, seat: int) -> tuple[float, float]:
+        return self.places[seat]
+
+    def pile_spots(self) -> list[tuple[float, float, float]]:
+        """Centre and angle of every pile card, bottom first. The top three live cards fan
+        out to the right so all three can be read; a dead card lying on them drops a little
+        lower, so it never hides a live card's corner; everything older is one heap."""
+        cx, cy = self.centre
+        spots: list[tuple[float, float, float]] = [(0.0, 0.0, 0.0)] * len(self.pile)
+        live_seen = 0
+        for index in range(len(self.pile) - 1, -1, -1):
+            sprite = self.pile[index]
+            if live_seen >= 3:
+                jitter = (index * 37) % 11 - 5
+                angle = 0.0 if sprite.dim else float(jitter)   # the dimming layer cannot turn
+                spots[index] = (cx + jitter * 0.6, cy + ((index * 53) % 7 - 3) * 0.8, angle)
+            elif sprite.dim:
+                x = cx + FAN[2 - live_seen] * self.card_w
+                spots[index] = (x + self.card_w * 0.12, cy + self.card_w * 0.5, 0.0)  # the dimmer is square
+            else:
+                spots[index] = (cx + FAN[2 - live_seen] * self.card_w, cy, 0.0)
+                live_seen += 1
+        return spots
+
+    def focus_point(self) -> tuple[int, int]:
+        return (round(self.centre[0] + self.card_w * 0.3), round(self.centre[1]))
+
+    def pile_rect(self) -> pygame.Rect:
+        w = self.card_w
+        return pygame.Rect(round(self.centre[0] - w * 0.8), round(self.centre[1] - w * 0.95),
+                           round(w * 2.2), round(w * 1.9))
+
+    def targets(self) -> None:
+        for sprite, (x, y, angle) in zip(self.pile, self.pile_spots()):
+            sprite.width = self.card_w
+            sprite.angle = angle
+            self.anim.tween(sprite, "pos", (x, y), 0.22)
+
+    def relayout_now(self) -> None:
+        self.targets()
+        self.anim.finish_all()
+
+    def sync(self, view: rs.RatscrewView) -> None:
+        self.layout(self.size)
+        self.pile = [self._pile_sprite(p, *self.centre) for p in view.pile]
+        self.relayout_now()
+
+    def _pile_sprite(self, card: rs.PileCard, x: float, y: float) -> CardSprite:
+        sprite = CardSprite(card.card, x, y, face_up=True, width=self.card_w)
+        sprite.dim = not card.live
+        return sprite
+
+    # input --------------------------------------------------------------------------------
+
+    def key_action(self, seat: int, index: int, at_ms: int) -> Any:
+        return rs.Flip(seat, at_ms) if index == 0 else rs.Slap(seat, at_ms)
+
+    def click_action(self, press: Press, at_ms: int) -> Any | None:
+        stack = pygame.Rect(0, 0, round(self.stack_w * 1.3), round(self.stack_w * 1.7))
+        stack.center = (round(self.stack_at(press.seat)[0]), round(self.stack_at(press.seat)[1]))
+        if stack.collidepoint(press.pos):
+            return rs.Flip(press.seat, at_ms)
+        if self.pile_rect().inflate(self.card_w, self.card_w * 0.6).collidepoint(press.pos):
+            return rs.Slap(press.seat, at_ms)
+        return None
+
+    def refused_action(self, action: Any, problem: IllegalAction) -> None:
+        if isinstance(action, rs.Flip):
+            self.say(str(problem), 1.4)
+
+    # events -> pictures -------------------------------------------------------------------
+
+    def show(self, event: Event) -> float:
+        handler = getattr(self, "_on_" + type(event).__name__, None)
+        if handler:
+            handler(event)
+        return 0.0
+
+    def _on_Dealt(self, event: rs.Dealt) -> None:
+        self._banner(f"{self._name(event.dealer)} deals · {self._name(event.first)} flips first", 2.6)
+
+    def _on_Flipped(self, event: rs.Flipped) -> None:
+        sprite = self._pile_sprite(rs.PileCard(event.card, event.live, event.seat), *self.stack_at(event.seat))
+        sprite.width = self.stack_w
+        self.pile.append(sprite)
+        self.targets()
+        if event.needed:
+            self._banner(f"{self._name(event.seat)} flips a {_rank_name(event.card)}: "
+                         f"{event.needed} to answer", 1.6)
+        elif not event.live:
+            self._banner(f"{self._name(event.seat)} flipped out of turn: dead card", 1.6)
+
+    def _on_Slapped(self, event: rs.Slapped) -> None:
+        self._hand(event.seat, late=False)
+        self.last_slap = (event.seat, event.at_ms)
+        self._banner(f"{self._name(event.seat)} slaps the {event.pattern}!", 1.6)
+
+    def _on_LateSlap(self, event: rs.LateSlap) -> None:
+        self._hand(event.seat, late=True)
+        self._race(event.winner, event.behind_ms)
+
+    def _on_FalseSlap(self, event: rs.FalseSlap) -> None:
+        self._hand(event.seat, late=True)
+        self.flash, self.flash_seat = FLASH_TIME, event.seat
+        won = self.last_slap
+        if won is not None and won[0] != event.seat and event.at_ms - won[1] <= RACE_WINDOW_MS:
+            self._race(won[0], event.at_ms - won[1])
+        for card in event.paid:   # slides from the slapper's stack under the pile
+            sprite = self._pile_sprite(rs.PileCard(card, False, event.seat), *self.stack_at(event.seat))
+            sprite.width = self.stack_w
+            self.pile.insert(0, sprite)
+        self.targets()
+        if event.eliminated:
+            self._banner(f"{self._name(event.seat)} slapped falsely while out: out for good", 2.4)
+        else:
+            paid = f"pays {len(event.paid)} card" + ("s" if len(event.paid) != 1 else "") if event.paid else "has nothing to pay"
+            self._banner(f"False slap! {self._name(event.seat)} {paid}", 1.6)
+
+    def _on_PileWon(self, event: rs.PileWon) -> None:
+        target = self.stack_at(event.seat)
+        for i, sprite in enumerate(self.pile):
+            sprite.face_up = False
+            sprite.dim = False
+            self.flying.append(sprite)
+            self.anim.tween(sprite, "pos", target, 0.38, ease_out_cubic, delay=0.012 * i,
+                            on_done=lambda sp=sprite: self._land(sp))
+        self.pile = []
+        if not event.reason.startswith("slapped"):   # a slap has its own banner
+            self._banner(f"{self._name(event.seat)} takes {event.cards} cards ({event.reason})", 1.8)
+
+    def _on_Offered(self, event: rs.Offered) -> None:
+        self._banner(f"{self._name(event.seat)}: flip to carry on ({event.left} to go) or wait to decline", 3.0)
+
+    def _on_Declined(self, event: rs.Declined) -> None:
+        self._banner(f"{self._name(event.seat)} declines the challenge", 1.6)
+
+    def _on_RanOut(self, event: rs.RanOut) -> None:
+        self._banner(f"{self._name(event.seat)} is out of cards: slap back in!", 1.8)
+
+    def _on_GameWon(self, event: rs.GameWon) -> None:
+        self._banner(f"{self._name(event.seat)} holds every card!", 4.0)
+
+    def _land(self, sprite: CardSprite) -> None:
+        if sprite in self.flying:
+            self.flying.remove(sprite)
+
+    def _hand(self, seat: int, late: bool) -> None:
+        sx, sy = self.stack_at(seat)
+        cx, cy = self.centre[0] + self.card_w * 0.45, self.centre[1]
+        offset = ((seat * 29) % 5 - 2) * self.card_w * 0.12
+        end = (cx + offset + (sx - cx) * 0.08, cy + (sy - cy) * 0.08)
+        start = (cx + (sx - cx) * 0.7, cy + (sy - cy) * 0.7)
+        self.hands = [h for h in self.hands if h.age < HAND_TIME][-5:] + [Slapping(seat, start, end, late)]
+
+    def _race(self, winner: int, behind_ms: int) -> None:
+        self.race = (f"{seat_name(winner)} by {behind_ms} ms", RACE_TIME)
+
+    def _banner(self, text: str, seconds: float) -> None:
+        self.banner = (text, seconds)
+
+    def _name(self, seat: int) -> str:
+        if len(self.session.humans) == 1 and seat == self.session.humans[0]:
+            return "You"
+        return seat_name(seat)
+
+    def tick_effects(self, dt: float) -> None:
+        for slapping in self.hands:
+            slapping.age += dt
+        self.hands = [h for h in self.hands if h.age < HAND_TIME]
+        self.flash = max(0.0, self.flash - dt)
+        self.race = (self.race[0], max(0.0, self.race[1] - dt))
+        self.banner = (self.banner[0], max(0.0, self.banner[1] - dt))
+
+    # drawing ------------------------------------------------------------------------------
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        surface.blit(felt(self.size), (0, 0))
+        view: rs.RatscrewView = self.view
+        self._draw_pile_spot(surface)
+        for seat in range(view.seats):
+            self._draw_seat(surface, view, seat)
+        for sprite in self.pile:
+            self.drawer.draw(surface, sprite)
+        self._draw_status(surface, view)
+        for sprite in self.flying:
+            self.drawer.draw(surface, sprite)
+        for slapping in self.hands:
+            self._draw_hand(surface, slapping)
+        self._draw_flash(surface)
+        self._draw_race(surface)
+        self._draw_banner(surface)
+
+    def _draw_pile_spot(self, surface: pygame.Surface) -> None:
+        rect = self.pile_rect().inflate(self.card_w * 0.3, self.card_w * 0.3)
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (0, 0, 0, 40), layer.get_rect(), border_radius=int(self.card_w * 0.2))
+        pygame.draw.rect(layer, (255, 255, 255, 40), layer.get_rect(), width=2, border_radius=int(self.card_w * 0.2))
+        surface.blit(layer, rect)
+
+    def _draw_seat(self, surface: pygame.Surface, view: rs.RatscrewView, seat: int) -> None:
+        x, y = self.stack_at(seat)
+        count = view.stacks[seat]
+        to_flip = (view.turn == seat or (view.offer is not None and view.offer[0] == seat)) and count
+        if to_flip:
+            glow = pygame.Rect(0, 0, round(self.stack_w * 1.35), round(self.stack_w * 1.75))
+            glow.center = (round(x), round(y))
+            pygame.draw.rect(surface, theme.GOLD, glow, width=max(2, int(3 * self.s)), border_radius=int(self.stack_w * 0.14))
+        for i in range(min(5, (count + 5) // 6)):
+            back = CardSprite(None, x - i * 1.5, y - i * 2.0, face_up=False, width=self.stack_w)
+            self.drawer.draw(surface, back, shadow=i == 0)
+        if not count:
+            slot = pygame.Rect(0, 0, round(self.stack_w), round(self.stack_w * 1.4))
+            slot.center = (round(x), round(y))
+            pygame.draw.rect(surface, (255, 255, 255), slot, width=1, border_radius=int(self.stack_w * 0.1))
+        else:
+            badge = render_text(str(count), max(13, int(18 * self.s)), theme.INK, bold=True)
+            brect = badge.get_rect(center=(round(x + self.stack_w * 0.42), round(y - self.stack_w * 0.62))).inflate(12, 4)
+            pygame.draw.rect(surface, seat_colour(seat), brect, border_radius=brect.height // 2)
+            blit_centered(surface, badge, brect.center)
+        self._draw_plate(surface, view, seat, (x, y))
+
+    def _draw_plate(self, surface: pygame.Surface, view: rs.RatscrewView, seat: int,
+                    at: tuple[float, float]) -> None:
+        plan = self.session.setup.seats[seat]
+        who = "Human" if plan.human else plan.difficulty.title()
+        if view.eliminated[seat]:
+            detail = "out of the game"
+        elif view.out[seat]:
+            detail = "no cards · slap back in"
+        else:
+            detail = f"{view.stacks[seat]} cards"
+        plate = nameplate(f"{seat_name(seat)} · {who}", detail, max(13, int(17 * self.s)),
+                          active=view.turn == seat, out=view.eliminated[seat] or view.out[seat])
+        below = at[1] + self.stack_w * 0.78
+        rect = plate.get_rect(midtop=(round(at[0]), round(below)))
+        if rect.bottom > self.size[1] - 4:
+            rect.bottom = self.size[1] - 4
+        surface.blit(plate, rect)
+        caps = self.keycaps(seat, max(11, int(14 * self.s)))
+        if caps is not None:
+            crect = caps.get_rect(midtop=(rect.centerx, rect.bottom + 4))
+            if crect.bottom > self.size[1] - 2:
+                crect.midbottom = (rect.centerx, rect.top - 4)
+            surface.blit(caps, crect)
+
+    def _draw_status(self, surface: pygame.Surface, view: rs.RatscrewView) -> None:
+        text = ""
+        if view.collecting is not None:
+            text = f"{self._name(view.collecting[0])} takes the pile…"
+        elif view.offer is not None:
+            left = max(0, (view.offer[1] - view.now_ms) / 1000)
+            text = f"{self._name(view.offer[0])}: carry on ({view.left}) or decline in {left:.0f} s"
+        elif view.left and view.turn is not None:
+            text = f"{self._name(view.turn)} must answer: {view.left} left"
+        elif view.turn is not None:
+            text = f"{self._name(view.turn)} to flip" if self._name(view.turn) != "You" else "Your flip"
+        if not text:
+            return
+        image = render_text(text, max(14, int(20 * self.s)), theme.GOLD, bold=True)
+        rect = image.get_rect(center=(round(self.centre[0] + self.card_w * 0.3),
+                                      round(self.centre[1] - self.card_w * 1.32)))
+        panel(surface, rect.inflate(22, 10), radius=10, edge=None)
+        surface.blit(image, rect)
+
+    def _draw_hand(self, surface: pygame.Surface, slapping: Slapping) -> None:
+        t = min(1.0, slapping.age / 0.14)
+        eased = ease_out_back(t)
+        x = slapping.start[0] + (slapping.end[0] - slapping.start[0]) * eased
+        y = slapping.start[1] + (slapping.end[1] - slapping.start[1]) * eased
+        image = self._hand_image(slapping.seat)
+        fade = 1.0 - max(0.0, (slapping.age - HAND_TIME * 0.6) / (HAND_TIME * 0.4))
+        blit_centered(surface, faded(image, fade * (0.55 if slapping.late else 1.0)), (x, y))
+
+    def _hand_image(self, seat: int) -> pygame.Surface:
+        """The seat's hand turned so that it reaches from the seat towards the pile."""
+        width = max(24, round(self.card_w * 1.3))
+        sx, sy = self.stack_at(seat)
+        angle = round(math.degrees(math.atan2(-(self.centre[0] - sx), -(self.centre[1] - sy))) / 5) * 5
+        key = (seat, width, angle)
+        image = self._hands.get(key)
+        if image is None:
+            image = self._hands[key] = pygame.transform.rotate(hand(width, seat), angle)
+        return image
+
+    def _draw_flash(self, surface: pygame.Surface) -> None:
+        if self.flash <= 0:
+            return
+        strength = self.flash / FLASH_TIME
+        if self._red is None or self._red.get_size() != self.size:
+            self._red = pygame.Surface(self.size)
+            self._red.fill((200, 20, 20))
+        self._red.set_alpha(int(55 * strength))
+        surface.blit(self._red, (0, 0))
+        rect = self.pile_rect().inflate(self.card_w * 0.5, self.card_w * 0.5)
+        pygame.draw.rect(surface, (230, 40, 40), rect, width=max(3, int(6 * self.s * strength)),
+                         border_radius=int(self.card_w * 0.2))
+
+    def _draw_race(self, surface: pygame.Surface) -> None:
+        text, left = self.race
+        if left <= 0:
+            return
+        image = render_text(text, max(18, int(30 * self.s)), theme.INK, bold=True)
+        rect = image.get_rect(center=(round(self.centre[0] + self.card_w * 0.3),
+                                      round(self.centre[1] + self.card_w * 1.2)))
+        box = rect.inflate(30, 14)
+        panel(surface, box, fill=(20, 20, 30, 220), edge=theme.GOLD, radius=box.height // 2)
+        surface.blit(faded(image, min(1.0, left / 0.4)), rect)
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        text, left = self.banner
+        if left <= 0 or not text:
+            return
+        image = render_text(text, max(14, int(21 * self.s)), theme.INK, bold=True)
+        rect = image.get_rect(center=(round(self.centre[0] + self.card_w * 0.3),
+                                      round(self.centre[1] + self.card_w * 1.78)))
+        panel(surface, rect.inflate(28, 14), radius=12)
+        surface.blit(faded(image, min(1.0, left / 0.3)), rect)
+
+
+def _rank_name(card: Any) -> str:
+    return {11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}.get(int(card.rank), str(card.rank))
+
+
+Table = RatscrewTable

@@ -1,0 +1,29 @@
+"""Egyptian Ratscrew: flip, answer face cards, and slap pairs before anyone else does."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from games.registry import GameSpec
+
+
+def spec() -> GameSpec:
+    from games.ratscrew import bots, rules, text
+    from games.registry import GameSpec, OptionSpec
+
+    return GameSpec(
+        id="ratscrew", title="Egyptian Ratscrew", family="Reflex",
+        min_seats=2, max_seats=6, default_seats=3,
+        options_type=rules.RatscrewOptions, new_game=rules.new_game,
+        bots=bots.BOTS, rules_text=text.RULES, blurb=text.BLURB,
+        options=(
+            OptionSpec("sandwich", "Sandwich slaps", (True, False), True),
+            OptionSpec("sequence", "Three in sequence", (False, True), False),
+            OptionSpec("jokers", "Jokers", (0, 1, 2), 0),
+            OptionSpec("penalty", "False-slap penalty", (1, 2, 3), 1),
+            OptionSpec("decks", "Decks", (1, 2), 1),
+        ),
+        realtime=True,
+        extra={"cover": ("7S", "7H", "KD"), "keys": ("flip", "slap")},
+    )
