@@ -12,7 +12,7 @@ from app.render.table import CardSprite, SpriteDrawer, felt, nameplate
 from app.render.text import render_text
 from app.scenes.table import TableScene
 from app.ui import theme
-from app.ui.widgets import Button, ButtonRow, blit_centered, faded, panel
+from app.ui.widgets import Button, ButtonRow, banner, blit_centered, panel
 from games.abstrac import rules as ab
 from games.abstrac.bots import take_values
 from games.abstrac.scoring import ABSTRAC_RANKS, combination_points, deal_scores, misere
@@ -404,15 +404,8 @@ class AbstracTable(TableScene):
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
         text, left = self.banner
-        if left <= 0 or not text:
-            return
-        image = render_text(text, max(16, int(26 * self.s)), theme.INK, bold=True)
-        rect = image.get_rect(center=(self.size[0] // 2, int(self.row_y - self.row_width * 1.2))).inflate(36, 18)
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (8, 30, 20, 225), layer.get_rect(), border_radius=12)
-        pygame.draw.rect(layer, theme.GOLD, layer.get_rect(), width=2, border_radius=12)
-        layer.blit(image, image.get_rect(center=(rect.width // 2, rect.height // 2)))
-        surface.blit(faded(layer, left / 0.3), rect)
+        if left > 0 and text:
+            banner(surface, text, max(16, int(26 * self.s)), (self.size[0] // 2, self.row_y - self.row_width * 1.2), left / 0.3)
 
 
 Table = AbstracTable

@@ -14,7 +14,7 @@ from app.render.text import render_text
 from app.scenes.table import TableScene
 from app.tables.nash_panels import ValueChips, draw_history, draw_odds, value_label
 from app.ui import theme
-from app.ui.widgets import blit_centered, faded, panel
+from app.ui.widgets import banner, blit_centered, faded, panel
 from games.core.cards import Card
 from games.core.protocol import Event, seat_name
 from games.nash import rules as nr
@@ -513,15 +513,8 @@ class NashTable(TableScene):
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
         text, left = self.banner
-        if left <= 0 or not text:
-            return
-        image = render_text(text, max(16, int(26 * self.s)), theme.INK, bold=True)
-        rect = image.get_rect(center=(self.size[0] // 2, int(self.mid_y - self.mid_width * 1.3))).inflate(36, 18)
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (8, 30, 20, 225), layer.get_rect(), border_radius=12)
-        pygame.draw.rect(layer, theme.GOLD, layer.get_rect(), width=2, border_radius=12)
-        layer.blit(image, image.get_rect(center=(rect.width // 2, rect.height // 2)))
-        surface.blit(faded(layer, left / 0.3), rect)
+        if left > 0 and text:
+            banner(surface, text, max(16, int(26 * self.s)), (self.size[0] // 2, self.mid_y - self.mid_width * 1.3), left / 0.3)
 
 
 Table = NashTable

@@ -16,7 +16,7 @@ from app.render.text import render_text
 from app.scenes.table import TableScene
 from app.tables.value_prompt import ValuePrompt
 from app.ui import theme
-from app.ui.widgets import blit_centered, faded
+from app.ui.widgets import banner, blit_centered, faded
 from games.core.cards import Card, Rank
 from games.core.protocol import Event, seat_name
 from games.ninety_nine import rules as nn
@@ -467,15 +467,8 @@ class NinetyNineTable(TableScene):
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
         text, left = self.banner
-        if left <= 0 or not text:
-            return
-        image = render_text(text, max(16, int(28 * self.s)), theme.INK, bold=True)
-        rect = image.get_rect(center=(self.size[0] // 2, int(self.size[1] * 0.2))).inflate(36, 18)
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (8, 30, 20, 220), layer.get_rect(), border_radius=12)
-        pygame.draw.rect(layer, theme.GOLD, layer.get_rect(), width=2, border_radius=12)
-        layer.blit(image, image.get_rect(center=(rect.width // 2, rect.height // 2)))
-        surface.blit(faded(layer, left / 0.3), rect)
+        if left > 0 and text:
+            banner(surface, text, max(16, int(28 * self.s)), (self.size[0] // 2, self.size[1] * 0.2), left / 0.3)
 
 
 Table = NinetyNineTable

@@ -36,6 +36,17 @@ def faded(image: pygame.Surface, opacity: float) -> pygame.Surface:
     return copy
 
 
+def banner(surface: pygame.Surface, text: str, size: int, center: tuple[float, float], opacity: float) -> None:
+    """A headline on the table ("Hand 3", "P2 wins!") in a framed box, fading with ``opacity``."""
+    image = render_text(text, size, theme.INK, bold=True)
+    rect = image.get_rect(center=(round(center[0]), round(center[1]))).inflate(36, 18)
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (8, 30, 20, 225), layer.get_rect(), border_radius=12)
+    pygame.draw.rect(layer, theme.GOLD, layer.get_rect(), width=2, border_radius=12)
+    layer.blit(image, image.get_rect(center=(rect.width // 2, rect.height // 2)))
+    surface.blit(faded(layer, opacity), rect)
+
+
 @dataclass
 class Button:
     """A clickable label. ``focused`` is set by keyboard navigation, ``hover`` by the mouse."""
