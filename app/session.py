@@ -96,6 +96,13 @@ class Session:
         self._thinking = None
         return future.result()
 
+    def settle(self, timeout: float = 10.0) -> None:
+        """Wait until a thinking bot has decided. For headless runs (tests, the self-test,
+        the benchmark) that draw frames far faster than real time: without it a busy
+        machine may starve the bot thread for hundreds of frames."""
+        if self._thinking is not None:
+            self._thinking[1].result(timeout=timeout)
+
     def rematch(self) -> Session:
         """A new game with the same seats and options and a fresh seed."""
         setup = Setup(self.setup.game_id, list(self.setup.seats), dict(self.setup.options), None)

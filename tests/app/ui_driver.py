@@ -23,7 +23,15 @@ def step_until(app: App, condition: Callable[[], bool], frames: int = 3000) -> N
         if condition():
             return
         app.step(FRAME)
+        settle(app)
     raise AssertionError("the condition never came true")
+
+
+def settle(app: App) -> None:
+    """Let a thinking bot finish, as it would have in the real time these frames stand for."""
+    session = getattr(app.scenes.top, "session", None)
+    if session is not None and hasattr(session, "settle"):
+        session.settle()
 
 
 def post_key(app: App, key: int, unicode: str = "") -> None:
