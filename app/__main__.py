@@ -35,10 +35,19 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seats", type=int)
     sim.add_argument("--difficulty", choices=("easy", "normal", "hard"), default="normal")
     sim.add_argument("--bots", help="comma-separated difficulty per seat, e.g. hard,easy,easy,easy")
+    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                     help="a game option, e.g. --option variant=pig (repeatable)")
+    sim.add_argument("--variant", help="shorthand for --option variant=VALUE")
     bench = sub.add_parser("bench", help="frame times of every scene, as JSON")
     bench.add_argument("--scene")
     bench.add_argument("--frames", type=int, default=600)
     bench.add_argument("--size", default="1280x800")
+    solve = sub.add_parser("solve", help="solve a solitaire deal (seahaven)")
+    solve.add_argument("game", choices=("seahaven",))
+    solve.add_argument("--deal", type=int, required=True)
+    solve.add_argument("--to", type=int, help="solve every deal from --deal to this one; print a summary")
+    solve.add_argument("--nodes", type=int, default=None, help="the search budget in positions")
+    solve.add_argument("--json", action="store_true", help="print JSON")
     return parser
 
 
@@ -56,6 +65,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _bench(parser, args)
         if args.command == "play":
             return _play(parser, args)
+        if args.command == "solve":
+            return _solve(parser, args)
         return _open(None)
     except KeyboardInterrupt:
         return 130
@@ -81,8 +92,24 @@ def _sim(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     seats = args.seats or (len(lineup) if args.bots else spec.default_seats)
     if not spec.min_seats <= seats <= spec.max_seats:
         parser.error(f"{spec.title} is for {spec.min_seats} to {spec.max_seats} players")
-    print(json.dumps(simulate(spec, args.games, args.seed, lineup, seats), indent=2))
+    options = _options(parser, spec, args.option + ([f"variant={args.variant}"] if args.variant else []))
+    print(json.dumps(simulate(spec, args.games, args.seed, lineup, seats, options), indent=2))
     return 0
+
+
+def _options(parser: argparse.ArgumentParser, spec: Any, pairs: list[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` pairs as the game's option values (matched against the allowed choices)."""
+    options: dict[str, Any] = {}
+    known = {o.key: o for o in spec.options}
+    for pair in pairs:
+        key, _, text = pair.partition("=")
+        if key not in known:
+            parser.error(f"{spec.title} has no option {key!r}; choose from {', '.join(known) or 'none'}")
+        values = {str(v).lower(): v for v in known[key].choices}
+        if text.lower() not in values:
+            parser.error(f"option {key} takes {', '.join(map(str, known[key].choices))}, not {text!r}")
+        options[key] = values[text.lower()]
+    return options
 
 
 def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -96,6 +123,21 @@ def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.scene is not None and args.scene not in scenes():
         parser.error(f"unknown scene {args.scene!r}; choose from {', '.join(scenes())}")
     print(json.dumps(bench(args.scene, max(10, args.frames), size), indent=2))  # type: ignore[arg-type]
+    return 0
+
+
+def _solve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from app import solve
+    from games.seahaven.solver import DEFAULT_NODES
+
+    nodes = args.nodes or DEFAULT_NODES
+    if args.to is not None:
+        if args.to < args.deal:
+            parser.error("--to must not be below --deal")
+        print(json.dumps(solve.summary(args.deal, args.to, nodes), indent=2))
+        return 0
+    record = solve.solve_deal(args.deal, nodes)
+    print(json.dumps(record) if args.json else solve.describe(record))
     return 0
 
 

@@ -345,8 +345,10 @@ class GameStats:
     best_streak: int = 0
     best_seconds: float | None = None
     """Fastest win, if the game is timed and has been won."""
+    fewest_moves: int | None = None
+    """Shortest win in moves, for games that count moves (solitaires)."""
 
-    def record(self, won: bool, seconds: float | None = None) -> None:
+    def record(self, won: bool, seconds: float | None = None, moves: int | None = None) -> None:
         self.played += 1
         if not won:
             self.streak = 0
@@ -354,6 +356,8 @@ class GameStats:
         self.won += 1
         self.streak += 1
         self.best_streak = max(self.best_streak, self.streak)
+        if _is_count(moves) and (self.fewest_moves is None or moves < self.fewest_moves):  # type: ignore[operator]
+            self.fewest_moves = moves
         if seconds is None or not (_is_number(seconds) and seconds >= 0):
             return  # untimed game, or a clock glitch not worth a record
         if self.best_seconds is None or seconds < self.best_seconds:
@@ -383,7 +387,10 @@ def _game_stats_from(data: Any) -> GameStats:
         raise BadData("has counts that are not whole numbers")
     if best is not None and not (_is_number(best) and best >= 0):
         raise BadData("has a best time that is not a number of seconds")
-    return GameStats(**counts, best_seconds=None if best is None else float(best))
+    fewest = raw.get("fewest_moves")
+    if fewest is not None and not _is_count(fewest):
+        raise BadData("has a fewest-moves record that is not a whole number")
+    return GameStats(**counts, best_seconds=None if best is None else float(best), fewest_moves=fewest)
 
 
 def _stats_from(data: Any) -> Stats:
@@ -409,11 +416,12 @@ def save_stats(stats: Stats) -> None:
     _save(stats_path(), data, STATS_VERSION)
 
 
-def record_result(game_id: str, won: bool, seconds: float | None = None) -> GameStats:
-    """Count one finished game (and its time, if won) and save; returns the new record."""
+def record_result(game_id: str, won: bool, seconds: float | None = None,
+                  moves: int | None = None) -> GameStats:
+    """Count one finished game (and its time and moves, if won) and save; returns the new record."""
     stats = load_stats()
     record = stats.games.setdefault(game_id, GameStats())
-    record.record(won, seconds)
+    record.record(won, seconds, moves)
     save_stats(stats)
     return record
 

@@ -1,0 +1,500 @@
+"""Seahaven Towers, a one-player solitaire (see shared/rules/seahaven.md).
+
+Ten columns of five face-up cards, four tower cells (two of them start filled) and four
+foundations built up by suit from Ace to King. Cards move one at a time: onto the next
+higher card of the same suit, into an empty tower, a King into an empty column, or home.
+
+The state keeps its own history, so undo and redo live here rather than in the table:
+the table, the solver's hints and replays all see the same single-card moves.
+
+>>> state = new_game(SeahavenOptions(), seed=1)
+>>> [str(c) if c else "--" for c in state.towers]
+['--', 'JH', '9C', '--']
+>>> move = next(a for a in state.legal_actions(0) if isinstance(a, Move))
+>>> events = state.apply(move)
+>>> state.moves
+1
+>>> undone = state.undo()
+>>> state.moves, state.can_redo
+(0, True)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from games.core.cards import Card, Suit
+from games.core.protocol import Action, Event, IllegalAction, Outcome, Seat
+
+COLUMNS = 10
+TOWERS = 4
+DEPTH = 5
+# Foundation i holds this suit: spades above column 1, hearts above 2, diamonds above 9,
+# clubs above 10 (the conventional places).
+FOUNDATION_SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+SUIT_HOME = {suit: i for i, suit in enumerate(FOUNDATION_SUITS)}
+RANK_NAMES = ("", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
+
+
+def rank_of(card: Card) -> int:
+    """Ace 1 up to King 13, the order foundations are built in."""
+    return card.rank.pip_value
+
+
+def card_of(suit: Suit, rank: int) -> Card:
+    return Card.parse(("A23456789TJQK"[rank - 1]) + suit.letter)
+
+
+def deal_cards(deal: int) -> list[Card]:
+    """The deck for a deal number, shuffled exactly as the published numbering says."""
+    deck = [r + s for s in "CDHS" for r in "A23456789TJQK"]
+    random.Random(deal).shuffle(deck)
+    return [Card.parse(text) for text in deck]
+
+
+# --- places, actions and events ---------------------------------------------------------------
+
+@dataclass(frozen=True, order=True)
+class Place:
+    """A column (0-9), a tower cell (0-3) or a foundation (0-3, see FOUNDATION_SUITS)."""
+
+    kind: str
+    index: int
+
+    @staticmethod
+    def column(index: int) -> Place:
+        return Place("column", index)
+
+    @staticmethod
+    def tower(index: int) -> Place:
+        return Place("tower", index)
+
+    @staticmethod
+    def foundation(index: int) -> Place:
+        return Place("foundation", index)
+
+    def __str__(self) -> str:
+        if self.kind == "foundation":
+            return f"the {FOUNDATION_SUITS[self.index].title} foundation"
+        return f"{self.kind} {self.index + 1}"
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Move one available card to ``to``. ``chained`` marks a move that belongs with the one
+    before it (the rest of a run, or a card sent home automatically): undo and redo take
+    such a group back as one step."""
+
+    card: Card
+    to: Place
+    chained: bool = False
+
+    def __str__(self) -> str:
+        return f"move {self.card} to {self.to}" + (" (with the last)" if self.chained else "")
+
+
+@dataclass(frozen=True)
+class Resign(Action):
+    """Give up this deal (it counts as lost)."""
+
+    def __str__(self) -> str:
+        return "give up the deal"
+
+
+@dataclass(frozen=True)
+class Dealt(Event):
+    deal: int
+    columns: tuple[tuple[Card, ...], ...]
+    towers: tuple[Card | None, ...]
+
+    def __str__(self) -> str:
+        return f"deal number {self.deal} is laid out"
+
+
+@dataclass(frozen=True)
+class Moved(Event):
+    """``card`` went from ``source`` to ``target``; ``undo`` when an undo took it back."""
+
+    card: Card
+    source: Place
+    target: Place
+    moves: int
+    undo: bool = False
+
+    def __str__(self) -> str:
+        if self.undo:
+            return f"undo: {self.card} goes back to {self.target}"
+        return f"{self.card} moves from {self.source} to {self.target}"
+
+
+@dataclass(frozen=True)
+class Won(Event):
+    moves: int
+
+    def __str__(self) -> str:
+        return f"all 52 cards are home: won in {self.moves} moves"
+
+
+@dataclass(frozen=True)
+class GaveUp(Event):
+    def __str__(self) -> str:
+        return "the player gives up"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move in the history, with where the card came from (what undo needs)."""
+
+    move: Move
+    source: Place
+
+
+@dataclass(frozen=True)
+class SeahavenOptions:
+    """One seat; whether safe cards go home by themselves; whether to skip unwinnable deals."""
+
+    seats: int = 1
+    auto_safe: bool = True
+    winnable_only: bool = False
+
+    def __post_init__(self) -> None:
+        if self.seats != 1:
+            raise ValueError(f"Seahaven Towers is for 1 player, not {self.seats}")
+
+
+@dataclass(frozen=True)
+class SeahavenView:
+    """The whole table (nothing is hidden in this game) and what may be done now."""
+
+    seat: Seat
+    deal: int
+    columns: tuple[tuple[Card, ...], ...]
+    towers: tuple[Card | None, ...]
+    foundations: tuple[int, ...]
+    moves: int
+    can_undo: bool
+    can_redo: bool
+    won: bool
+    stuck: bool
+    legal: tuple[Action, ...]
+
+
+# --- the state ------------------------------------------------------------------------------
+
+@dataclass(eq=False)
+class SeahavenState:
+    options: SeahavenOptions
+    deal: int
+    columns: list[list[Card]]
+    towers: list[Card | None]
+    foundations: list[int] = field(default_factory=lambda: [0] * 4)
+    history: list[Step] = field(default_factory=list)
+    redo_stack: list[Step] = field(default_factory=list)
+    resigned: bool = False
+    opening: list[Event] = field(default_factory=list)
+
+    seats = 1
+
+    # protocol -----------------------------------------------------------------------------
+
+    def to_act(self) -> list[Seat]:
+        return [] if self.is_over() else [0]
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        if seat != 0 or self.is_over():
+            return []
+        return [*self.legal_moves(), Resign(0)]
+
+    def apply(self, action: Action) -> list[Event]:
+        if isinstance(action, Resign) and action.seat == 0 and not self.is_over():
+            self.resigned = True
+            return [GaveUp()]
+        self._check(action)
+        assert isinstance(action, Move)
+        source = self.place_of(action.card)
+        assert source is not None
+        self._shift(action.card, source, action.to)
+        self.history.append(Step(action, source))
+        self.redo_stack.clear()
+        events: list[Event] = [Moved(action.card, source, action.to, self.moves)]
+        if self.won:
+            events.append(Won(self.moves))
+        return events
+
+    def view(self, seat: Seat) -> SeahavenView:
+        return SeahavenView(
+            seat=seat, deal=self.deal, columns=tuple(tuple(c) for c in self.columns),
+            towers=tuple(self.towers), foundations=tuple(self.foundations), moves=self.moves,
+            can_undo=self.can_undo, can_redo=self.can_redo, won=self.won, stuck=self.stuck(),
+            legal=tuple(self.legal_actions(seat)),
+        )
+
+    def is_over(self) -> bool:
+        return self.won or self.resigned
+
+    def outcome(self) -> Outcome | None:
+        if self.won:
+            return Outcome((0,), (1.0,), f"won in {self.moves} moves")
+        if self.resigned:
+            return Outcome((), (0.0,), "gave up")
+        return None
+
+    def clone(self) -> SeahavenState:
+        return SeahavenState(
+            self.options, self.deal, [list(c) for c in self.columns], list(self.towers),
+            list(self.foundations), list(self.history), list(self.redo_stack), self.resigned,
+        )
+
+    def all_cards(self) -> list[Card]:
+        home = [card_of(suit, r) for suit, n in zip(FOUNDATION_SUITS, self.foundations)
+                for r in range(1, n + 1)]
+        return [c for col in self.columns for c in col] + [t for t in self.towers if t] + home
+
+    def hidden_from(self, seat: Seat) -> list[Card]:
+        return []  # every card is face up
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SeahavenState):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def _key(self) -> tuple:
+        return (self.options, self.deal, self.columns, self.towers, self.foundations,
+                self.history, self.redo_stack, self.resigned)
+
+    # what the table asks ---------------------------------------------------------------
+
+    @property
+    def moves(self) -> int:
+        """Single-card moves made so far (undone moves do not count)."""
+        return len(self.history)
+
+    @property
+    def won(self) -> bool:
+        return all(n == 13 for n in self.foundations)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.history) and not self.is_over()
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack) and not self.is_over()
+
+    def free_towers(self) -> int:
+        return sum(1 for t in self.towers if t is None)
+
+    def place_of(self, card: Card) -> Place | None:
+        """Where ``card`` is, if it is available to move (top of a column, or in a tower)."""
+        for i, col in enumerate(self.columns):
+            if col and col[-1] == card:
+                return Place.column(i)
+        for i, held in enumerate(self.towers):
+            if held == card:
+                return Place.tower(i)
+        return None
+
+    def available(self) -> list[tuple[Card, Place]]:
+        found = [(col[-1], Place.column(i)) for i, col in enumerate(self.columns) if col]
+        return found + [(t, Place.tower(i)) for i, t in enumerate(self.towers) if t is not None]
+
+    def targets(self, card: Card, source: Place) -> list[Place]:
+        """Every place ``card`` (available at ``source``) may go to now."""
+        places: list[Place] = []
+        home = SUIT_HOME[card.suit]  # type: ignore[index]
+        if self.foundations[home] == rank_of(card) - 1:
+            places.append(Place.foundation(home))
+        for i, col in enumerate(self.columns):
+            if Place.column(i) != source and self._fits(card, col):
+                places.append(Place.column(i))
+        places += [Place.tower(i) for i, t in enumerate(self.towers) if t is None]
+        return places
+
+    def legal_moves(self) -> list[Move]:
+        if self.is_over():
+            return []
+        return [Move(0, card, to) for card, source in self.available()
+                for to in self.targets(card, source)]
+
+    def stuck(self) -> bool:
+        """No move left but pointless ones (a tower card to another tower, a King alone in
+        its column to another empty column): the deal cannot go on without an undo."""
+        if self.is_over():
+            return False
+        for card, source in self.available():
+            for to in self.targets(card, source):
+                lone_king = source.kind == "column" and len(self.columns[source.index]) == 1
+                if not (source.kind == to.kind == "tower" or (lone_king and to.kind == "column")):
+                    return False
+        return True
+
+    # undo and redo -----------------------------------------------------------------------
+
+    def undo(self) -> list[Event]:
+        """Take back the last move and any moves chained to it; raise if there is none."""
+        if not self.can_undo:
+            raise IllegalAction("there is no move to undo" if not self.is_over() else "the game is over")
+        events: list[Event] = []
+        while self.history:
+            step = self.history.pop()
+            self._shift(step.move.card, step.move.to, step.source)
+            self.redo_stack.append(step)
+            events.append(Moved(step.move.card, step.move.to, step.source, self.moves, undo=True))
+            if not step.move.chained:
+                break
+        return events
+
+    def redo(self) -> list[Event]:
+        """Make again the last undone move, with the moves chained to it."""
+        if not self.can_redo:
+            raise IllegalAction("there is no move to redo" if not self.is_over() else "the game is over")
+        events: list[Event] = []
+        first = True
+        while self.redo_stack and (first or self.redo_stack[-1].move.chained):
+            step = self.redo_stack.pop()
+            self._shift(step.move.card, step.source, step.move.to)
+            self.history.append(step)
+            events.append(Moved(step.move.card, step.source, step.move.to, self.moves))
+            first = False
+        if self.won:
+            events.append(Won(self.moves))
+        return events
+
+    def restart(self) -> list[Event]:
+        """Undo everything (the moves stay redoable, as in most solitaire programs)."""
+        events: list[Event] = []
+        while self.can_undo:
+            events += self.undo()
+        return events
+
+    # rules ----------------------------------------------------------------------------------
+
+    @staticmethod
+    def _fits(card: Card, column: list[Card]) -> bool:
+        if not column:
+            return rank_of(card) == 13
+        top = column[-1]
+        return top.suit == card.suit and rank_of(top) == rank_of(card) + 1
+
+    def _check(self, action: object) -> None:
+        if not isinstance(action, Move):
+            raise IllegalAction(f"Seahaven Towers has no action {action!r}")
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        if action.seat != 0:
+            raise IllegalAction("Seahaven Towers has one player, P1")
+        source = self.place_of(action.card)
+        if source is None:
+            raise IllegalAction(f"{action.card} is not free to move: only a column's last card"
+                                " or a tower card can move")
+        if action.to not in self.targets(action.card, source):
+            raise IllegalAction(self._why_not(action.card, source, action.to))
+
+    def _why_not(self, card: Card, source: Place, to: Place) -> str:
+        if to == source:
+            return f"{card} is already there"
+        if to.kind == "tower":
+            return f"tower {to.index + 1} is not empty" if 0 <= to.index < TOWERS else "no such tower"
+        if to.kind == "foundation":
+            if not 0 <= to.index < 4 or FOUNDATION_SUITS[to.index] != card.suit:
+                return f"{card} belongs on the {card.suit.title} foundation"  # type: ignore[union-attr]
+            need = self.foundations[to.index] + 1
+            if need > 13:
+                return "that foundation is complete"
+            return f"the {card.suit.title} foundation needs its {RANK_NAMES[need]} first"  # type: ignore[union-attr]
+        if to.kind == "column" and 0 <= to.index < COLUMNS:
+            col = self.columns[to.index]
+            if not col:
+                return "only a King may go into an empty column"
+            return f"{card} cannot go on {col[-1]}: build down in the same suit"
+        return f"{to} is not a place on this table"
+
+    def _take(self, card: Card, place: Place) -> None:
+        if place.kind == "column":
+            popped = self.columns[place.index].pop()
+            assert popped == card
+        elif place.kind == "tower":
+            self.towers[place.index] = None
+        else:
+            self.foundations[place.index] -= 1
+
+    def _put(self, card: Card, place: Place) -> None:
+        if place.kind == "column":
+            self.columns[place.index].append(card)
+        elif place.kind == "tower":
+            self.towers[place.index] = card
+        else:
+            self.foundations[place.index] += 1
+
+    def _shift(self, card: Card, source: Place, target: Place) -> None:
+        self._take(card, source)
+        self._put(card, target)
+
+
+def layout(deal: int) -> tuple[list[list[Card]], list[Card | None]]:
+    """The columns (bottom to top) and towers of a deal number."""
+    deck = deal_cards(deal)
+    columns = [deck[DEPTH * c: DEPTH * c + DEPTH] for c in range(COLUMNS)]
+    return columns, [None, deck[50], deck[51], None]
+
+
+def state_for(deal: int, options: SeahavenOptions | None = None) -> SeahavenState:
+    columns, towers = layout(deal)
+    state = SeahavenState(options or SeahavenOptions(), deal, columns, towers)
+    state.opening = [Dealt(deal, tuple(tuple(c) for c in columns), tuple(towers))]
+    return state
+
+
+def new_game(options: SeahavenOptions, seed: int) -> SeahavenState:
+    """Deal number ``seed``; with ``winnable_only``, the first deal from there on that the
+    solver proves winnable."""
+    deal = seed
+    if options.winnable_only:
+        from games.seahaven.solver import next_winnable
+
+        deal = next_winnable(seed)
+    return state_for(deal, options)
+
+
+def run_length(column: list[Card] | tuple[Card, ...]) -> int:
+    """How many cards at the top of ``column`` form a same-suit run going down by one."""
+    n = 1 if column else 0
+    while n < len(column):
+        upper, lower = column[-n], column[-n - 1]
+        if upper.suit != lower.suit or rank_of(lower) != rank_of(upper) + 1:
+            break
+        n += 1
+    return n
+
+
+def run_moves(state: SeahavenState, column: int, count: int, to: Place) -> list[Move]:
+    """The single moves that carry the top ``count`` cards of ``column`` to ``to`` as a unit:
+    all but the lowest into free towers, the lowest to ``to``, then the rest back on top of
+    it. Raises ``IllegalAction`` saying why when the run cannot go.
+
+    >>> state = new_game(SeahavenOptions(), seed=1)
+    >>> [str(m) for m in run_moves(state, 0, 1, Place.tower(0))]
+    ['move 3C to tower 1']
+    """
+    col = state.columns[column]
+    if count < 1 or count > len(col):
+        raise IllegalAction(f"column {column + 1} has no run of {count} cards")
+    if count > run_length(col):
+        raise IllegalAction("only cards in one suit going down by one move together")
+    if count == 1:
+        return [Move(0, col[-1], to)]
+    if count > state.free_towers() + 1:
+        need = count - 1
+        raise IllegalAction(f"a run of {count} cards needs {need} free tower{'s' if need > 1 else ''}")
+    base = col[-count]
+    if to.kind != "column" or to.index == column or not SeahavenState._fits(base, state.columns[to.index]):
+        if to.kind == "column" and not state.columns[to.index]:
+            raise IllegalAction("only a run that starts with a King may go into an empty column")
+        raise IllegalAction(f"a run starting with {base} cannot go to {to}")
+    free = [Place.tower(i) for i, t in enumerate(state.towers) if t is None]
+    lifted = list(reversed(col[-count + 1:]))
+    moves = [Move(0, card, spot, chained=i > 0) for i, (card, spot) in enumerate(zip(lifted, free))]
+    moves.append(Move(0, base, to, chained=True))
+    moves += [Move(0, card, to, chained=True) for card in reversed(lifted)]
+    return moves
