@@ -15,6 +15,7 @@ from app.scenes.setup import SetupScene
 from app.tables.ninety_nine import NinetyNineTable
 from games.core.cards import cards
 from games.ninety_nine.rules import Play
+from games.registry import GAMES
 
 from tests.app.ui_driver import click, drag, make_app, post_key, step_until, table
 
@@ -54,8 +55,11 @@ def give_hand(scene: NinetyNineTable, hand: str, count: int) -> None:
 def test_menu_to_table_by_keyboard_with_a_typed_seed(app):
     app.start(MenuScene(app))
     app.step(1 / 60)
+    for _ in range(app.scenes.top.specs.index(GAMES["ninety_nine"])):
+        post_key(app, pygame.K_RIGHT)
     post_key(app, pygame.K_RETURN)
     assert isinstance(app.scenes.top, SetupScene)
+    assert app.scenes.top.spec.id == "ninety_nine"
     post_key(app, pygame.K_UP)  # wraps round to the seed row
     for digit in "42":
         post_key(app, getattr(pygame, f"K_{digit}"), digit)
@@ -69,8 +73,10 @@ def test_menu_to_table_by_keyboard_with_a_typed_seed(app):
 def test_menu_opens_by_mouse_and_setup_changes_seat_count(app):
     app.start(MenuScene(app))
     app.step(1 / 60)
-    click(app, app.scenes.top.tiles[0].center)
+    menu = app.scenes.top
+    click(app, menu.tiles[menu.specs.index(GAMES["ninety_nine"])].center)
     setup = app.scenes.top
+    assert setup.spec.id == "ninety_nine"
     assert isinstance(setup, SetupScene)
     before = len(setup.setup.seats)
     click(app, setup.rows[0].rect.center)  # the Players row: a left click adds a seat
