@@ -4,6 +4,7 @@ that all is well (exit 0). The packaged executable runs this in CI."""
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from typing import Any
@@ -25,7 +26,9 @@ def run(started: float) -> int:
     app.start(MenuScene(app))
     app.step(1 / 60)
     first = (app.first_frame_at or time.perf_counter()) - started
-    print(f"first frame drawn {first * 1000:.0f} ms after start")
+    age = _process_age()
+    since_launch = f", {(age - (time.perf_counter() - (app.first_frame_at or time.perf_counter()))) * 1000:.0f} ms after launch" if age else ""
+    print(f"first frame drawn {first * 1000:.0f} ms after Python started the app{since_launch}")
     failures = []
     for game_id, spec in GAMES.items():
         try:
@@ -44,6 +47,17 @@ def run(started: float) -> int:
         print("FAILED " + line, file=sys.stderr)
     pygame.quit()
     return 1 if failures else 0
+
+
+def _process_age() -> float | None:
+    """Seconds since this process was launched (Linux only), so the one-file executable's
+    unpacking time is counted too; None where the system does not say."""
+    try:
+        with open("/proc/self/stat") as stat, open("/proc/uptime") as uptime:
+            started_ticks = int(stat.read().rsplit(")", 1)[1].split()[19])
+            return float(uptime.read().split()[0]) - started_ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def _settle(app: Any) -> None:

@@ -44,7 +44,6 @@ class App:
         pygame.display.set_caption("Parlour")
         pygame.key.set_repeat(350, 40)
         self.cards = self._make_renderer()
-        audio.init(self.settings.volume, self.settings.muted)
         self.scenes = SceneManager()
         self.running = True
         self.clock = pygame.time.Clock()
@@ -130,6 +129,8 @@ class App:
         self._poll_if_fine()
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
+            # Sounds are made after the first frame, so they never delay the window's start.
+            audio.init(self.settings.volume, self.settings.muted)
 
     def _draw_notices(self) -> None:
         from app.render.text import render_text

@@ -32,12 +32,16 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
 
 
 def _weave(surface: pygame.Surface) -> None:
-    """A faint diagonal cloth texture, so the felt does not look like flat paint."""
+    """A faint diagonal cloth texture, so the felt does not look like flat paint: one small
+    tile drawn once and repeated (drawing hundreds of long lines was slow at start-up)."""
+    tile = pygame.Surface((WEAVE, WEAVE), pygame.SRCALPHA)
+    for x in range(-WEAVE, WEAVE, 6):
+        pygame.draw.line(tile, (255, 255, 255, 7), (x, 0), (x + WEAVE, WEAVE))
     w, h = surface.get_size()
-    lines = pygame.Surface((w, h), pygame.SRCALPHA)
-    for x in range(-h, w, 6):
-        pygame.draw.line(lines, (255, 255, 255, 7), (x, 0), (x + h, h))
-    surface.blit(lines, (0, 0))
+    surface.fblits([(tile, (x, y)) for y in range(0, h, WEAVE) for x in range(0, w, WEAVE)])
+
+
+WEAVE = 48
 
 
 def seat_positions(seats: int, viewer: int, centre: tuple[float, float],

@@ -6,6 +6,8 @@ text in Parlour goes through here and uses the TTF files shipped in ``app/assets
 
 from __future__ import annotations
 
+import functools
+
 import re
 import sys
 from collections import OrderedDict
@@ -33,6 +35,7 @@ class Measurer(Protocol):
     def size(self, text: str, /) -> tuple[int, int]: ...
 
 
+@functools.lru_cache(maxsize=1)
 def assets_dir() -> Path:
     """The folder holding the fonts: next to the package, or inside a PyInstaller bundle."""
     here = Path(__file__).resolve().parent.parent / "assets"

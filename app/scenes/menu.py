@@ -146,6 +146,9 @@ class MenuScene(Scene):
         y = rect.top + int(rect.height * 0.09) + title_size + small + 16
         lines = wrap(spec.blurb, font(small), room)
         fit = max(0, (rect.bottom - 8 - y) // (small + 5))
-        for line in lines[:fit]:
+        shown = lines[:fit]
+        if shown and len(lines) > fit:  # say that there is more rather than cut a sentence
+            shown[-1] = shown[-1].rstrip(".,;: ") + "…"
+        for line in shown:
             surface.blit(render_text(line, small, theme.INK), (text_left, y))
             y += small + 5
