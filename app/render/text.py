@@ -62,6 +62,10 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     key = (max(1, int(size)), bold)
     cached = _fonts.get(key)
     if cached is None:
+        if not _fonts:
+            # pygame.quit() runs its quit hooks once and forgets them: hook in again with
+            # the first font of each life, so fonts never outlive the pygame that made them.
+            pygame.register_quit(clear_caches)
         cached = _fonts[key] = pygame.font.Font(font_path(bold), key[0])
     return cached
 
@@ -168,3 +172,4 @@ class _FixedWidth:
 
     def size(self, text: str) -> tuple[int, int]:
         return len(text), 1
+
