@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from typing import Any, Sequence
 
 STARTED = time.perf_counter()
+# pygame greets on stdout when imported; our stdout is JSON for sim, bench and solve.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 class _Parser(argparse.ArgumentParser):

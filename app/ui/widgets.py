@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable
 
 import pygame
@@ -14,11 +15,18 @@ from app.ui import theme
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill: tuple = theme.PANEL,
           edge: tuple | None = theme.PANEL_EDGE, radius: int = 14, width: int = 2) -> None:
     """A rounded translucent panel with an optional border."""
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    surface.blit(_panel_layer(rect.size, fill, edge, radius, width), rect.topleft)
+
+
+@lru_cache(maxsize=256)
+def _panel_layer(size: tuple[int, int], fill: tuple, edge: tuple | None, radius: int,
+                 width: int) -> pygame.Surface:
+    """Panels are drawn every frame: make each size and style once."""
+    layer = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=radius)
     if edge is not None:
         pygame.draw.rect(layer, edge, layer.get_rect(), width=width, border_radius=radius)
-    surface.blit(layer, rect.topleft)
+    return layer
 
 
 def blit_centered(surface: pygame.Surface, image: pygame.Surface, center: tuple[float, float]) -> pygame.Rect:
