@@ -10,9 +10,9 @@ import pygame
 from app.render.table import felt
 from app.render.text import render_text
 from app.scenes.base import Scene
-from app.scenes.setup import Row
 from app.ui import theme
-from app.ui.widgets import Button, blit_centered, panel
+from app.ui.form import Row, draw_row
+from app.ui.widgets import Button, blit_centered
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 BACKS = ("blue", "red", "green")
@@ -121,13 +121,7 @@ class SettingsScene(Scene):
                       (self.size[0] // 2, int(60 * s)))
         text_size = max(14, int(self.row_h * 0.42))
         for i, row in enumerate(self.rows):
-            focused = i == self.focus
-            panel(surface, row.rect, fill=(10, 44, 28, 200) if focused else (10, 40, 26, 120),
-                  edge=theme.GOLD if focused else None, radius=8)
-            label = render_text(row.label, text_size, theme.INK_DIM)
-            surface.blit(label, label.get_rect(midleft=(row.rect.left + 18, row.rect.centery)))
-            value = render_text(f"‹  {row.value()}  ›", text_size, theme.GOLD if focused else theme.INK, bold=True)
-            surface.blit(value, value.get_rect(midright=(row.rect.right - 18, row.rect.centery)))
+            draw_row(surface, row, i == self.focus, text_size)
         self.done_button.draw(surface)
         hint = "Up/Down choose · Left/Right change · changes apply at once · Esc back"
         blit_centered(surface, render_text(hint, max(12, int(15 * s)), theme.INK_DIM),

@@ -4,7 +4,6 @@ game's options and the seed. Works by mouse (click a value to change it) and key
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import pygame
@@ -14,20 +13,11 @@ from app.render.text import render_text
 from app.scenes.base import Scene
 from app.session import SeatPlan, Session, Setup
 from app.ui import theme
-from app.ui.widgets import Button, blit_centered, panel
+from app.ui.form import Row, draw_row
+from app.ui.widgets import Button, blit_centered
 from games.registry import DIFFICULTIES, GameSpec
 
 SEED_DIGITS = 9
-
-
-@dataclass
-class Row:
-    """One line of the form: a label, the current value as text, and how to change it."""
-
-    label: str
-    value: Callable[[], str]
-    change: Callable[[int], None]
-    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
 
 class SetupScene(Scene):
@@ -232,17 +222,9 @@ class SetupScene(Scene):
                       (self.size[0] // 2, int(100 * s)))
         text_size = max(14, int(self.row_h * 0.45))
         for i, row in enumerate(self.rows):
-            self._draw_row(surface, row, i == self.focus, text_size)
+            draw_row(surface, row, i == self.focus, text_size)
         self.start_button.draw(surface)
         self.back_button.draw(surface)
         hint = "Up/Down choose · Left/Right change · type digits for a seed (R = random) · Enter start · Esc back"
         blit_centered(surface, render_text(hint, max(12, int(15 * s)), theme.INK_DIM),
                       (self.size[0] // 2, self.size[1] - int(26 * s)))
-
-    def _draw_row(self, surface: pygame.Surface, row: Row, focused: bool, size: int) -> None:
-        panel(surface, row.rect, fill=(10, 44, 28, 200) if focused else (10, 40, 26, 120),
-              edge=theme.GOLD if focused else None, radius=8)
-        label = render_text(row.label, size, theme.INK_DIM)
-        surface.blit(label, label.get_rect(midleft=(row.rect.left + 18, row.rect.centery)))
-        value = render_text(f"‹  {row.value()}  ›", size, theme.GOLD if focused else theme.INK, bold=True)
-        surface.blit(value, value.get_rect(midright=(row.rect.right - 18, row.rect.centery)))
