@@ -1,0 +1,24 @@
+"""Euchre: four players in two partnerships, bowers, ordering up and going alone."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from games.registry import GameSpec
+
+
+def spec() -> GameSpec:
+    from games.euchre import bots, rules, text
+    from games.registry import GameSpec, OptionSpec
+
+    return GameSpec(
+        id="euchre", title="Euchre", family="Tricks",
+        min_seats=4, max_seats=4, default_seats=4,
+        options_type=rules.EuchreOptions, new_game=rules.new_game,
+        bots=bots.BOTS, rules_text=text.RULES, blurb=text.BLURB,
+        options=(OptionSpec("deck", "Cards in the deck", rules.DECKS, 32),
+                 OptionSpec("target", "Points to win", rules.TARGETS, 5),
+                 OptionSpec("stick_the_dealer", "Stick the dealer", (False, True), False)),
+        extra={"cover": ("JC", "JS", "AC"), "partnerships": True},
+    )

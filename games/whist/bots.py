@@ -1,0 +1,51 @@
+"""Computer players for Whist: the shared trick-game card play (games.core.trick_bots),
+given Whist's deck and what a Whist seat knows.
+
+>>> from games.whist.rules import WhistOptions, new_game
+>>> state = new_game(WhistOptions(), seed=2)
+>>> seat = state.to_act()[0]
+>>> all(bot(state.view(seat), random.Random(0)) in state.legal_actions(seat)
+...     for bot in BOTS.values())
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.core.cards import standard_deck
+from games.core.trick_bots import Knowledge, easy_card, hard_card, normal_card, side_value
+from games.core.trick_events import PlayCard
+from games.whist.rules import WhistView
+
+DECK = tuple(standard_deck())
+HARD_BUDGET = 160  # play-outs per decision, shared out over the legal cards
+
+
+def easy(view: WhistView, rng: random.Random) -> PlayCard:
+    return PlayCard(view.seat, easy_card(view, rng))
+
+
+def normal(view: WhistView, rng: random.Random) -> PlayCard:
+    return PlayCard(view.seat, normal_card(view, rng, DECK))
+
+
+def hard(view: WhistView, rng: random.Random) -> PlayCard:
+    return PlayCard(view.seat, hard_card(view, rng, knowledge(view), side_value(view.seat), HARD_BUDGET))
+
+
+def knowledge(view: WhistView) -> Knowledge:
+    """Everything the seat knows about the other hands: the trump card's place while the
+    dealer holds it, the hand sizes, and the voids shown."""
+    gone = set(view.hand) | {card for _, card in view.played}
+    known: dict[int, tuple] = {}
+    for seat, card in view.shown:
+        known[seat] = known.get(seat, ()) + (card,)
+        gone.add(card)
+    need = {s: view.hand_sizes[s] - len(known.get(s, ())) for s in range(view.seats) if s != view.seat}
+    voids = {s: view.voids[s] for s in need}
+    pool = tuple(c for c in DECK if c not in gone)
+    return Knowledge(view.seat, need, voids, known, pool, view.rules)
+
+
+BOTS = {"easy": easy, "normal": normal, "hard": hard}
