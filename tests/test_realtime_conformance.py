@@ -27,7 +27,7 @@ from tests.test_conformance import Secrets, apply_checked, check_events, check_r
 
 GAMES_PER_CASE = 5
 MAX_STEPS = 30_000
-MINE = ("ratscrew", "nails")   # checked here even before they are registered
+MINE = ("ratscrew", "nails", "spoons")   # checked here even before they are registered
 
 # Cards the rules turn face up for everyone, which may be back in a hidden stack by the end
 # of the same action (a flip that ends the game hands the pile to the winner at once).

@@ -1,0 +1,23 @@
+"""Spoons: everyone passes cards at once; four of a kind, grab a spoon. Pig is a variant."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from games.registry import GameSpec
+
+
+def spec() -> GameSpec:
+    from games.registry import GameSpec, OptionSpec
+    from games.spoons import bots, rules, text
+
+    return GameSpec(
+        id="spoons", title="Spoons", family="Reflex",
+        min_seats=3, max_seats=12, default_seats=4,
+        options_type=rules.SpoonsOptions, new_game=rules.new_game,
+        bots=bots.BOTS, rules_text=text.RULES, blurb=text.BLURB,
+        options=(OptionSpec("variant", "Variant", rules.VARIANTS, "spoons"),),
+        realtime=True,
+        extra={"cover": ("QS", "QH", "QD"), "keys": ("take/pass", "grab/nose")},
+    )

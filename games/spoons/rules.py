@@ -1,0 +1,429 @@
+"""Spoons for 3-12 players (two decks from 7), and its variant Pig, in real time (see
+shared/rules/spoons.md).
+
+Nobody takes turns. Each round everyone holds four cards; the dealer takes from the stock,
+everyone else from the queue of cards passed to them, and passes one card face down to the
+right. The last seat of the chain (the dealer's left) discards. A hand never holds more than
+five cards: take, then pass, then take again. Four of a kind lets a player grab a spoon,
+and from that moment everyone may grab; spoons are one fewer than players, so one player is
+left out and gets a letter of SPOON. Five letters and they are out, taking a spoon with
+them. The last player left wins.
+
+Decisions the rules leave open: a first grab without four of a kind is a false grab that
+ends the round with a letter for the grabber; a grab holding five cards passes the odd card
+on first; once the scramble starts, Spoons stops passing. In Pig the "grab" is touching
+one's nose (three letters, P-I-G); players keep passing while the noses go, and a player
+with a finger on their nose sends every card on unseen.
+
+Timed steps: the next round is dealt ``NEXT_ROUND_MS`` after a round ends.
+
+>>> state = new_game(SpoonsOptions(seats=3), seed=2)
+>>> dealer = state.dealer
+>>> events = state.apply(Take(dealer, 300))
+>>> len(state.hands[dealer]), type(state.legal_actions(dealer)[0]).__name__
+(5, 'Pass')
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+from games.core.cards import Card, standard_deck
+from games.core.protocol import Event, IllegalAction, Outcome, Seat, copy_rng, seat_name
+from games.core.realtime import TimedAction, check_time
+from games.spoons.events import (Dealt, Eliminated, FalseGrab, GameWon, Grab, Grabbed, Pass,
+                                 Passed, Recycled, RoundLost, Take, Took)
+
+__all__ = ["new_game", "SpoonsOptions", "SpoonsState", "SpoonsView", "Take", "Pass", "Grab",
+           "four_of_a_kind", "NEXT_ROUND_MS", "HAND", "VARIANTS"]
+
+NEXT_ROUND_MS = 2500
+HAND = 4
+VARIANTS = ("spoons", "pig")
+WORDS = {"spoons": "SPOON", "pig": "PIG"}
+
+
+@dataclass(frozen=True)
+class SpoonsOptions:
+    seats: int = 4
+    variant: str = "spoons"
+
+    def __post_init__(self) -> None:
+        if not 3 <= self.seats <= 12:
+            raise ValueError(f"Spoons is for 3 to 12 players, not {self.seats}")
+        if self.variant not in VARIANTS:
+            raise ValueError(f"the variant is spoons or pig, not {self.variant!r}")
+
+    @property
+    def decks(self) -> int:
+        return 1 if self.seats <= 6 else 2
+
+    @property
+    def word(self) -> str:
+        return WORDS[self.variant]
+
+
+def four_of_a_kind(hand: list[Card]) -> bool:
+    return any(n >= 4 for n in Counter(c.rank for c in hand).values())
+
+
+@dataclass(frozen=True)
+class SpoonsView:
+    """What one seat knows: its own hand, and counts (never cards) for everything else."""
+
+    seat: Seat
+    seats: int
+    variant: str
+    now_ms: int
+    round: int
+    dealer: Seat
+    players: tuple[Seat, ...]          # seats still in, in passing order from the dealer
+    hand: tuple[Card, ...]
+    queues: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    stock: int
+    discard: int
+    spoons: int                        # spoons (nose places) still free this round
+    grabbed: tuple[Seat, ...]          # in the order they grabbed
+    first_grab_ms: int | None
+    letters: tuple[int, ...]
+    out: tuple[bool, ...]
+    ready_ms: int                      # when this seat last acted or got a card to act on
+    between: bool                      # the round is over; the next deal is due
+    last_loser: Seat | None
+    over: bool
+
+    @property
+    def word(self) -> str:
+        return WORDS[self.variant]
+
+
+@dataclass(eq=False)
+class SpoonsState:
+    options: SpoonsOptions
+    rng: random.Random
+    letters: list[int]
+    dealer: Seat = 0
+    round: int = 0
+    hands: list[list[Card]] = field(default_factory=list)
+    queues: list[list[Card]] = field(default_factory=list)   # oldest card first
+    stock: list[Card] = field(default_factory=list)          # the top is the last card
+    discard: list[Card] = field(default_factory=list)
+    pack: list[Card] = field(default_factory=list)           # gathered between rounds
+    grabbed: list[Seat] = field(default_factory=list)
+    first_grab_ms: int | None = None
+    ready: list[int] = field(default_factory=list)
+    now_ms: int = 0
+    next_at: int | None = None
+    last_loser: Seat | None = None
+    winner: Seat | None = None
+    opening: list[Event] = field(default_factory=list)
+    # What every seat sees alike, built once per change: with everyone passing at once the
+    # driver asks every seat's view after every event.
+    _public: dict | None = field(default=None, repr=False)
+
+    @property
+    def seats(self) -> int:
+        return self.options.seats
+
+    @property
+    def pig(self) -> bool:
+        return self.options.variant == "pig"
+
+    # protocol -----------------------------------------------------------------------------
+
+    def to_act(self) -> list[Seat]:
+        return [s for s in range(self.seats) if self.legal_actions(s)]
+
+    def legal_actions(self, seat: Seat) -> list[TimedAction]:
+        if not self._playing(seat):
+            return []
+        now = self.now_ms
+        actions: list[TimedAction] = []
+        if self._can_take(seat):
+            actions.append(Take(seat, now))
+        if self._can_pass(seat):
+            actions += [Pass(seat, now, c) for c in dict.fromkeys(self.hands[seat])]
+        if seat not in self.grabbed:
+            actions.append(Grab(seat, now))
+        return actions
+
+    def apply(self, action: TimedAction) -> list[Event]:
+        self._check(action)
+        self._public = None
+        self.now_ms = action.at_ms
+        if isinstance(action, Take):
+            return self._take(action.seat)
+        if isinstance(action, Pass):
+            return self._pass(action.seat, action.card)
+        return self._grab(action.seat)
+
+    def advance(self, now_ms: int) -> list[Event]:
+        events: list[Event] = []
+        self._public = None
+        if self.next_at is not None and self.next_at <= now_ms:
+            self.now_ms = max(self.now_ms, self.next_at)
+            events += self._deal()
+        self.now_ms = max(self.now_ms, now_ms)
+        return events
+
+    def next_due(self) -> int | None:
+        return self.next_at
+
+    def view(self, seat: Seat) -> SpoonsView:
+        if self._public is None:
+            self._public = self._shared()
+        return SpoonsView(seat=seat, hand=tuple(self.hands[seat]), ready_ms=self.ready[seat],
+                          **self._public)
+
+    def _shared(self) -> dict:
+        return dict(
+            seats=self.seats, variant=self.options.variant, now_ms=self.now_ms,
+            round=self.round, dealer=self.dealer, players=tuple(self.players()),
+            queues=tuple(len(q) for q in self.queues),
+            hand_sizes=tuple(len(h) for h in self.hands), stock=len(self.stock),
+            discard=len(self.discard), spoons=self.spoons_left(), grabbed=tuple(self.grabbed),
+            first_grab_ms=self.first_grab_ms, letters=tuple(self.letters),
+            out=tuple(self.is_out(s) for s in range(self.seats)),
+            between=self.next_at is not None, last_loser=self.last_loser, over=self.is_over(),
+        )
+
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def outcome(self) -> Outcome | None:
+        if self.winner is None:
+            return None
+        word = self.options.word
+        scores = tuple(float(len(word) - n) for n in self.letters)
+        return Outcome((self.winner,), scores, f"last player without {word}")
+
+    def clone(self) -> SpoonsState:
+        return SpoonsState(
+            self.options, copy_rng(self.rng), list(self.letters), self.dealer, self.round,
+            [list(h) for h in self.hands], [list(q) for q in self.queues], list(self.stock),
+            list(self.discard), list(self.pack), list(self.grabbed), self.first_grab_ms,
+            list(self.ready), self.now_ms, self.next_at, self.last_loser, self.winner,
+        )
+
+    def all_cards(self) -> list[Card]:
+        held = [c for h in self.hands for c in h] + [c for q in self.queues for c in q]
+        return held + self.stock + self.discard + self.pack
+
+    def hidden_from(self, seat: Seat) -> list[Card]:
+        others = [c for s, h in enumerate(self.hands) if s != seat for c in h]
+        return others + [c for q in self.queues for c in q] + self.stock + self.discard + self.pack
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SpoonsState):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def _key(self) -> tuple:
+        return (self.options, self.rng.getstate(), self.letters, self.dealer, self.round,
+                self.hands, self.queues, self.stock, self.discard, self.pack, self.grabbed,
+                self.first_grab_ms, self.ready, self.now_ms, self.next_at, self.last_loser,
+                self.winner)
+
+    # seats --------------------------------------------------------------------------------
+
+    def is_out(self, seat: Seat) -> bool:
+        return self.letters[seat] >= len(self.options.word)
+
+    def players(self) -> list[Seat]:
+        """Seats still in, in passing order starting from the dealer."""
+        n, limit, letters = self.seats, len(self.options.word), self.letters
+        seats = [(self.dealer + k) % n for k in range(n)]
+        return [s for s in seats if letters[s] < limit]
+
+    def right_of(self, seat: Seat) -> Seat | None:
+        """Where ``seat`` passes to: the next seat still in, or None for the last of the chain."""
+        order = self.players()
+        index = order.index(seat)
+        return order[index + 1] if index + 1 < len(order) else None
+
+    def spoons_left(self) -> int:
+        return max(0, len(self.players()) - 1 - len(self.grabbed))
+
+    # rules --------------------------------------------------------------------------------
+
+    def _playing(self, seat: Seat) -> bool:
+        return (0 <= seat < self.seats and self.winner is None and self.next_at is None
+                and not self.is_out(seat))
+
+    def _passing(self, seat: Seat) -> bool:
+        """Spoons stops passing once a spoon is gone; Pig passes on, except for the noses."""
+        if seat in self.grabbed:
+            return False
+        return self.pig or not self.grabbed
+
+    def _can_take(self, seat: Seat) -> bool:
+        if not self._passing(seat) or len(self.hands[seat]) != HAND:
+            return False
+        if seat == self.dealer:
+            return bool(self.stock or self.discard)
+        return bool(self.queues[seat])
+
+    def _can_pass(self, seat: Seat) -> bool:
+        return self._passing(seat) and len(self.hands[seat]) > HAND
+
+    def _check(self, action: object) -> None:
+        if not isinstance(action, (Take, Pass, Grab)):
+            raise IllegalAction(f"Spoons has no action {action!r}")
+        if self.winner is not None:
+            raise IllegalAction("the game is over")
+        check_time(self, action)
+        seat = action.seat
+        if not 0 <= seat < self.seats:
+            raise IllegalAction(f"there is no seat {seat_name(seat)}")
+        if self.is_out(seat):
+            raise IllegalAction(f"{seat_name(seat)} is out of the game")
+        if self.next_at is not None:
+            raise IllegalAction("the round is over: wait for the next deal")
+        if isinstance(action, Take):
+            self._check_take(seat)
+        elif isinstance(action, Pass):
+            self._check_pass(seat, action.card)
+        elif seat in self.grabbed:
+            what = "a finger on their nose" if self.pig else "a spoon"
+            raise IllegalAction(f"{seat_name(seat)} already has {what}")
+
+    def _check_take(self, seat: Seat) -> None:
+        if not self._passing(seat):
+            raise IllegalAction("no more passing this round")
+        if len(self.hands[seat]) > HAND:
+            raise IllegalAction("pass a card first: a hand never holds more than five")
+        if not self._can_take(seat):
+            raise IllegalAction("there is no card waiting for you")
+
+    def _check_pass(self, seat: Seat, card: Card) -> None:
+        if not self._can_pass(seat):
+            raise IllegalAction("take a card before passing one" if self._passing(seat)
+                                else "no more passing this round")
+        if card not in self.hands[seat]:
+            raise IllegalAction(f"{card} is not in your hand")
+
+    def _take(self, seat: Seat) -> list[Event]:
+        events: list[Event] = []
+        self.ready[seat] = self.now_ms
+        if seat != self.dealer:
+            card = self.queues[seat].pop(0)
+            self.hands[seat].append(card)
+            return [Took(seat, card, False)]
+        if not self.stock:
+            events.append(self._recycle())
+        card = self.stock.pop()
+        self.hands[seat].append(card)
+        return events + [Took(seat, card, True)]
+
+    def _recycle(self) -> Recycled:
+        self.stock, self.discard = self.discard, []
+        self.rng.shuffle(self.stock)
+        return Recycled(len(self.stock))
+
+    def _pass(self, seat: Seat, card: Card, through: bool = False) -> list[Event]:
+        self.hands[seat].remove(card)
+        self.ready[seat] = self.now_ms
+        return self._send(seat, card, through)
+
+    def _send(self, seat: Seat, card: Card, through: bool) -> list[Event]:
+        """Put ``card`` at the right of ``seat``; a nose in Pig sends it straight on."""
+        to = self.right_of(seat)
+        events: list[Event] = [Passed(seat, to, card, through)]
+        if to is None:
+            self.discard.append(card)
+        elif to in self.grabbed:
+            events += self._send(to, card, True)
+        else:
+            if not self.queues[to] and len(self.hands[to]) == HAND:
+                self.ready[to] = self.now_ms      # a card to act on arrives
+            self.queues[to].append(card)
+        return events
+
+    def _grab(self, seat: Seat) -> list[Event]:
+        first = not self.grabbed
+        if first and not four_of_a_kind(self.hands[seat]):
+            return [FalseGrab(seat, self.now_ms)] + self._lose(seat, True)
+        events: list[Event] = []
+        if first:
+            self.first_grab_ms = self.now_ms
+            events += self._lay_down(seat)
+        self.grabbed.append(seat)
+        if self.pig:
+            events += self._flush(seat)
+        events.append(Grabbed(seat, self.now_ms, first, self.spoons_left()))
+        if self.spoons_left() == 0:
+            loser = next(s for s in self.players() if s not in self.grabbed)
+            events += self._lose(loser, False)
+        return events
+
+    def _lay_down(self, seat: Seat) -> list[Event]:
+        """A fifth card beside the four of a kind is passed on before the grab."""
+        hand = self.hands[seat]
+        if len(hand) <= HAND:
+            return []
+        counts = Counter(c.rank for c in hand)
+        odd = next(c for c in reversed(hand) if counts[c.rank] < 4 or len(hand) - counts[c.rank] == 0)
+        return self._pass(seat, odd)
+
+    def _flush(self, seat: Seat) -> list[Event]:
+        """A Pig player with a finger on the nose sends on, unseen, what waits at their left
+        (and a fifth card still in hand, if a scramble caught them between take and pass)."""
+        events: list[Event] = []
+        while len(self.hands[seat]) > HAND:
+            events += self._pass(seat, self.hands[seat][-1], True)
+        while self.queues[seat]:
+            events += self._send(seat, self.queues[seat].pop(0), True)
+        return events
+
+    def _lose(self, seat: Seat, false_grab: bool) -> list[Event]:
+        word = self.options.word
+        self.letters[seat] += 1
+        self.last_loser = seat
+        events: list[Event] = [RoundLost(seat, self.letters[seat], word, false_grab)]
+        if self.is_out(seat):
+            events.append(Eliminated(seat, word))
+        self._gather()
+        left = self.players()
+        if len(left) == 1:
+            self.winner = left[0]
+            return events + [GameWon(left[0])]
+        self.next_at = self.now_ms + NEXT_ROUND_MS
+        return events
+
+    def _gather(self) -> None:
+        """Every card comes back to the pack between rounds."""
+        for zone in (*self.hands, *self.queues, self.stock, self.discard):
+            self.pack += zone
+            zone.clear()
+
+    def _deal(self) -> list[Event]:
+        self.next_at = None
+        if self.round:
+            self.dealer = self._next_dealer()
+        self.round += 1
+        self.grabbed, self.first_grab_ms = [], None
+        self.rng.shuffle(self.pack)
+        players = self.players()
+        for seat in players:
+            self.hands[seat] = [self.pack.pop() for _ in range(HAND)]
+            self.ready[seat] = self.now_ms
+        self.stock, self.pack = self.pack, []
+        return [Dealt(self.round, self.dealer, tuple(players), len(players) - 1)]
+
+    def _next_dealer(self) -> Seat:
+        n = self.seats
+        return next((self.dealer + k) % n for k in range(1, n + 1) if not self.is_out((self.dealer + k) % n))
+
+
+def new_game(options: SpoonsOptions, seed: int) -> SpoonsState:
+    """Shuffle, pick a dealer and deal the first round."""
+    rng = random.Random(seed)
+    seats = options.seats
+    state = SpoonsState(options, rng, [0] * seats, dealer=rng.randrange(seats),
+                        hands=[[] for _ in range(seats)], queues=[[] for _ in range(seats)],
+                        pack=standard_deck(copies=options.decks), ready=[0] * seats)
+    state.opening = state._deal()
+    return state

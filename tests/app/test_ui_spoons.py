@@ -1,0 +1,155 @@
+"""Headless UI tests for the Spoons table: real key events, a fake input clock, frame by
+frame. A human takes a card, chooses one with a number key and passes it, then grabs."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from app.scenes.realtime import COUNTDOWN
+from app.session import SeatPlan, Session, Setup
+from app.tables.spoons import SpoonsTable
+from games.core.cards import cards
+from games.spoons import rules as sr
+from games.spoons import spec as spoons_spec
+
+from tests.app.ui_driver import make_app
+
+FRAME_MS = 16
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 10_000
+
+    def __call__(self) -> int:
+        return self.now
+
+
+@pytest.fixture
+def app():
+    application = make_app()
+    application.clock_fake = FakeClock()
+    application.ticks = application.clock_fake
+    yield application
+    pygame.quit()
+
+
+def frame(app, frames: int = 1) -> None:
+    for _ in range(frames):
+        app.clock_fake.now += FRAME_MS
+        app.step(FRAME_MS / 1000)
+
+
+def press(app, key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+
+
+def open_table(app, variant: str = "spoons", seats: int = 4, humans: int = 1) -> SpoonsTable:
+    plans = [SeatPlan(i < humans, "easy") for i in range(seats)]
+    scene = SpoonsTable(app, Session(spoons_spec(), Setup("spoons", plans, {"variant": variant}, 4)))
+    app.start(scene)
+    state = scene.session.state
+    state.dealer = 0                  # the human deals: the stock is always there to take from
+    frame(app, int(COUNTDOWN * 1000 / FRAME_MS) + 2)
+    assert scene.playing
+    return scene
+
+
+def give(state: sr.SpoonsState, seat: int, text: str) -> None:
+    """Make ``seat`` hold exactly ``text``, swapping cards with wherever they were (every
+    other hand keeps its size)."""
+    wanted = cards(text)
+    spare = [c for c in state.hands[seat] if c not in wanted]
+    for card in wanted:
+        if card in state.hands[seat]:
+            continue
+        zone = next(z for z in (state.stock, *state.hands, *state.queues, state.discard)
+                    if card in z and z is not state.hands[seat])
+        if spare:
+            zone[zone.index(card)] = spare.pop()
+        else:
+            zone.remove(card)
+    state.stock += spare
+    state.hands[seat] = list(wanted)
+
+
+def test_take_choose_and_pass_a_card_by_keys(app):
+    scene = open_table(app)
+    state = scene.session.state
+    press(app, pygame.K_q)                       # take from the stock
+    frame(app, 2)
+    assert len(state.hands[0]) == 5
+    chosen = state.hands[0][1]
+    press(app, pygame.K_2)                       # choose the second card
+    press(app, pygame.K_q)                       # and pass it
+    frame(app, 2)
+    assert chosen not in state.hands[0]
+    assert len(state.hands[0]) == 4
+    assert any(line.startswith(f"P1 passes {chosen} to P2") for line in scene.log)
+
+
+def test_a_five_card_hand_refuses_another_take_with_a_message(app):
+    scene = open_table(app)
+    press(app, pygame.K_q)
+    frame(app, 2)
+    press(app, pygame.K_q)                       # passes the chosen (newest) card, not a take
+    frame(app, 2)
+    assert len(scene.session.state.hands[0]) == 4
+
+
+def test_grab_a_spoon_with_four_of_a_kind_and_the_scramble_follows(app):
+    scene = open_table(app)
+    state = scene.session.state
+    give(state, 0, "9S 9H 9D 9C")
+    scene.replan()
+    press(app, pygame.K_w)
+    frame(app, 2)
+    assert state.grabbed[:1] == [0]
+    owned = [s for s in scene.spoons if s.owner == 0]
+    assert len(owned) == 1
+    frame(app, 400)                              # the bots scramble for the rest
+    assert state.letters[0] == 0 and sum(state.letters) == 1
+
+
+def test_a_false_grab_costs_the_human_a_letter(app):
+    scene = open_table(app)
+    state = scene.session.state
+    give(state, 0, "9S 9H 9D 2C")
+    scene.replan()
+    press(app, pygame.K_w)
+    frame(app, 2)
+    assert state.letters[0] == 1
+    assert any("false grab" in line for line in scene.log)
+
+
+def test_pig_nose_key_and_the_table_draws(app):
+    scene = open_table(app, "pig", seats=5)
+    state = scene.session.state
+    give(state, 0, "KS KH KD KC")
+    scene.replan()
+    press(app, pygame.K_w)
+    frame(app, 3)
+    assert state.grabbed[:1] == [0]
+    frame(app, 30)
+    scene.draw(app.screen)
+
+
+def test_a_second_keyboard_player_passes_their_thinnest_rank(app):
+    scene = open_table(app, humans=2)
+    state = scene.session.state
+    give(state, 1, "5S 5H 8D 8C")
+    press(app, pygame.K_q)                       # P1 takes from the stock
+    frame(app, 2)
+    press(app, pygame.K_q)                       # and passes to P2
+    frame(app, 2)
+    give(state, 1, "5S 5H 8D 8C")
+    five = cards("5D")[0]
+    zone = next(z for z in (state.stock, *state.hands, state.discard) if five in z)
+    zone[zone.index(five)], state.queues[1][0] = state.queues[1][0], five   # a swap: no card made up
+    press(app, pygame.K_p)                       # P2 takes the 5D...
+    frame(app, 2)
+    assert sorted(map(str, state.hands[1])) == ["5D", "5H", "5S", "8C", "8D"]
+    press(app, pygame.K_p)                       # ...and passes an eight, keeping the fives
+    frame(app, 2)
+    assert sorted(map(str, state.hands[1]))[:3] == ["5D", "5H", "5S"] and len(state.hands[1]) == 4
