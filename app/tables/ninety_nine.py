@@ -14,6 +14,7 @@ from app.render.table import (
 )
 from app.render.text import render_text
 from app.scenes.table import TableScene
+from app.tables.hand_input import HandInput
 from app.tables.value_prompt import ValuePrompt
 from app.ui import theme
 from app.ui.widgets import banner, blit_centered, faded
@@ -21,10 +22,9 @@ from games.core.cards import Card, Rank
 from games.core.protocol import Event, seat_name
 from games.ninety_nine import rules as nn
 
-DRAG_THRESHOLD = 6
 
 
-class NinetyNineTable(TableScene):
+class NinetyNineTable(HandInput, TableScene):
     name = "ninety_nine"
 
     def __init__(self, app: Any, session: Any) -> None:
@@ -72,7 +72,7 @@ class NinetyNineTable(TableScene):
         x, y = self.places[seat]
         return (x, y + self.other_width * 0.55)
 
-    def pile_rect(self) -> pygame.Rect:
+    def drop_rect(self) -> pygame.Rect:
         """Where a dragged card may be dropped to play it."""
         w = self.pile_width
         return pygame.Rect(round(self.pile_at[0] - w * 0.95), round(self.pile_at[1] - w), round(w * 1.9), round(w * 2.0))
@@ -308,39 +308,6 @@ class NinetyNineTable(TableScene):
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_UP):
             self._choose(hand[self.selected])
 
-    def _card_at(self, pos: tuple[int, int]) -> CardSprite | None:
-        if self.viewer >= len(self.hands):
-            return None
-        for sprite in reversed(self.hands[self.viewer]):
-            if sprite.rect().collidepoint(pos):
-                return sprite
-        return None
-
-    def _press(self, pos: tuple[int, int]) -> None:
-        sprite = self._card_at(pos)
-        if sprite is None:
-            return
-        self.selected = self.hands[self.viewer].index(sprite)
-        self.drag, self.press_at = sprite, pos
-        self.drag_from = sprite.pos
-        self.anim.cancel(sprite)
-
-    def _motion(self, pos: tuple[int, int]) -> None:
-        self.hover = self._card_at(pos)
-        if self.drag and self.press_at:
-            self.drag.pos = (self.drag_from[0] + pos[0] - self.press_at[0],
-                             self.drag_from[1] + pos[1] - self.press_at[1])
-
-    def _release(self, pos: tuple[int, int]) -> None:
-        sprite, start = self.drag, self.press_at
-        self.drag, self.press_at = None, None
-        if sprite is None or start is None:
-            return
-        moved = math.hypot(pos[0] - start[0], pos[1] - start[1]) > DRAG_THRESHOLD
-        if not moved or self.pile_rect().collidepoint(pos):
-            self._choose(sprite)
-        self.targets()  # an unplayed card glides back to the hand
-
     def _choose(self, sprite: CardSprite) -> None:
         """Play the card, asking first when it has two legal values (Ace, Ten)."""
         legal = [a for a in self.session.state.legal_actions(self.viewer) if a.card == sprite.card]
@@ -394,7 +361,7 @@ class NinetyNineTable(TableScene):
         blit_centered(surface, label, (self.stock_at[0], self.stock_at[1] + self.pile_width * 0.9))
         # pile drop zone while dragging
         if self.drag:
-            zone = self.pile_rect()
+            zone = self.drop_rect()
             pygame.draw.rect(surface, theme.GOLD, zone, width=3, border_radius=12)
         # the count, redder as it nears 99
         r = int(self.pile_width * 0.62)

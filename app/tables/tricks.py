@@ -20,6 +20,7 @@ import pygame
 from app.render.table import CardSprite, SpriteDrawer, fan_positions, felt, nameplate, seat_positions
 from app.render.text import render_text
 from app.scenes.table import TableScene
+from app.tables.hand_input import HandInput
 from app.tables import trick_parts as parts
 from app.ui import theme
 from app.ui.widgets import blit_centered, faded
@@ -31,14 +32,13 @@ from games.core.trick_events import (
 )
 from games.core.tricks import Trick, TrumpRules
 
-DRAG_THRESHOLD = 6
 TRICK_PAUSE = 0.85     # seconds a finished trick stays before it is swept away
 SUMMARY_TIME = 3.2
 BUBBLE_TIME = 1.8
 PILE_SHOWN = 7         # crossed cards drawn per pile at most (the count is written beside it)
 
 
-class TrickTable(TableScene):
+class TrickTable(HandInput, TableScene):
     """A table for partnership trick games (partners opposite, two sides)."""
 
     name = "tricks"
@@ -460,38 +460,6 @@ class TrickTable(TableScene):
             if hand[index].card in playable:
                 return index
         return self.selected
-
-    def _card_at(self, pos: tuple[int, int]) -> CardSprite | None:
-        if self.viewer >= len(self.hands):
-            return None
-        for sprite in reversed(self.hands[self.viewer]):
-            if sprite.rect().collidepoint(pos):
-                return sprite
-        return None
-
-    def _press(self, pos: tuple[int, int]) -> None:
-        sprite = self._card_at(pos)
-        if sprite is None:
-            return
-        self.selected = self.hands[self.viewer].index(sprite)
-        self.drag, self.press_at, self.drag_from = sprite, pos, sprite.pos
-        self.anim.cancel(sprite)
-
-    def _motion(self, pos: tuple[int, int]) -> None:
-        self.hover = self._card_at(pos)
-        if self.drag and self.press_at:
-            self.drag.pos = (self.drag_from[0] + pos[0] - self.press_at[0],
-                             self.drag_from[1] + pos[1] - self.press_at[1])
-
-    def _release(self, pos: tuple[int, int]) -> None:
-        sprite, start = self.drag, self.press_at
-        self.drag, self.press_at = None, None
-        if sprite is None or start is None:
-            return
-        moved = math.hypot(pos[0] - start[0], pos[1] - start[1]) > DRAG_THRESHOLD
-        if not moved or self.drop_rect().collidepoint(pos):
-            self._choose(sprite)
-        self.targets()  # a card not played glides back to the hand
 
     def drop_rect(self) -> pygame.Rect:
         w = self.trick_width

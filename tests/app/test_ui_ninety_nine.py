@@ -112,7 +112,7 @@ def test_drag_to_the_pile_plays_and_a_drop_elsewhere_does_not(app):
     assert human_plays(scene) == []
     step_until(app, lambda: not scene.anim.busy)
     assert abs(sprite.rect().centerx - start[0]) <= 2  # it glided back
-    drag(app, sprite.rect().center, scene.pile_rect().center)
+    drag(app, sprite.rect().center, scene.drop_rect().center)
     assert human_plays(scene)[-1].card == cards("KD")[0]
 
 

@@ -14,32 +14,13 @@ from games.core.cards import cards
 from games.ratscrew import rules as rs
 from games.ratscrew import spec as ratscrew_spec
 
-from tests.app.ui_driver import make_app
-
-FRAME_MS = 16
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 10_000
-
-    def __call__(self) -> int:
-        return self.now
-
+from tests.app.ui_driver import FRAME_MS, fake_clock_app, frame
 
 @pytest.fixture
 def app():
-    application = make_app()
-    application.clock_fake = FakeClock()
-    application.ticks = application.clock_fake
+    application = fake_clock_app(10_000)
     yield application
     pygame.quit()
-
-
-def frame(app, frames: int = 1) -> None:
-    for _ in range(frames):
-        app.clock_fake.now += FRAME_MS
-        app.step(FRAME_MS / 1000)
 
 
 def open_table(app, humans: int, seats: int, seed: int = 5, level: str = "normal") -> RatscrewTable:

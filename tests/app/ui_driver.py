@@ -68,3 +68,32 @@ def table(app: App, game_id: str, humans: int = 1, seats: int | None = None, see
     scene = table_for(game_id)(app, Session(spec, Setup(game_id, plans, opts, seed)))
     app.start(scene)
     return scene
+
+
+# --- real-time tables: the app's input clock is a fake one, advanced frame by frame ----------
+
+FRAME_MS = 16
+
+
+class FakeClock:
+    """Stands in for pygame.time.get_ticks, so key presses get the stamps a test chooses."""
+
+    def __init__(self, start_ms: int) -> None:
+        self.now = start_ms
+
+    def __call__(self) -> int:
+        return self.now
+
+
+def fake_clock_app(start_ms: int = 10_000) -> App:
+    app = make_app()
+    app.clock_fake = FakeClock(start_ms)  # type: ignore[attr-defined]
+    app.ticks = app.clock_fake  # type: ignore[attr-defined]
+    return app
+
+
+def frame(app: App, frames: int = 1) -> None:
+    """Run whole frames, moving the fake clock on by one frame's time before each."""
+    for _ in range(frames):
+        app.clock_fake.now += FRAME_MS  # type: ignore[attr-defined]
+        app.step(FRAME_MS / 1000)
