@@ -265,6 +265,9 @@ class RealtimeTableScene(TableScene):
         labels = self.keys.labels(seat)
         if labels is None:
             return None
+        chooser = self.keys.choose_label(seat)
+        if len(self.key_names) > 2 and chooser is not None:  # the game also uses a choose key
+            labels = (*labels, chooser)
         parts = []
         for key, name in zip(labels, self.key_names):
             parts.append(_keycap(key, size))

@@ -5,7 +5,8 @@ in the middle flying to whoever grabs, and the letters each seat has earned unde
 Keys: a seat's first key takes the next card, or passes the chosen card when the hand holds
 five; its second key grabs (touches the nose in Pig). The first human also chooses the card
 with 1-5 or Left/Right, or clicks it (a click on a card of a five-card hand passes it);
-other keyboard players' pass key passes a card of the rank they hold fewest of."""
+every keyboard player also has a choose key that steps through their hand; without a
+choice, the pass key passes a card of the rank they hold fewest of."""
 
 from __future__ import annotations
 
@@ -59,6 +60,7 @@ class SpoonsTable(RealtimeTableScene):
 
     def __init__(self, app: Any, session: Any) -> None:
         self.pick = 0
+        self.picks: dict[int, int] = {}  # the other humans' chosen cards, by seat
         self.flying: list[CardSprite] = []
         self.spoons: list[Spoon] = []
         self.banner = ("", 0.0)
@@ -150,8 +152,22 @@ class SpoonsTable(RealtimeTableScene):
         super().handle_event(event)
 
     def _choose_key(self, key: int) -> bool:
-        """1-5 and Left/Right choose the first human's card (choosing needs no clock)."""
-        if self.mouse_seat is None or not self.playing:
+        """Each human's choose key steps through their hand; 1-5 and Left/Right also choose
+        the first human's card (choosing needs no clock)."""
+        if not self.playing:
+            return False
+        owner = self.keys.chooser(key)
+        if owner is not None:
+            size = len(self.session.state.hands[owner])
+            hand = self.session.state.hands[owner]
+            current = self.pick if owner == self.mouse_seat else self.picks.get(owner, self._default_pick(hand))
+            chosen = (current + 1) % max(1, size)
+            if owner == self.mouse_seat:
+                self.pick = chosen
+            else:
+                self.picks[owner] = chosen
+            return True
+        if self.mouse_seat is None:
             return False
         size = len(self.session.state.hands[self.mouse_seat])
         if pygame.K_1 <= key <= pygame.K_5 and key - pygame.K_1 < size:
@@ -162,13 +178,19 @@ class SpoonsTable(RealtimeTableScene):
             return False
         return True
 
+    @staticmethod
+    def _default_pick(hand: list[Any]) -> int:
+        """Without a choice, a keyboard player passes a card of the rank they hold fewest of."""
+        return hand.index(discard_choice(tuple(hand), random.Random(0), 0.0)) if hand else 0
+
     def key_action(self, seat: int, index: int, at_ms: int) -> Any:
         if index == 1:
             return sr.Grab(seat, at_ms)
         hand = self.session.state.hands[seat]
         if len(hand) > sr.HAND:
-            if seat != self.mouse_seat:   # no keys to choose with: pass the thinnest rank
-                return sr.Pass(seat, at_ms, discard_choice(tuple(hand), random.Random(0), 0.0))
+            if seat != self.mouse_seat:  # chosen with the seat's choose key, else the thinnest rank
+                chosen = self.picks.pop(seat, self._default_pick(hand))
+                return sr.Pass(seat, at_ms, hand[min(chosen, len(hand) - 1)])
             return sr.Pass(seat, at_ms, hand[min(self.pick, len(hand) - 1)])
         return sr.Take(seat, at_ms)
 
@@ -338,10 +360,12 @@ class SpoonsTable(RealtimeTableScene):
             shown = self.session.state.view(seat).hand if self.session.is_human(seat) else ()
             n = view.hand_sizes[seat]
             step = self.small_w * (0.7 if shown else 0.38)
+            chosen = self.picks.get(seat, self._default_pick(list(shown))) if shown and n > sr.HAND else None
             for i in range(n):
                 card = shown[i] if shown else None
                 back = CardSprite(card, x + (i - (n - 1) / 2) * step, y, face_up=bool(shown), width=self.small_w)
                 back.angle = (i - (n - 1) / 2) * -6
+                back.lift = self.small_w * 0.3 if i == chosen else 0.0
                 self.drawer.draw(surface, back, shadow=i == 0)
             qx, qy = self.queue_at(seat)
             if view.queues[seat]:

@@ -19,5 +19,5 @@ def spec() -> GameSpec:
         bots=bots.BOTS, rules_text=text.RULES, blurb=text.BLURB,
         options=(OptionSpec("variant", "Variant", rules.VARIANTS, "spoons"),),
         realtime=True,
-        extra={"cover": ("QS", "QH", "QD"), "keys": ("take/pass", "grab/nose")},
+        extra={"cover": ("QS", "QH", "QD"), "keys": ("take/pass", "grab/nose", "choose")},
     )

@@ -32,8 +32,9 @@ you are out. A first nose without four of a kind is a false nose and earns the l
 
 Keys. Each player at the keyboard has a Take key, a Pass key and a Grab key (Nose in Pig), \
 shown at their seat. The first player chooses the card to pass with the number keys 1-5, \
-Left and Right, or by clicking it; for the other players at the keyboard the Pass key \
-passes a card of the rank they hold fewest of. Esc pauses; the game also pauses when the \
+Left and Right, or by clicking it. Every player at the keyboard also has a Choose key \
+(E, ], C or .) that steps through their hand; the chosen card rises. Without a choice, the \
+Pass key passes a card of the rank you hold fewest of. Esc pauses; the game also pauses when the \
 window loses focus.
 
 Computer players. They take and pass at a steady pace (about 0.9 s a card for easy, 0.7 \

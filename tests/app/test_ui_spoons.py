@@ -134,3 +134,25 @@ def test_a_second_keyboard_player_passes_their_thinnest_rank(app):
     press(app, pygame.K_p)                       # ...and passes an eight, keeping the fives
     frame(app, 2)
     assert sorted(map(str, state.hands[1]))[:3] == ["5D", "5H", "5S"] and len(state.hands[1]) == 4
+
+
+def test_a_second_keyboard_player_chooses_the_card_with_their_choose_key(app):
+    scene = open_table(app, humans=2)
+    state = scene.session.state
+    press(app, pygame.K_q)                       # P1 takes from the stock
+    frame(app, 2)
+    press(app, pygame.K_q)                       # and passes to P2
+    frame(app, 2)
+    give(state, 1, "5S 5H 8D 8C")
+    five = cards("5D")[0]
+    zone = next(z for z in (state.stock, *state.hands, state.discard) if five in z)
+    zone[zone.index(five)], state.queues[1][0] = state.queues[1][0], five   # a swap: no card made up
+    press(app, pygame.K_p)                       # P2 takes the 5D
+    frame(app, 2)
+    hand = list(state.hands[1])
+    default = scene._default_pick(hand)
+    press(app, pygame.K_RIGHTBRACKET)            # P2's choose key moves their choice on by one
+    wanted = hand[(default + 1) % len(hand)]
+    press(app, pygame.K_p)                       # and P2 passes the chosen card
+    frame(app, 2)
+    assert wanted not in state.hands[1] and len(state.hands[1]) == 4
