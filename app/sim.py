@@ -26,6 +26,7 @@ def simulate(spec: GameSpec, games: int, seed: int, difficulties: list[str], sea
     points_by_player = [0.0] * count
     errors: list[str] = []
     actions = 0
+    rounds = 0
     started = time.perf_counter()
     for game in range(games):
         shift = game % count if rotate else 0
@@ -38,6 +39,7 @@ def simulate(spec: GameSpec, games: int, seed: int, difficulties: list[str], sea
             errors.append(f"game {seed + game}: {type(problem).__name__}: {problem}\n{traceback.format_exc(limit=3)}")
             continue
         actions += len(record.actions)
+        rounds += getattr(record.state, "round", 0)  # games played in rounds say how many
         outcome = record.state.outcome()
         winners = outcome.winners
         for seat, points in enumerate(outcome.scores):
@@ -54,6 +56,7 @@ def simulate(spec: GameSpec, games: int, seed: int, difficulties: list[str], sea
                     for d, w, p in zip(lineup, wins_by_player, points_by_player)],
         "wins_by_seat": [round(w, 2) for w in wins_by_seat],
         "actions_per_game": round(actions / max(1, played), 1),
+        **({"rounds_per_game": round(rounds / max(1, played), 1)} if rounds else {}),
         "games_per_second": round(games / seconds, 1) if seconds else None,
         "seconds": round(seconds, 3),
         "errors": len(errors), "error_samples": errors[:3],
