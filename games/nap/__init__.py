@@ -1,0 +1,23 @@
+"""Nap (Napoleon): bid how many of five tricks you will take, then play alone against the rest."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from games.registry import GameSpec
+
+
+def spec() -> GameSpec:
+    from games.nap import bots, rules, text
+    from games.registry import GameSpec, OptionSpec
+
+    return GameSpec(
+        id="nap", title="Nap", family="Tricks",
+        min_seats=3, max_seats=7, default_seats=4,
+        options_type=rules.NapOptions, new_game=rules.new_game,
+        bots=bots.BOTS, rules_text=text.RULES, blurb=text.BLURB,
+        options=(OptionSpec("joker", "Joker", (False, True), False),
+                 OptionSpec("rounds", "Deals each", rules.ROUNDS, 2)),
+        extra={"cover": ("AS", "KS", "QS"), "show_scores": True},
+    )
