@@ -35,6 +35,7 @@ class SettingsScene(Scene):
             Row("Colour-blind Nails cards", self._onoff("colourblind_nails"), self._toggle("colourblind_nails")),
             Row("Card back", lambda: self.settings.card_back, self._cycle("card_back", BACKS)),
             Row("Window size", self._size_text, self._change_size),
+            Row("Keys for reflex games", lambda: "change", self._open_keys),
         ]
         self.done_button = Button("Done", self.back, kind="primary")
         self.resize(app.screen.get_size())
@@ -71,6 +72,11 @@ class SettingsScene(Scene):
         index = WINDOW_SIZES.index(current) if current in WINDOW_SIZES else 1
         size = WINDOW_SIZES[(index + step) % len(WINDOW_SIZES)]
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+
+    def _open_keys(self, step: int) -> None:
+        from app.scenes.keys import KeyBindingsScene
+
+        self.app.scenes.push(KeyBindingsScene(self.app))
 
     def back(self) -> None:
         self.app.save_settings()

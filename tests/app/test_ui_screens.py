@@ -65,3 +65,29 @@ def test_statistics_show_and_reset_after_confirmation(app):
     post_key(app, pygame.K_r)
     post_key(app, pygame.K_y)
     assert storage.load_stats().for_game("ninety_nine").played == 0
+
+
+def test_reflex_keys_are_rebound_and_a_conflict_is_refused(app):
+    from app.input.bindings import slot_keys
+    from app.scenes.keys import KeyBindingsScene
+
+    post_key(app, pygame.K_o)
+    settings = app.scenes.top
+    for _ in range(next(i for i, r in enumerate(settings.rows) if r.label == "Keys for reflex games")):
+        post_key(app, pygame.K_DOWN)
+    post_key(app, pygame.K_RIGHT)
+    scene = app.scenes.top
+    assert isinstance(scene, KeyBindingsScene)
+    post_key(app, pygame.K_RETURN)          # Player 1's first key...
+    post_key(app, pygame.K_a, "a")          # ...is now A
+    assert slot_keys(storage.load_settings().key_bindings, 0)[0] == pygame.K_a
+    post_key(app, pygame.K_DOWN)
+    post_key(app, pygame.K_RETURN)          # Player 1's second key cannot also be A
+    post_key(app, pygame.K_a, "a")
+    assert "already" in scene.message
+    assert slot_keys(storage.load_settings().key_bindings, 0)[1] == pygame.K_w
+    post_key(app, pygame.K_RETURN)          # nor P2's key
+    post_key(app, pygame.K_p, "p")
+    assert "already Player 2" in scene.message
+    post_key(app, pygame.K_BACKSPACE)       # the usual keys again
+    assert slot_keys(storage.load_settings().key_bindings, 0) == (pygame.K_q, pygame.K_w)
