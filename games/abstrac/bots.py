@@ -10,13 +10,13 @@ All of them aim at the deal's score difference, which is what the match total ad
 >>> from games.abstrac.rules import AbstracOptions, new_game
 >>> state = new_game(AbstracOptions(), seed=4)
 >>> seat = state.to_act()[0]
->>> all(bot(state.view(seat), random.Random(0)) in state.legal_actions(seat) for bot in BOTS.values())
+>>> all(bot(state.view(seat), Random(0)) in state.legal_actions(seat) for bot in BOTS.values())
 True
 """
 
 from __future__ import annotations
 
-import random
+from random import Random
 from typing import Callable
 
 from games.abstrac.rules import AbstracView, Choose, Take
@@ -24,7 +24,7 @@ from games.abstrac.scoring import mask_of
 from games.abstrac.solver import Solver, solve_opening
 from games.core.protocol import Action
 
-Bot = Callable[[AbstracView, random.Random], Action]
+Bot = Callable[[AbstracView, Random], Action]
 
 
 def solver_for(view: AbstracView) -> tuple[Solver, int]:
@@ -41,13 +41,13 @@ def take_values(view: AbstracView, depth: int | None = None) -> dict[int, int]:
     return solver.shallow_values(0, mine, depth)
 
 
-def _best(values: dict[int, int], rng: random.Random) -> int:
+def _best(values: dict[int, int], rng: Random) -> int:
     top = max(values.values())
     return rng.choice(sorted(k for k, v in values.items() if v == top))
 
 
-def _chooser(depth: int | None) -> Callable[[AbstracView, random.Random], bool]:
-    def go_first(view: AbstracView, rng: random.Random) -> bool:
+def _chooser(depth: int | None) -> Callable[[AbstracView, Random], bool]:
+    def go_first(view: AbstracView, rng: Random) -> bool:
         if depth is None:
             return solve_opening(view.row).go_first
         values = take_values(view, depth)
@@ -58,7 +58,7 @@ def _chooser(depth: int | None) -> Callable[[AbstracView, random.Random], bool]:
 def _bot(depth: int | None, wander: float = 0.0) -> Bot:
     choose_first = _chooser(depth)
 
-    def choose(view: AbstracView, rng: random.Random) -> Action:
+    def choose(view: AbstracView, rng: Random) -> Action:
         if view.choosing:
             first = rng.random() < 0.5 if rng.random() < wander else choose_first(view, rng)
             return Choose(view.seat, first)

@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-import random
+from random import Random
 from dataclasses import dataclass, field
 
 from games.abstrac.scoring import (  # noqa: F401  (re-exported: the scoring API lives here too)
@@ -143,7 +143,7 @@ class AbstracView:
 @dataclass(eq=False)
 class AbstracState:
     options: AbstracOptions
-    rng: random.Random
+    rng: Random
     dealer: Seat = 0
     deal: int = 0
     row: list[Card] = field(default_factory=list)        # row[0] is the top end
@@ -260,7 +260,7 @@ class AbstracState:
 
 def new_game(options: AbstracOptions, seed: int) -> AbstracState:
     """Start a match: the first dealer is drawn at random, then the first row is laid out."""
-    rng = random.Random(seed)
+    rng = Random(seed)
     state = AbstracState(options, rng)
     state.dealer = rng.randrange(2)
     state.opening = state._deal()

@@ -10,13 +10,13 @@ True
 
 from __future__ import annotations
 
-import random
+from random import Random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from games.core.protocol import Event, GameState
 
-Bot = Callable[[Any, random.Random], Any]
+Bot = Callable[[Any, Random], Any]
 
 
 @dataclass
@@ -36,7 +36,7 @@ def play_out(spec: Any, options: Any, seed: int, bots: Sequence[Bot],
     seed), never from the game's, so the game's deal does not depend on how bots think.
     """
     state = spec.new_game(options, seed)
-    rng = random.Random(seed if bot_seed is None else bot_seed)
+    rng = Random(seed if bot_seed is None else bot_seed)
     record = Record(state)
     while not state.is_over():
         if len(record.actions) >= max_actions:

@@ -9,7 +9,7 @@ seeded generator, so a seed plus the list of actions replays a game exactly.
 
 from __future__ import annotations
 
-import random
+from random import Random
 from dataclasses import dataclass
 from typing import Any, Iterable, Protocol, Sequence, runtime_checkable
 
@@ -91,7 +91,7 @@ class GameState(Protocol):
 class TurnBot(Protocol):
     """A turn bot picks one of the legal actions from what its seat can see."""
 
-    def __call__(self, view: Any, rng: random.Random) -> Any: ...
+    def __call__(self, view: Any, rng: Random) -> Any: ...
 
 
 def check_legal(action: Any, legal: Sequence[Any], why_not: str) -> None:
@@ -100,9 +100,9 @@ def check_legal(action: Any, legal: Sequence[Any], why_not: str) -> None:
         raise IllegalAction(why_not)
 
 
-def copy_rng(rng: random.Random) -> random.Random:
+def copy_rng(rng: Random) -> Random:
     """An independent generator in the same state (for ``clone``)."""
-    twin = random.Random()
+    twin = Random()
     twin.setstate(rng.getstate())
     return twin
 

@@ -25,7 +25,7 @@ True
 
 from __future__ import annotations
 
-import random
+from random import Random
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, Sequence, runtime_checkable
@@ -58,7 +58,7 @@ class RealtimeState(GameState, Protocol):
         ...
 
 
-ReflexBot = Callable[[Any, int, random.Random], list[Any]]
+ReflexBot = Callable[[Any, int, Random], list[Any]]
 
 
 def check_time(state: Any, action: TimedAction) -> None:
@@ -92,7 +92,7 @@ def play_realtime(spec: Any, options: Any, seed: int, bots: Sequence[ReflexBot],
     ``refused`` and dropped. A lost or duplicated card raises ``AssertionError``.
     """
     state = spec.new_game(options, seed)
-    rng = random.Random(seed if bot_seed is None else bot_seed)
+    rng = Random(seed if bot_seed is None else bot_seed)
     record = TimedRecord(state)
     initial = Counter(state.all_cards())
     plans = _ask(state, bots, rng)
@@ -110,7 +110,7 @@ def play_realtime(spec: Any, options: Any, seed: int, bots: Sequence[ReflexBot],
     return record
 
 
-def _ask(state: Any, bots: Sequence[ReflexBot], rng: random.Random) -> list[Any]:
+def _ask(state: Any, bots: Sequence[ReflexBot], rng: Random) -> list[Any]:
     """Every bot's fresh plans, earliest first (ties: lower seat first, as stamped)."""
     plans = [a for seat, bot in enumerate(bots) for a in bot(state.view(seat), state.now_ms, rng)]
     return sorted(plans, key=lambda a: (a.at_ms, a.seat))

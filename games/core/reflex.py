@@ -18,13 +18,13 @@ is the unhurried time a bot takes for a routine move such as flipping its card.
 
 >>> import random
 >>> model = MODELS["hard"]
->>> all(model.floor_ms <= model.reaction(random.Random(s)) for s in range(50))
+>>> all(model.floor_ms <= model.reaction(Random(s)) for s in range(50))
 True
 """
 
 from __future__ import annotations
 
-import random
+from random import Random
 from dataclasses import dataclass
 
 
@@ -37,18 +37,18 @@ class ReactionModel:
     mistake: float
     pace_ms: float
 
-    def reaction(self, rng: random.Random) -> int:
+    def reaction(self, rng: Random) -> int:
         """Milliseconds from seeing something to pressing."""
         return round(max(self.floor_ms, rng.gauss(self.mean_ms, self.spread_ms)))
 
-    def pace(self, rng: random.Random) -> int:
+    def pace(self, rng: Random) -> int:
         """Milliseconds for a routine move (about a quarter either way of ``pace_ms``)."""
         return round(max(150.0, rng.gauss(self.pace_ms, self.pace_ms / 4)))
 
-    def notices(self, rng: random.Random) -> bool:
+    def notices(self, rng: Random) -> bool:
         return rng.random() >= self.miss
 
-    def blunders(self, rng: random.Random) -> bool:
+    def blunders(self, rng: Random) -> bool:
         return rng.random() < self.mistake
 
 

@@ -18,7 +18,7 @@ The bots read a trick view (Whist's and Euchre's share the fields used here: ``h
 
 from __future__ import annotations
 
-import random
+from random import Random
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Sequence
@@ -67,7 +67,7 @@ def players_left(view: Any) -> int:
 
 # --- easy ----------------------------------------------------------------------------------
 
-def easy_card(view: Any, rng: random.Random) -> Card:
+def easy_card(view: Any, rng: Random) -> Card:
     cards = legal_cards_of(view)
     rules = view.rules
     if not view.trick:
@@ -92,7 +92,7 @@ def is_top(card: Card, rules: TrumpRules, outside: Sequence[Card]) -> bool:
     return all(rules.suit_of(c) is not suit or rules.power(c) < rules.power(card) for c in outside)
 
 
-def normal_card(view: Any, rng: random.Random, deck: Sequence[Card]) -> Card:
+def normal_card(view: Any, rng: Random, deck: Sequence[Card]) -> Card:
     cards = legal_cards_of(view)
     if len(cards) == 1:
         return cards[0]
@@ -167,7 +167,7 @@ class Knowledge:
     rules: TrumpRules
 
 
-def sample_hands(info: Knowledge, rng: random.Random, tries: int = 12) -> dict[Seat, list[Card]]:
+def sample_hands(info: Knowledge, rng: Random, tries: int = 12) -> dict[Seat, list[Card]]:
     """One deal of the pool to the other hands that keeps every void; if the voids cannot
     all be kept in ``tries`` attempts (rare), the last attempt keeps as many as it can."""
     for attempt in range(tries):
@@ -177,7 +177,7 @@ def sample_hands(info: Knowledge, rng: random.Random, tries: int = 12) -> dict[S
     raise AssertionError("unreachable: the last attempt is not strict")
 
 
-def _try_deal(info: Knowledge, rng: random.Random, strict: bool) -> dict[Seat, list[Card]] | None:
+def _try_deal(info: Knowledge, rng: Random, strict: bool) -> dict[Seat, list[Card]] | None:
     pool = list(info.pool)
     rng.shuffle(pool)
     room = dict(info.need)
@@ -303,7 +303,7 @@ def quick_choice(hand: list[int], trick: Sequence[tuple[Seat, int]], fast: FastR
     return min(follow, key=rank.__getitem__)
 
 
-def hard_card(view: Any, rng: random.Random, info: Knowledge, value: Value,
+def hard_card(view: Any, rng: Random, info: Knowledge, value: Value,
               budget: int = 160, min_samples: int = 8, drawers: frozenset[Seat] = frozenset()) -> Card:
     """The legal card with the best average result over sampled deals (see the module doc)."""
     cards = legal_cards_of(view)

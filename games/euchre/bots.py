@@ -14,14 +14,14 @@ shared trick-game card play (games.core.trick_bots).
 >>> from games.euchre.rules import EuchreOptions, new_game
 >>> state = new_game(EuchreOptions(), seed=2)
 >>> seat = state.to_act()[0]
->>> all(bot(state.view(seat), random.Random(0)) in state.legal_actions(seat)
+>>> all(bot(state.view(seat), Random(0)) in state.legal_actions(seat)
 ...     for bot in BOTS.values())
 True
 """
 
 from __future__ import annotations
 
-import random
+from random import Random
 from dataclasses import replace
 from typing import Sequence
 
@@ -107,7 +107,7 @@ def _suits_to_name(view: EuchreView) -> list[Suit]:
 
 # --- easy -----------------------------------------------------------------------------------
 
-def easy(view: EuchreView, rng: random.Random) -> Action:
+def easy(view: EuchreView, rng: Random) -> Action:
     if view.phase == "play":
         return PlayCard(view.seat, easy_card(view, rng))
     if view.phase == "discard":
@@ -130,7 +130,7 @@ def _trumps(hand: Sequence[Card], trump: Suit) -> int:
 
 # --- normal ---------------------------------------------------------------------------------
 
-def normal(view: EuchreView, rng: random.Random) -> Action:
+def normal(view: EuchreView, rng: Random) -> Action:
     if view.phase == "play":
         return PlayCard(view.seat, normal_card(view, rng, deck_for(view)))
     if view.phase == "discard":
@@ -150,7 +150,7 @@ def normal(view: EuchreView, rng: random.Random) -> Action:
 
 # --- hard -----------------------------------------------------------------------------------
 
-def hard(view: EuchreView, rng: random.Random) -> Action:
+def hard(view: EuchreView, rng: Random) -> Action:
     if view.phase == "play":
         card = hard_card(view, rng, play_knowledge(view), points_value(view), HARD_BUDGET,
                          drawers=makers(view))
@@ -160,7 +160,7 @@ def hard(view: EuchreView, rng: random.Random) -> Action:
     return _hard_call(view, rng)
 
 
-def _hard_call(view: EuchreView, rng: random.Random) -> Action:
+def _hard_call(view: EuchreView, rng: Random) -> Action:
     """Whether to call, and which suit, by the normal hand evaluation (in self-play it
     judged calls better than play-outs that ignore what the passes so far reveal); whether
     to go alone by expected score over sampled deals."""
@@ -174,7 +174,7 @@ def _hard_call(view: EuchreView, rng: random.Random) -> Action:
     return replace(call, alone=alone)
 
 
-def _expected_points(view: EuchreView, trump: Suit, alone: bool, rng: random.Random) -> float:
+def _expected_points(view: EuchreView, trump: Suit, alone: bool, rng: Random) -> float:
     """Average points to my side over sampled deals if I make ``trump`` (alone or not)."""
     rules = TrumpRules(trump, bowers=True)
     round1 = view.phase == "round1"

@@ -13,7 +13,7 @@ the other Jack of its colour (left bower, which counts as a trump) are the top t
 
 from __future__ import annotations
 
-import random
+from random import Random
 from dataclasses import dataclass, field
 
 from games.core.cards import Card, Suit, euchre_deck, piquet_deck
@@ -185,7 +185,7 @@ class EuchreView:
 @dataclass(eq=False)
 class EuchreState:
     options: EuchreOptions
-    rng: random.Random
+    rng: Random
     scores: list[int] = field(default_factory=lambda: [0, 0])
     dealer: Seat = 0
     hand_number: int = 0
@@ -460,7 +460,7 @@ def hand_points(tricks: int, alone: bool) -> tuple[int, str]:
 
 def new_game(options: EuchreOptions, seed: int) -> EuchreState:
     """Start a game: the first dealer is drawn at random, then the first hand is dealt."""
-    rng = random.Random(seed)
+    rng = Random(seed)
     state = EuchreState(options, rng)
     state.dealer = rng.randrange(options.seats)
     state.opening = state._deal()

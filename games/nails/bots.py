@@ -18,14 +18,14 @@ until something changes (another player's call ends the round).
 >>> from games.nails.rules import NailsOptions, REVEAL_MS, new_game
 >>> state = new_game(NailsOptions(seats=2), seed=1)
 >>> _ = state.advance(REVEAL_MS)
->>> [plan] = BOTS["hard"](state.view(0), state.now_ms, random.Random(2))
+>>> [plan] = BOTS["hard"](state.view(0), state.now_ms, Random(2))
 >>> plan.at_ms > REVEAL_MS + 200
 True
 """
 
 from __future__ import annotations
 
-import random
+from random import Random
 from dataclasses import dataclass
 from typing import Callable
 
@@ -33,7 +33,7 @@ from games.core.reflex import MODELS
 from games.nails.rules import Call, NailsView
 from games.nails.rings import hit
 
-Bot = Callable[[NailsView, int, random.Random], list[Call]]
+Bot = Callable[[NailsView, int, Random], list[Call]]
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class Thinking:
     spread_ms: float
     accuracy: float
 
-    def time(self, rng: random.Random) -> int:
+    def time(self, rng: Random) -> int:
         return round(max(self.mean_ms / 3, rng.gauss(self.mean_ms, self.spread_ms)))
 
 
@@ -56,7 +56,7 @@ THINKING = {
 def _bot(level: str) -> Bot:
     model, thinking = MODELS[level], THINKING[level]
 
-    def react(view: NailsView, now_ms: int, rng: random.Random) -> list[Call]:
+    def react(view: NailsView, now_ms: int, rng: Random) -> list[Call]:
         if not view.calling or view.up is None:
             return []
         answer = hit(*view.up)

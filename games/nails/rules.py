@@ -21,7 +21,7 @@ last call. Calls up to ``LATE_MS`` after the winning one count for nothing, but 
 
 from __future__ import annotations
 
-import random
+from random import Random
 from dataclasses import dataclass, field
 
 from games.core.protocol import Event, IllegalAction, Outcome, Seat, copy_rng, seat_name
@@ -149,7 +149,7 @@ class NailsView:
 @dataclass(eq=False)
 class NailsState:
     options: NailsOptions
-    rng: random.Random
+    rng: Random
     piles: list[list[Ring]]                    # two draw piles, the top is the last card
     wins: list[list[Ring]] = field(default_factory=list)
     debts: list[int] = field(default_factory=list)
@@ -326,7 +326,7 @@ class NailsState:
 
 def new_game(options: NailsOptions, seed: int) -> NailsState:
     """Shuffle the 48 cards and split them into two draw piles of 24."""
-    rng = random.Random(seed)
+    rng = Random(seed)
     cards = deck()
     rng.shuffle(cards)
     half = len(cards) // 2

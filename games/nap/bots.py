@@ -16,14 +16,14 @@ where the bidder plays alone against an alliance of everyone else.
 >>> from games.nap.rules import NapOptions, new_game
 >>> state = new_game(NapOptions(seats=5, joker=True), seed=2)
 >>> seat = state.to_act()[0]
->>> all(bot(state.view(seat), random.Random(0)) in state.legal_actions(seat)
+>>> all(bot(state.view(seat), Random(0)) in state.legal_actions(seat)
 ...     for bot in BOTS.values())
 True
 """
 
 from __future__ import annotations
 
-import random
+from random import Random
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
@@ -217,7 +217,7 @@ class _AlliedView:
 
 # --- easy -----------------------------------------------------------------------------------
 
-def easy(view: NapView, rng: random.Random) -> Action:
+def easy(view: NapView, rng: Random) -> Action:
     if view.phase == "bid":
         longest = max(sum(1 for c in view.hand if c.suit is s) for s in Suit)
         aces = sum(1 for c in view.hand if c.rank in (Rank.ACE, Rank.JOKER))
@@ -266,7 +266,7 @@ def normal_bid(view: NapView) -> Contract | None:
     return None
 
 
-def normal(view: NapView, rng: random.Random) -> Action:
+def normal(view: NapView, rng: Random) -> Action:
     if view.phase == "bid":
         return _bid_or_pass(view, normal_bid(view))
     if view.phase == "name":
@@ -316,7 +316,7 @@ def play_out(hands: Hands, trick: list[tuple[Seat, Card]], leader: Seat, rules: 
             return result
 
 
-def hard_bid(view: NapView, rng: random.Random) -> Contract | None:
+def hard_bid(view: NapView, rng: Random) -> Contract | None:
     """The open contract with the best expected chips, if any beats passing: each is judged
     by how often sampled deals, played out with the best trump for that deal's bidder
     choice, make it."""
@@ -366,7 +366,7 @@ def _mis_with(view: NapView, deal: dict[Seat, list[Card]]) -> int:
     return int(play_out(hands, [], view.seat, NapRules(None), view.seat, Contract.MIS, [0] * view.seats))
 
 
-def hard_card(view: NapView, rng: random.Random) -> Card:
+def hard_card(view: NapView, rng: Random) -> Card:
     """The legal card that makes (as bidder) or beats (as defender) the contract in the
     most sampled deals."""
     cards = [a.card for a in view.legal]  # type: ignore[attr-defined]
@@ -402,7 +402,7 @@ def _finish(view: NapView, hands: Hands, trick: list[tuple[Seat, Card]]) -> bool
     return play_out(hands, trick, trick[0][0], rules, view.bidder, view.contract, won)
 
 
-def hard(view: NapView, rng: random.Random) -> Action:
+def hard(view: NapView, rng: Random) -> Action:
     if view.phase == "bid":
         return _bid_or_pass(view, hard_bid(view, rng))
     if view.phase == "name":

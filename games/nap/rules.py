@@ -15,7 +15,7 @@ stops as soon as the contract is made or beaten.
 from __future__ import annotations
 
 import enum
-import random
+from random import Random
 from dataclasses import dataclass, field
 
 from games.core.cards import Card, Suit, nap_deck
@@ -277,7 +277,7 @@ class NapView:
 @dataclass(eq=False)
 class NapState:
     options: NapOptions
-    rng: random.Random
+    rng: Random
     chips: list[int] = field(default_factory=list)
     dealer: Seat = 0
     hand_number: int = 0
@@ -561,7 +561,7 @@ def settlement(seats: int, bidder: Seat, contract: Contract, made: bool) -> list
 
 def new_game(options: NapOptions, seed: int) -> NapState:
     """Start a session: everyone gets the stake, the first dealer is drawn at random."""
-    rng = random.Random(seed)
+    rng = Random(seed)
     state = NapState(options, rng, chips=[STAKE] * options.seats)
     state.dealer = rng.randrange(options.seats)
     state.opening = state._deal()

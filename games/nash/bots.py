@@ -12,20 +12,20 @@
 >>> from games.nash.rules import NashOptions, new_game
 >>> state = new_game(NashOptions(seats=3), seed=2)
 >>> seat = state.to_act()[0]
->>> all(bot(state.view(seat), random.Random(0)) in state.legal_actions(seat) for bot in BOTS.values())
+>>> all(bot(state.view(seat), Random(0)) in state.legal_actions(seat) for bot in BOTS.values())
 True
 """
 
 from __future__ import annotations
 
-import random
+from random import Random
 from typing import Callable
 
 from games.core.protocol import Action
 from games.nash import rules as nr
 from games.nash.knowledge import Knowledge
 
-Bot = Callable[[nr.NashView, random.Random], Action]
+Bot = Callable[[nr.NashView, Random], Action]
 
 CLOSEST_WORTH = 0.3   # a closest guess's three cards and the next ask, against a win (1.0)
 FAIL_COST = 0.5       # a failed ask lets the others see one of our cards
@@ -54,7 +54,7 @@ def closest_chance(guess: int, before: list[int], odds: dict[int, float]) -> flo
     return total
 
 
-def best_guess(view: nr.NashView, odds: dict[int, float], rng: random.Random, thoughtful: bool) -> nr.Guess:
+def best_guess(view: nr.NashView, odds: dict[int, float], rng: Random, thoughtful: bool) -> nr.Guess:
     allowed = [a.value for a in view.legal if isinstance(a, nr.Guess)]
     before = [v for _, v in view.guesses]
     final = view.guessing == 2
@@ -88,7 +88,7 @@ def _none_held_chance(view: nr.NashView, know: Knowledge, value: int, in_hands: 
     return max(0.0, 1.0 - in_hands / unseen) ** unseen
 
 
-def hard(view: nr.NashView, rng: random.Random) -> Action:
+def hard(view: nr.NashView, rng: Random) -> Action:
     know = Knowledge.from_view(view)
     odds = chances(view, know)
     if view.guessing is not None:
@@ -98,7 +98,7 @@ def hard(view: nr.NashView, rng: random.Random) -> Action:
     return nr.Ask(view.seat, rng.choice([v for v, s in scores.items() if s >= top - 1e-9]))
 
 
-def normal(view: nr.NashView, rng: random.Random) -> Action:
+def normal(view: nr.NashView, rng: Random) -> Action:
     know = Knowledge.from_view(view, remember=12)
     odds = chances(view, know, exact=False)
     if view.guessing is not None:
@@ -111,7 +111,7 @@ def normal(view: nr.NashView, rng: random.Random) -> Action:
     return nr.Ask(view.seat, rng.choice(mine) if mine else rng.randint(1, view.top))
 
 
-def easy(view: nr.NashView, rng: random.Random) -> Action:
+def easy(view: nr.NashView, rng: Random) -> Action:
     know = Knowledge.from_view(view, remember=0)
     if view.guessing is not None:
         odds = chances(view, know, exact=False)

@@ -19,7 +19,7 @@ card, and the seat's view carries the events it witnessed (its memory), nothing 
 
 from __future__ import annotations
 
-import random
+from random import Random
 from dataclasses import dataclass, field
 
 from games.core.cards import Card, Rank, Suit, deck_of
@@ -283,7 +283,7 @@ class NashView:
 @dataclass(eq=False)
 class NashState:
     options: NashOptions
-    rng: random.Random
+    rng: Random
     hands: list[list[Card]] = field(default_factory=list)
     stacks: list[list[Card]] = field(default_factory=list)     # the top card is the last
     mysteries: list[Card] = field(default_factory=list)
@@ -506,7 +506,7 @@ def shown_to(event: Event, seat: Seat) -> tuple[Card, ...]:
 def new_game(options: NashOptions, seed: int) -> NashState:
     """Shuffle, lay out three mystery cards, deal five each, build the stacks, draw a starter
     at random, and play the starter's first draw."""
-    rng = random.Random(seed)
+    rng = Random(seed)
     deck = deck_for(options.seats, options.faces)
     rng.shuffle(deck)
     state = NashState(options, rng, seen=[set() for _ in range(options.seats)],

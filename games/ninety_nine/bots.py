@@ -16,14 +16,14 @@ from ``rng``. Suits never matter in Ninety-Nine, so the bots reason about ranks 
 >>> from games.ninety_nine.rules import NinetyNineOptions, new_game
 >>> state = new_game(NinetyNineOptions(seats=3), seed=2)
 >>> seat = state.to_act()[0]
->>> all(bot(state.view(seat), random.Random(0)) in state.legal_actions(seat)
+>>> all(bot(state.view(seat), Random(0)) in state.legal_actions(seat)
 ...     for bot in BOTS.values())
 True
 """
 
 from __future__ import annotations
 
-import random
+from random import Random
 from dataclasses import replace
 from functools import lru_cache
 from typing import Callable, Iterable
@@ -32,7 +32,7 @@ from games.core.cards import Card, Rank, standard_deck
 from games.core.protocol import Seat
 from games.ninety_nine.rules import LIMIT, NinetyNineView, Play, choices
 
-Bot = Callable[[NinetyNineView, random.Random], Play]
+Bot = Callable[[NinetyNineView, Random], Play]
 
 # --- what a card can do at a count ---------------------------------------------------------
 
@@ -127,7 +127,7 @@ def seats_before_me(view: NinetyNineView, first: Seat, direction: int) -> list[S
 
 # --- easy ----------------------------------------------------------------------------------
 
-def easy(view: NinetyNineView, rng: random.Random) -> Play:
+def easy(view: NinetyNineView, rng: Random) -> Play:
     """Any legal card: a beginner who does not yet think about the count."""
     return rng.choice(view.legal)
 
@@ -142,7 +142,7 @@ ACE_HIGH_UP_TO = 80
 
 
 
-def normal(view: NinetyNineView, rng: random.Random) -> Play:
+def normal(view: NinetyNineView, rng: Random) -> Play:
     """Rules of thumb a steady club player follows; see the module docstring."""
     legal = view.legal
     if len(legal) == 1:
@@ -228,7 +228,7 @@ SMALL_SHIELD = 0.9
 """Each small card kept (A, 2, 3) still fits at 96-98, so it helps a little too."""
 
 
-def hard(view: NinetyNineView, rng: random.Random) -> Play:
+def hard(view: NinetyNineView, rng: Random) -> Play:
     """Take the play with the best score. Ties (common while the count is low, when the
     model sees no danger yet) go to the card that would stop fitting first, as ``normal``
     spends them, then to the higher count (an Ace as 11 presses the others sooner), then

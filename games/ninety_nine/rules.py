@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-import random
+from random import Random
 from dataclasses import dataclass, field
 
 from games.core.cards import Card, Rank, standard_deck
@@ -230,7 +230,7 @@ class NinetyNineView:
 @dataclass(eq=False)
 class NinetyNineState:
     options: NinetyNineOptions
-    rng: random.Random
+    rng: Random
     tokens: list[int]
     hands: list[list[Card]] = field(default_factory=list)
     stock: list[Card] = field(default_factory=list)
@@ -399,7 +399,7 @@ class NinetyNineState:
 
 def new_game(options: NinetyNineOptions, seed: int) -> NinetyNineState:
     """Start a game: the first dealer is drawn at random, then the first hand is dealt."""
-    rng = random.Random(seed)
+    rng = Random(seed)
     state = NinetyNineState(options, rng, [options.tokens] * options.seats)
     state.pile = standard_deck()
     state.dealer = rng.randrange(options.seats)

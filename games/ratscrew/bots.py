@@ -10,24 +10,24 @@ plans, stamped in the future by the difficulty's reaction model (games/core/refl
 
 >>> from games.ratscrew.rules import RatscrewOptions, new_game
 >>> state = new_game(RatscrewOptions(seats=2), seed=1)
->>> plans = BOTS["hard"](state.view(state.turn), 0, random.Random(1))
+>>> plans = BOTS["hard"](state.view(state.turn), 0, Random(1))
 >>> [type(p).__name__ for p in plans], plans[0].at_ms > 0
 (['Flip'], True)
 """
 
 from __future__ import annotations
 
-import random
+from random import Random
 from typing import Callable
 
 from games.core.realtime import TimedAction
 from games.core.reflex import MODELS, ReactionModel
 from games.ratscrew.rules import Decline, Flip, RatscrewView, Slap
 
-Bot = Callable[[RatscrewView, int, random.Random], list[TimedAction]]
+Bot = Callable[[RatscrewView, int, Random], list[TimedAction]]
 
 
-def plan(view: RatscrewView, now_ms: int, rng: random.Random, model: ReactionModel,
+def plan(view: RatscrewView, now_ms: int, rng: Random, model: ReactionModel,
          level: str) -> list[TimedAction]:
     seat = view.seat
     if view.winner is not None or view.eliminated[seat]:
@@ -45,7 +45,7 @@ def plan(view: RatscrewView, now_ms: int, rng: random.Random, model: ReactionMod
     return plans
 
 
-def _slap_time(view: RatscrewView, now_ms: int, rng: random.Random, model: ReactionModel) -> int | None:
+def _slap_time(view: RatscrewView, now_ms: int, rng: Random, model: ReactionModel) -> int | None:
     if view.pattern is not None:
         if not model.notices(rng):
             return None
@@ -56,7 +56,7 @@ def _slap_time(view: RatscrewView, now_ms: int, rng: random.Random, model: React
     return None
 
 
-def _carry_on(view: RatscrewView, rng: random.Random, level: str) -> bool:
+def _carry_on(view: RatscrewView, rng: Random, level: str) -> bool:
     if level == "easy":
         return True
     if level == "normal":
@@ -67,7 +67,7 @@ def _carry_on(view: RatscrewView, rng: random.Random, level: str) -> bool:
 def _bot(level: str) -> Bot:
     model = MODELS[level]
 
-    def react(view: RatscrewView, now_ms: int, rng: random.Random) -> list[TimedAction]:
+    def react(view: RatscrewView, now_ms: int, rng: Random) -> list[TimedAction]:
         return plan(view, now_ms, rng, model, level)
     react.__name__ = f"ratscrew_{level}"
     return react

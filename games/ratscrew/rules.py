@@ -19,7 +19,7 @@ the challenged player ran out) has ``OFFER_MS`` to flip before it counts as decl
 
 from __future__ import annotations
 
-import random
+from random import Random
 from dataclasses import dataclass, field
 
 from games.core.cards import Card, standard_deck
@@ -239,7 +239,7 @@ class RatscrewView:
 @dataclass(eq=False)
 class RatscrewState:
     options: RatscrewOptions
-    rng: random.Random
+    rng: Random
     stacks: list[list[Card]]          # the top of a stack is its last card
     pile: list[PileCard] = field(default_factory=list)  # the top is the last card
     turn: Seat | None = None
@@ -514,7 +514,7 @@ class RatscrewState:
 
 def new_game(options: RatscrewOptions, seed: int) -> RatscrewState:
     """Shuffle and deal every card, one at a time from the dealer's left."""
-    rng = random.Random(seed)
+    rng = Random(seed)
     deck = standard_deck(jokers=options.jokers, copies=options.decks)
     rng.shuffle(deck)
     dealer = rng.randrange(options.seats)

@@ -21,7 +21,7 @@ the table, the solver's hints and replays all see the same single-card moves.
 
 from __future__ import annotations
 
-import random
+from random import Random
 from dataclasses import dataclass, field
 
 from games.core.cards import Card, Suit
@@ -49,7 +49,7 @@ def card_of(suit: Suit, rank: int) -> Card:
 def deal_cards(deal: int) -> list[Card]:
     """The deck for a deal number, shuffled exactly as the published numbering says."""
     deck = [r + s for s in "CDHS" for r in "A23456789TJQK"]
-    random.Random(deal).shuffle(deck)
+    Random(deal).shuffle(deck)
     return [Card.parse(text) for text in deck]
 
 

@@ -31,7 +31,7 @@ stays free of clocks and every answer is reproducible.
 
 from __future__ import annotations
 
-import random
+from random import Random
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -302,7 +302,7 @@ def safe_moves(state: SeahavenState) -> list[Move]:
     return [m for m in state.legal_moves() if m.to.kind == "foundation"]
 
 
-def autoplay(view: Any, rng: random.Random) -> Any:
+def autoplay(view: Any, rng: Random) -> Any:
     """A simple automatic player for the simulator and the conformance tests: cards home
     first, otherwise any move that is not a pointless tower shuffle; it gives up when stuck
     or after a few hundred moves, so a game always ends."""

@@ -22,14 +22,14 @@ Pig is harder to notice than a spoon going, so the extra noticing time doubles t
 
 >>> from games.spoons.rules import SpoonsOptions, new_game
 >>> state = new_game(SpoonsOptions(seats=3), seed=1)
->>> [plan] = BOTS["hard"](state.view(state.dealer), 0, random.Random(1))
+>>> [plan] = BOTS["hard"](state.view(state.dealer), 0, Random(1))
 >>> type(plan).__name__, plan.at_ms > 0
 ('Take', True)
 """
 
 from __future__ import annotations
 
-import random
+from random import Random
 from collections import Counter
 from dataclasses import dataclass
 from typing import Callable
@@ -39,7 +39,7 @@ from games.core.realtime import TimedAction
 from games.core.reflex import MODELS, ReactionModel
 from games.spoons.rules import HAND, Grab, Pass, SpoonsView, Take, four_of_a_kind
 
-Bot = Callable[[SpoonsView, int, random.Random], list[TimedAction]]
+Bot = Callable[[SpoonsView, int, Random], list[TimedAction]]
 
 
 @dataclass(frozen=True)
@@ -56,12 +56,12 @@ HABITS = {
 }
 
 
-def _moment(view: SpoonsView, anchor: int, salt: int) -> random.Random:
+def _moment(view: SpoonsView, anchor: int, salt: int) -> Random:
     """The generator for one decision: the same view and moment give the same plan."""
-    return random.Random(((view.round * 10_007 + anchor) * 31 + view.seat) * 7 + salt)
+    return Random(((view.round * 10_007 + anchor) * 31 + view.seat) * 7 + salt)
 
 
-def discard_choice(hand: tuple[Card, ...], rng: random.Random, sloppy: float) -> Card:
+def discard_choice(hand: tuple[Card, ...], rng: Random, sloppy: float) -> Card:
     """The card to pass: one of the rank held fewest times (the newest such card)."""
     if rng.random() < sloppy:
         return rng.choice(hand)
@@ -111,7 +111,7 @@ def _passing(view: SpoonsView, model: ReactionModel, habits: Habits, noticed: bo
 def _bot(level: str) -> Bot:
     model, habits = MODELS[level], HABITS[level]
 
-    def react(view: SpoonsView, now_ms: int, rng: random.Random) -> list[TimedAction]:
+    def react(view: SpoonsView, now_ms: int, rng: Random) -> list[TimedAction]:
         return plan(view, model, habits)
     react.__name__ = f"spoons_{level}"
     return react

@@ -26,7 +26,7 @@ Timed steps: the next round is dealt ``NEXT_ROUND_MS`` after a round ends.
 
 from __future__ import annotations
 
-import random
+from random import Random
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -103,7 +103,7 @@ class SpoonsView:
 @dataclass(eq=False)
 class SpoonsState:
     options: SpoonsOptions
-    rng: random.Random
+    rng: Random
     letters: list[int]
     dealer: Seat = 0
     round: int = 0
@@ -420,7 +420,7 @@ class SpoonsState:
 
 def new_game(options: SpoonsOptions, seed: int) -> SpoonsState:
     """Shuffle, pick a dealer and deal the first round."""
-    rng = random.Random(seed)
+    rng = Random(seed)
     seats = options.seats
     state = SpoonsState(options, rng, [0] * seats, dealer=rng.randrange(seats),
                         hands=[[] for _ in range(seats)], queues=[[] for _ in range(seats)],

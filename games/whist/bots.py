@@ -4,14 +4,14 @@ given Whist's deck and what a Whist seat knows.
 >>> from games.whist.rules import WhistOptions, new_game
 >>> state = new_game(WhistOptions(), seed=2)
 >>> seat = state.to_act()[0]
->>> all(bot(state.view(seat), random.Random(0)) in state.legal_actions(seat)
+>>> all(bot(state.view(seat), Random(0)) in state.legal_actions(seat)
 ...     for bot in BOTS.values())
 True
 """
 
 from __future__ import annotations
 
-import random
+from random import Random
 
 from games.core.cards import standard_deck
 from games.core.trick_bots import Knowledge, easy_card, hard_card, normal_card, side_value
@@ -22,15 +22,15 @@ DECK = tuple(standard_deck())
 HARD_BUDGET = 160  # play-outs per decision, shared out over the legal cards
 
 
-def easy(view: WhistView, rng: random.Random) -> PlayCard:
+def easy(view: WhistView, rng: Random) -> PlayCard:
     return PlayCard(view.seat, easy_card(view, rng))
 
 
-def normal(view: WhistView, rng: random.Random) -> PlayCard:
+def normal(view: WhistView, rng: Random) -> PlayCard:
     return PlayCard(view.seat, normal_card(view, rng, DECK))
 
 
-def hard(view: WhistView, rng: random.Random) -> PlayCard:
+def hard(view: WhistView, rng: Random) -> PlayCard:
     return PlayCard(view.seat, hard_card(view, rng, knowledge(view), side_value(view.seat), HARD_BUDGET))
 
 

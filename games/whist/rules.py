@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-import random
+from random import Random
 from dataclasses import dataclass, field
 
 from games.core.cards import Card, Suit, standard_deck
@@ -77,7 +77,7 @@ class WhistView:
 @dataclass(eq=False)
 class WhistState:
     options: WhistOptions
-    rng: random.Random
+    rng: Random
     scores: list[int] = field(default_factory=lambda: [0, 0])
     dealer: Seat = 0
     hand_number: int = 0
@@ -226,7 +226,7 @@ class WhistState:
 
 def new_game(options: WhistOptions, seed: int) -> WhistState:
     """Start a game: the first dealer is drawn at random, then the first hand is dealt."""
-    rng = random.Random(seed)
+    rng = Random(seed)
     state = WhistState(options, rng)
     state.dealer = rng.randrange(options.seats)
     state.opening = state._deal()
