@@ -13,6 +13,7 @@ from games.core.cards import cards
 from games.spoons import rules as sr
 from games.spoons import spec as spoons_spec
 
+from tests.games.test_spoons_rules import give
 from tests.app.ui_driver import FRAME_MS, fake_clock_app, frame
 
 @pytest.fixture
@@ -37,22 +38,17 @@ def open_table(app, variant: str = "spoons", seats: int = 4, humans: int = 1) ->
     return scene
 
 
-def give(state: sr.SpoonsState, seat: int, text: str) -> None:
-    """Make ``seat`` hold exactly ``text``, swapping cards with wherever they were (every
-    other hand keeps its size)."""
-    wanted = cards(text)
-    spare = [c for c in state.hands[seat] if c not in wanted]
-    for card in wanted:
-        if card in state.hands[seat]:
-            continue
-        zone = next(z for z in (state.stock, *state.hands, *state.queues, state.discard)
-                    if card in z and z is not state.hands[seat])
-        if spare:
-            zone[zone.index(card)] = spare.pop()
-        else:
-            zone.remove(card)
-    state.stock += spare
-    state.hands[seat] = list(wanted)
+def second_player_takes_the_5d(app, state: sr.SpoonsState) -> None:
+    """P1 takes and passes; P2, holding two fives and two eights, takes the 5D from its queue."""
+    press(app, pygame.K_q)                       # P1 takes from the stock
+    frame(app, 2)
+    press(app, pygame.K_q)                       # and passes to P2
+    frame(app, 2)
+    give(state, 1, "5S 5H 8D 8C")
+    five = cards("5D")[0]
+    zone = next(z for z in (state.stock, *state.hands, state.discard) if five in z)
+    zone[zone.index(five)], state.queues[1][0] = state.queues[1][0], five   # a swap: no card made up
+    press(app, pygame.K_p)                       # P2 takes the 5D
 
 
 def test_take_choose_and_pass_a_card_by_keys(app):
@@ -120,18 +116,10 @@ def test_a_second_keyboard_player_passes_their_thinnest_rank(app):
     scene = open_table(app, humans=2)
     state = scene.session.state
     give(state, 1, "5S 5H 8D 8C")
-    press(app, pygame.K_q)                       # P1 takes from the stock
-    frame(app, 2)
-    press(app, pygame.K_q)                       # and passes to P2
-    frame(app, 2)
-    give(state, 1, "5S 5H 8D 8C")
-    five = cards("5D")[0]
-    zone = next(z for z in (state.stock, *state.hands, state.discard) if five in z)
-    zone[zone.index(five)], state.queues[1][0] = state.queues[1][0], five   # a swap: no card made up
-    press(app, pygame.K_p)                       # P2 takes the 5D...
+    second_player_takes_the_5d(app, state)
     frame(app, 2)
     assert sorted(map(str, state.hands[1])) == ["5D", "5H", "5S", "8C", "8D"]
-    press(app, pygame.K_p)                       # ...and passes an eight, keeping the fives
+    press(app, pygame.K_p)                       # P2 passes an eight, keeping the fives
     frame(app, 2)
     assert sorted(map(str, state.hands[1]))[:3] == ["5D", "5H", "5S"] and len(state.hands[1]) == 4
 
@@ -139,15 +127,7 @@ def test_a_second_keyboard_player_passes_their_thinnest_rank(app):
 def test_a_second_keyboard_player_chooses_the_card_with_their_choose_key(app):
     scene = open_table(app, humans=2)
     state = scene.session.state
-    press(app, pygame.K_q)                       # P1 takes from the stock
-    frame(app, 2)
-    press(app, pygame.K_q)                       # and passes to P2
-    frame(app, 2)
-    give(state, 1, "5S 5H 8D 8C")
-    five = cards("5D")[0]
-    zone = next(z for z in (state.stock, *state.hands, state.discard) if five in z)
-    zone[zone.index(five)], state.queues[1][0] = state.queues[1][0], five   # a swap: no card made up
-    press(app, pygame.K_p)                       # P2 takes the 5D
+    second_player_takes_the_5d(app, state)
     frame(app, 2)
     hand = list(state.hands[1])
     default = scene._default_pick(hand)
