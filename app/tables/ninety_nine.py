@@ -137,7 +137,7 @@ class NinetyNineTable(HandInput, TableScene):
         self.pile = []
         self.dealer, self.count, self.direction = event.dealer, 0, 1
         self.stock = 52
-        self._banner(f"Hand {event.number} · {self._name(event.dealer)} deals", 1.4)
+        self._banner(f"Hand {event.number} · {self._says(event.dealer, 'deals', 'deal')}", 1.4)
         return 0.55
 
     def _land(self, sprite: CardSprite) -> None:
@@ -212,17 +212,17 @@ class NinetyNineTable(HandInput, TableScene):
         for sprite, card in zip(self.hands[event.seat], event.hand):
             sprite.card, sprite.face_up = card, True
         self.tokens[event.seat] = event.tokens
-        self._banner(f"{self._name(event.seat)} can't play at {event.count} and loses a token", 2.4)
+        self._banner(f"No card fits at {event.count}: {self._says(event.seat, 'loses', 'lose')} a token", 2.4)
         audio.play("lose")
         return 2.3
 
     def _on_Eliminated(self, event: nn.Eliminated) -> float:
-        self._banner(f"{self._name(event.seat)} is out of tokens", 1.6)
+        self._banner(f"{self._says(event.seat, 'is', 'are')} out of tokens", 1.6)
         return 1.2
 
     def _on_GameWon(self, event: nn.GameWon) -> float:
         audio.play("win")
-        self._banner(f"{self._name(event.seat)} win{'' if event.seat == self.viewer and not self.spectator else 's'} the game!", 3.0)
+        self._banner(f"{self._says(event.seat, 'wins', 'win')} the game!", 3.0)
         return 0.8
 
     def _banner(self, text: str, seconds: float) -> None:
@@ -233,6 +233,11 @@ class NinetyNineTable(HandInput, TableScene):
             hand = self.hands[self.viewer]
             if all(s.card is not None for s in hand):
                 hand.sort(key=lambda s: (int(s.card.rank), s.card.sort_key()))
+
+    def _says(self, seat: int, verb: str, you_verb: str) -> str:
+        """A seat's name with its verb agreeing: "P3 deals", "You deal"."""
+        name = self._name(seat)
+        return f"{name} {you_verb if name == 'You' else verb}"
 
     def _name(self, seat: int) -> str:
         if seat == self.viewer and not self.spectator and len(self.session.humans) == 1:
