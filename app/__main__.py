@@ -51,6 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--to", type=int, help="solve every deal from --deal to this one; print a summary")
     solve.add_argument("--nodes", type=int, default=None, help="the search budget in positions")
     solve.add_argument("--json", action="store_true", help="print JSON")
+    replay = sub.add_parser("replay", help="watch a saved replay on its table")
+    replay.add_argument("file", help="a replay file (see the Replays screen; saved under the user data folder)")
     return parser
 
 
@@ -70,6 +72,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(parser, args)
         if args.command == "solve":
             return _solve(parser, args)
+        if args.command == "replay":
+            return _replay(parser, args)
         return _open(None)
     except KeyboardInterrupt:
         return 130
@@ -83,6 +87,13 @@ def _spec(parser: argparse.ArgumentParser, game_id: str) -> Any:
     return GAMES[game_id]
 
 
+def _players(spec: Any) -> str:
+    """'4 players', '3 to 7 players' or '1 player': how many a game seats."""
+    if spec.min_seats == spec.max_seats:
+        return f"{spec.min_seats} player" + ("s" if spec.min_seats != 1 else "")
+    return f"{spec.min_seats} to {spec.max_seats} players"
+
+
 def _sim(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from app.sim import simulate
 
@@ -90,11 +101,15 @@ def _sim(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.games < 1:
         parser.error("--games must be at least 1")
     lineup = args.bots.split(",") if args.bots else [args.difficulty]
-    if any(d not in spec.bots for d in lineup):
+    if not spec.bots and args.bots:
+        parser.error(f"{spec.title} has no computer players to choose; its automatic player plays")
+    if not spec.bots:
+        lineup = ["automatic"]
+    if spec.bots and any(d not in spec.bots for d in lineup):
         parser.error(f"--bots takes difficulties from {', '.join(spec.bots)}")
-    seats = args.seats or (len(lineup) if args.bots else spec.default_seats)
+    seats = args.seats if args.seats is not None else (len(lineup) if args.bots else spec.default_seats)
     if not spec.min_seats <= seats <= spec.max_seats:
-        parser.error(f"{spec.title} is for {spec.min_seats} to {spec.max_seats} players")
+        parser.error(f"{spec.title} is for {_players(spec)}, not {seats}")
     options = _options(parser, spec, args.option + ([f"variant={args.variant}"] if args.variant else []))
     print(json.dumps(simulate(spec, args.games, args.seed, lineup, seats, options), indent=2))
     return 0
@@ -123,6 +138,8 @@ def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         assert len(size) == 2 and min(size) > 0
     except (ValueError, AssertionError):
         parser.error(f"--size takes WIDTHxHEIGHT, like 1280x800, not {args.size!r}")
+    if args.frames < 1:
+        parser.error("--frames must be at least 1")
     if args.scene is not None and args.scene not in scenes():
         parser.error(f"unknown scene {args.scene!r}; choose from {', '.join(scenes())}")
     print(json.dumps(bench(args.scene, max(10, args.frames), size), indent=2))  # type: ignore[arg-type]
@@ -133,6 +150,10 @@ def _solve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from app import solve
     from games.seahaven.solver import DEFAULT_NODES
 
+    if args.deal < 0:
+        parser.error("--deal takes a deal number, 0 or more")
+    if args.nodes is not None and args.nodes < 1:
+        parser.error("--nodes must be at least 1")
     nodes = args.nodes or DEFAULT_NODES
     if args.to is not None:
         if args.to < args.deal:
@@ -148,16 +169,36 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from app.session import SeatPlan, Setup
 
     spec = _spec(parser, args.game)
-    seats = args.seats or spec.default_seats
+    seats = args.seats if args.seats is not None else spec.default_seats
     if not spec.min_seats <= seats <= spec.max_seats:
-        parser.error(f"{spec.title} is for {spec.min_seats} to {spec.max_seats} players, not {seats}")
+        parser.error(f"{spec.title} is for {_players(spec)}, not {seats}")
     if not 0 <= args.humans <= seats:
         parser.error(f"--humans must be between 0 and {seats}")
     plans = [SeatPlan(i < args.humans, args.difficulty) for i in range(seats)]
     return _open(Setup(spec.id, plans, {o.key: o.default for o in spec.options}, args.seed))
 
 
-def _open(setup: Any) -> int:
+def _replay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from app import replays
+    from app.storage import BadData
+
+    path = Path(args.file)
+    try:
+        replay = replays.load_named_file(path)
+    except FileNotFoundError:
+        parser.error(f"no replay file {args.file!r}")
+    except IsADirectoryError:
+        parser.error(f"{args.file!r} is a folder, not a replay file")
+    except OSError as error:
+        parser.error(f"cannot read {args.file!r}: {error.strerror or error}")
+    except BadData as problem:
+        parser.error(f"{path.name} cannot be replayed: {problem}")
+    return _open(None, replay)
+
+
+def _open(setup: Any, replay: Any = None) -> int:
     from app.scenes.menu import MenuScene
     from app.shell import App
 
@@ -171,6 +212,10 @@ def _open(setup: Any) -> int:
         spec = GAMES[setup.game_id]
         app.scenes.push(table_for(spec.id)(app, Session(spec, setup)))
         app.scenes.top.resize(app.screen.get_size())
+    if replay is not None:
+        from app.scenes.replay import open_replay
+
+        open_replay(app, replay)
     return app.run()
 
 

@@ -1,4 +1,5 @@
-"""The player's files: settings and statistics (later replays and autosaves).
+"""The player's files: settings and statistics here; replays (app/replays.py) and the game
+kept for "Continue" (app/resume.py) use the same versioned JSON helpers.
 
 Every file is JSON shaped ``{"version": N, "data": ...}`` and is written atomically: a
 temporary file in the same folder, flushed and fsynced, then ``os.replace``d over the old
@@ -135,6 +136,21 @@ def read_json(path: Path, version: int, validate: Callable[[Any], T]) -> T | Non
     except (ValueError, TypeError, ArithmeticError, RecursionError) as error:
         _set_aside(path, _reason(error))
         return None
+
+
+def load_json(path: Path, version: int, validate: Callable[[Any], T]) -> T:
+    """Like :func:`read_json`, for a file the player named (``parlour replay FILE``): it is
+    theirs, so nothing is moved aside. Raises ``BadData`` saying what is wrong, or ``OSError``
+    (``FileNotFoundError`` included) when it cannot be read."""
+    raw = _read_limited(path)
+    if raw is None:
+        raise BadData("it is larger than 5 MB")
+    try:
+        return validate(_unwrap(raw, version))
+    except BadData:
+        raise
+    except (ValueError, TypeError, ArithmeticError, RecursionError) as error:
+        raise BadData(_reason(error)) from error
 
 
 def _read_limited(path: Path) -> bytes | None:
@@ -416,12 +432,18 @@ def save_stats(stats: Stats) -> None:
     _save(stats_path(), data, STATS_VERSION)
 
 
+OVERALL = "_overall"
+"""The key of the record kept across every game, in the order they were played: the only
+way to know the overall streaks (sums of the games' own records give the rest)."""
+
+
 def record_result(game_id: str, won: bool, seconds: float | None = None,
                   moves: int | None = None) -> GameStats:
     """Count one finished game (and its time and moves, if won) and save; returns the new record."""
     stats = load_stats()
     record = stats.games.setdefault(game_id, GameStats())
     record.record(won, seconds, moves)
+    stats.games.setdefault(OVERALL, GameStats()).record(won)
     save_stats(stats)
     return record
 

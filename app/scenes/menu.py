@@ -28,12 +28,32 @@ class MenuScene(Scene):
         self.quit_button = Button("Quit", app.quit, kind="quiet")
         self.stats_button = Button("Statistics", self.open_stats, kind="quiet")
         self.settings_button = Button("Settings", self.open_settings, kind="quiet")
+        self.replays_button = Button("Replays", self.open_replays, kind="quiet")
+        self.continue_button = Button("Continue", self.continue_game, kind="primary")
+        self.saved: Any = None
+        self._look_for_saved_game()
         self.drawer = SpriteDrawer(app.cards, app.settings.card_back)
         self.resize(app.screen.get_size())
 
     def on_enter(self) -> None:
         # The settings screen may have changed how cards look.
         self.drawer = SpriteDrawer(self.app.cards, self.app.settings.card_back)
+        self._look_for_saved_game()
+
+    def _look_for_saved_game(self) -> None:
+        """Offer "Continue <game>" when a game was left unfinished (see app.resume)."""
+        from app import resume, storage
+
+        self.saved = resume.peek()
+        for line in storage.take_notices():
+            self.app.notify(line, 6.0)
+        if self.saved is not None:
+            self.continue_button.label = f"Continue {self.saved.spec.title}"
+            s = theme.scale_for(self.app.screen.get_size())
+            self.continue_button.text_size = max(14, int(20 * s))
+            width = font(self.continue_button.text_size, bold=True).size(self.continue_button.label)[0]
+            self.continue_button.rect = pygame.Rect(0, 0, width + int(40 * s), int(44 * s))
+            self.continue_button.rect.topright = (self.app.screen.get_width() - 20, 20)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -51,16 +71,37 @@ class MenuScene(Scene):
             row, col = divmod(i, self.columns)
             self.tiles.append(pygame.Rect(left + col * (tile_w + gap), top + row * (tile_h + gap), tile_w, tile_h))
         right = size[0] - 20
-        for button in (self.quit_button, self.settings_button, self.stats_button):
+        for button in (self.quit_button, self.settings_button, self.stats_button, self.replays_button):
             button.rect = pygame.Rect(0, 0, int(140 * s), int(44 * s))
             button.rect.bottomright = (right, size[1] - 20)
             button.text_size = max(14, int(20 * s))
             right = button.rect.left - 12
+        self.continue_button.rect.topright = (size[0] - 20, 20)
 
     def open_stats(self) -> None:
         from app.scenes.stats import StatsScene
 
         self.app.scenes.push(StatsScene(self.app))
+
+    def open_replays(self) -> None:
+        from app.scenes.replays import ReplaysScene
+
+        self.app.scenes.push(ReplaysScene(self.app))
+
+    def continue_game(self) -> None:
+        """Rebuild the unfinished game from its actions and sit back down at its table."""
+        from app import resume, storage
+        from app.tables import table_for
+
+        session = resume.resume()
+        for line in storage.take_notices():
+            self.app.notify(line, 6.0)
+        if session is None:
+            self._look_for_saved_game()
+            return
+        table = table_for(session.spec.id)(self.app, session)
+        self.app.scenes.push(table)
+        table.resize(self.app.screen.get_size())
 
     def open_settings(self) -> None:
         from app.scenes.settings import SettingsScene
@@ -73,7 +114,8 @@ class MenuScene(Scene):
         self.app.scenes.push(SetupScene(self.app, self.specs[index]))
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        for button in (self.quit_button, self.stats_button, self.settings_button):
+        for button in (self.quit_button, self.stats_button, self.settings_button, self.replays_button,
+                       *([self.continue_button] if self.saved is not None else [])):
             if button.handle_event(event):
                 return
         if event.type == pygame.KEYDOWN:
@@ -100,8 +142,35 @@ class MenuScene(Scene):
             self.open_stats()
         elif key == pygame.K_o:
             self.open_settings()
+        elif key == pygame.K_r:
+            self.open_replays()
+        elif key == pygame.K_c and self.saved is not None:
+            self.continue_game()
 
     def draw(self, surface: pygame.Surface) -> None:
+        # The felt, the title and the tiles change only with the focus, the window size or
+        # the settings (how cards and ring cards look): drawn once, then copied each frame,
+        # which saves re-wrapping ten blurbs and drawing thirty cards sixty times a second.
+        key = (self.size, self.index, self.drawer, self.drawer.renderer, self.drawer.back,
+               tuple(map(tuple, self.tiles)), repr(self.app.settings))
+        if getattr(self, "_backdrop", (None, None))[0] != key:
+            self._draw_backdrop(surface)
+            self._backdrop = (key, surface.copy())
+        else:
+            surface.blit(self._backdrop[1], (0, 0))
+        s = self.s
+        hint = "Arrows choose · Enter opens · C continue · R replays · S statistics · O settings · Esc quits"
+        size = max(12, int(16 * s))
+        lines = wrap(hint, font(size), self.replays_button.rect.left - 40)[:2]  # left of the buttons
+        bottom = self.replays_button.rect.centery + len(lines) * (size + 4) // 2
+        for k, line in enumerate(lines):
+            surface.blit(render_text(line, size, theme.INK_DIM), (20, bottom - (len(lines) - k) * (size + 4)))
+        for button in (self.quit_button, self.stats_button, self.settings_button, self.replays_button):
+            button.draw(surface)
+        if self.saved is not None:
+            self.continue_button.draw(surface)
+
+    def _draw_backdrop(self, surface: pygame.Surface) -> None:
         surface.blit(felt(self.size), (0, 0))
         s = self.s
         blit_centered(surface, render_text("Parlour", int(72 * s), theme.GOLD, bold=True),
@@ -110,10 +179,6 @@ class MenuScene(Scene):
                       (self.size[0] // 2, int(122 * s)))
         for i, (spec, rect) in enumerate(zip(self.specs, self.tiles)):
             self._draw_tile(surface, spec, rect, i == self.index)
-        hint = "Arrows choose · Enter opens · S statistics · O settings · F11 full screen · Esc quits"
-        surface.blit(render_text(hint, max(12, int(16 * s)), theme.INK_DIM), (20, self.size[1] - int(36 * s)))
-        for button in (self.quit_button, self.stats_button, self.settings_button):
-            button.draw(surface)
 
     def _draw_tile(self, surface: pygame.Surface, spec: GameSpec, rect: pygame.Rect, focused: bool) -> None:
         s = self.s

@@ -6,12 +6,13 @@ from typing import Any
 
 import pygame
 
-from app import storage
+from app import replays, resume, storage
 from app.render.table import felt
 from app.render.text import render_text
 from app.scenes.base import Scene
 from app.session import Session
 from app.ui import theme
+from app.ui.name_prompt import CANCEL, NamePrompt
 from app.ui.widgets import Button, ButtonRow, blit_centered, panel
 from games.core.protocol import seat_name
 
@@ -26,9 +27,12 @@ class ResultsScene(Scene):
         self.row = ButtonRow([
             Button("Play again", self.again, kind="primary"),
             Button("Change setup", self.setup),
+            Button("Save replay", self.ask_name),
             Button("Menu", self.menu),
         ])
+        self.prompt: NamePrompt | None = None
         self._record()
+        self.replay = self._keep_replay()
         self.resize(app.screen.get_size())
 
     def _record(self) -> None:
@@ -37,7 +41,43 @@ class ResultsScene(Scene):
         if not humans or self.outcome is None:
             return
         won = any(seat in self.outcome.winners for seat in humans)
-        storage.record_result(self.session.spec.id, won)
+        # Reflex games keep a best time: the game clock, so pauses do not count against it.
+        seconds = self.session.state.now_ms / 1000 if self.session.spec.realtime else None
+        storage.record_result(self.session.spec.id, won, seconds)
+
+    def _keep_replay(self) -> replays.Replay | None:
+        """Every finished game is kept as a replay; the game in progress is forgotten."""
+        if resume.kept(self.session):
+            resume.clear()
+        try:
+            replay = replays.Replay.from_session(self.session)
+        except ValueError:  # an action no replay can name: the game still counts
+            return None
+        replays.save_auto(replay)
+        for line in storage.take_notices():
+            self.app.notify(line, 6.0)
+        return replay
+
+    def ask_name(self) -> None:
+        if self.replay is None:
+            self.app.notify("This game cannot be saved as a replay")
+            return
+        self.prompt = NamePrompt("Save the replay as", replays.check_name, replays.NAME_LIMIT)
+
+    def _prompt_input(self, event: pygame.event.Event) -> None:
+        assert self.prompt is not None and self.replay is not None
+        answer = self.prompt.handle_event(event)
+        if answer is None:
+            return
+        self.prompt = None
+        if answer == CANCEL:
+            return
+        try:
+            replays.save_named(self.replay, answer)
+        except (OSError, ValueError) as problem:
+            self.app.notify(f"The replay was not saved: {getattr(problem, 'strerror', None) or problem}")
+            return
+        self.app.notify(f"Saved as '{answer}': find it under Replays on the menu")
 
     @property
     def headline(self) -> str:
@@ -72,7 +112,9 @@ class ResultsScene(Scene):
         self.app.scenes.reset(MenuScene(self.app))
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if self.prompt is not None:
+            self._prompt_input(event)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.menu()
         else:
             self.row.handle_event(event)
@@ -89,6 +131,8 @@ class ResultsScene(Scene):
                       (box.centerx, box.top + int(84 * s)))
         self._draw_placings(surface, box, s)
         self.row.draw(surface)
+        if self.prompt is not None:
+            self.prompt.draw(surface)
 
     def _draw_placings(self, surface: pygame.Surface, box: pygame.Rect, s: float) -> None:
         if self.outcome is None:
@@ -101,7 +145,7 @@ class ResultsScene(Scene):
             plan = self.session.setup.seats[seat]
             text = f"{place}.  {seat_name(seat)}  ·  {plan.label()}"
             if self.session.spec.extra.get("show_scores"):  # games won on points show them
-                text += f"  ·  {scores[seat]:g} points"
+                text += f"  ·  {scores[seat]:g} {self.session.spec.extra.get('score_unit', 'points')}"
             colour = theme.GOLD if seat in self.outcome.winners else theme.INK
             surface.blit(render_text(text, size, colour, bold=seat in self.outcome.winners),
                          (box.left + int(60 * s), y))

@@ -14,12 +14,13 @@ from typing import Any
 
 import pygame
 
+from app import resume, sounds
 from app.anim.tween import Animator
 from app.render.text import render_text
 from app.scenes.base import Scene
 from app.session import Session
 from app.ui import theme
-from app.ui.widgets import Button, blit_centered, panel
+from app.ui.widgets import Button, blit_centered, panel, shade_layer
 from games.core.protocol import Event, IllegalAction, seat_name
 
 BOT_PACE = 0.6      # seconds a bot takes at least, so people can follow the play
@@ -43,6 +44,7 @@ class TableScene(Scene):
         self.message = ""
         self.message_time = 0.0
         self._bot_action: Any = None
+        self._end_sounded = False
         humans = session.humans
         self.viewer: int = humans[0] if humans else 0
         self.spectator = not humans
@@ -96,6 +98,7 @@ class TableScene(Scene):
             self.say(str(problem))
             return False
         self.queue.extend(events)
+        resume.after_action(self.session)  # kept for "Continue" (written off the frame loop)
         return True
 
     def say(self, text: str, seconds: float = 2.5) -> None:
@@ -105,7 +108,17 @@ class TableScene(Scene):
         return event if self.spectator else event.seen_by(self.viewer)
 
     def on_enter(self) -> None:
+        # Back from the settings (or anywhere): use the animation speed and card looks now set.
         self.anim.speed = self.app.animation_speed
+        drawer = getattr(self, "drawer", None)
+        if drawer is not None:
+            drawer.restyle(self.app.cards, self.app.settings.card_back)
+
+    def on_exit(self) -> None:
+        if self not in self.app.scenes.stack:  # left for good, not just covered by an overlay
+            line = resume.left_table(self.session)
+            if line:
+                self.app.notify(line, 5.0)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -168,7 +181,10 @@ class TableScene(Scene):
             event = self.seen(self.queue.popleft())
             self.log.append(str(event))
             pause = self.show(event)
+            sounds.play_for(event)
             self.hold = pause if speed > 0 else 0.0
+        if self.idle and self.session.state.is_over():
+            self.sound_end()
         if self.idle and self.curtain_for is None:
             self.drive(dt)
 
@@ -195,6 +211,12 @@ class TableScene(Scene):
         if self._bot_action is not None and self.bot_clock >= BOT_PACE:
             action, self._bot_action, self.bot_clock = self._bot_action, None, 0.0
             self.act(action)
+
+    def sound_end(self) -> None:
+        """The win (or lose) sound, once, when the last event of a finished game is shown."""
+        if not self._end_sounded:
+            self._end_sounded = True
+            sounds.play_end(self.session)
 
     def finish(self) -> None:
         from app.scenes.results import ResultsScene
@@ -244,9 +266,7 @@ class TableScene(Scene):
         blit_centered(surface, image, rect.center)
 
     def _draw_curtain(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(self.size, pygame.SRCALPHA)
-        shade.fill((8, 30, 20, 235))
-        surface.blit(shade, (0, 0))
+        surface.blit(shade_layer(self.size, (8, 30, 20, 235)), (0, 0))
         s = theme.scale_for(self.size)
         centre = (self.size[0] // 2, self.size[1] // 2)
         title = render_text(f"Pass to {seat_name(self.curtain_for or 0)}", int(48 * s), theme.GOLD, bold=True)

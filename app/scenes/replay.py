@@ -1,0 +1,344 @@
+"""Watching a replay on the game's own table.
+
+The table class is the game's real one, with :class:`ReplayControls` mixed in front of it:
+the recorded actions are applied one by one through the table's own ``act`` (turn games)
+or handed to the reflex table as the only "plans" on its game clock (real-time games), so
+the table shows exactly the events it showed when the game was played. Nobody's input
+reaches the game; the keys drive the playback instead:
+
+    Space pause/play · Right or N one step (when paused) · 1 / 2 / 4 speed
+    V watch from the next seat · H hide the controls · L history · F1 rules
+    R from the start · Esc back
+
+Every recorded action is checked by the rules as it is applied; one they refuse (a
+hand-edited file) stops the playback with a sentence saying which and why.
+"""
+
+from __future__ import annotations
+
+import bisect
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from app.render.text import render_text
+from app.replays import Replay, describe
+from app.scenes.realtime import RealtimeTableScene
+from app.session import Session
+from app.ui import theme
+from app.ui.widgets import Button, blit_centered, panel
+from games.core.protocol import IllegalAction, seat_name
+
+PACE = 0.6          # seconds between actions at 1x (a bot's pace at the table)
+HINT_SECONDS = 8.0  # the keys are listed at first and whenever the playback is paused
+SPEEDS = (1, 2, 4)
+LOOKAHEAD_MS = 2000  # reflex plans handed to the table: the recorded actions this far ahead
+
+
+class ReplaySession(Session):
+    """A session whose actions come from a recording. No seat takes input (``is_human`` is
+    always false); ``humans`` still names the human seats of the original game, so the
+    table labels them as it did. A one-seat game is watched as a spectator."""
+
+    replaying = True
+
+    def __init__(self, replay: Replay) -> None:
+        super().__init__(replay.spec, replay.setup)
+        self.replay = replay
+        self.script: list[Any] = list(replay.actions)
+        self.broken = ""
+        self._times = [getattr(a, "at_ms", 0) for a in self.script]
+
+    @property
+    def humans(self) -> list[int]:
+        if self.spec.max_seats == 1:
+            return []
+        return [i for i, plan in enumerate(self.setup.seats) if plan.human]
+
+    def is_human(self, seat: int) -> bool:
+        return False
+
+    def bot_seat(self) -> int | None:
+        return None
+
+    @property
+    def done(self) -> int:
+        return len(self.actions)
+
+    def next_action(self) -> Any | None:
+        return self.script[self.done] if self.done < len(self.script) else None
+
+    def upcoming(self, until_ms: int) -> list[Any]:
+        """The recorded actions not yet applied, up to ``until_ms`` (at least the next)."""
+        stop = max(self.done + 1, bisect.bisect_right(self._times, until_ms, lo=self.done))
+        return self.script[self.done:stop]
+
+    def apply(self, action: Any) -> list[Any]:
+        if self.broken:  # nothing more is applied once the recording and the rules disagree
+            raise IllegalAction("the replay has stopped")
+        try:
+            return super().apply(action)
+        except IllegalAction as problem:
+            self.broken = f"Action {self.done + 1} ({action}) is not allowed here: {problem}"
+            raise
+
+
+class ReplayControls:
+    """Mixed in front of a table class: plays a :class:`ReplaySession` back."""
+
+    session: ReplaySession
+    name = "replay"
+
+    def __init__(self, app: Any, session: ReplaySession) -> None:
+        self.paused = False
+        self.speed = 1
+        self.step_wanted = False
+        self.pace = 0.0
+        self.finished = False
+        self.bar_shown = True
+        self.hint_time = HINT_SECONDS
+        self.controls: list[Button] = []
+        self.realtime = isinstance(self, RealtimeTableScene)
+        super().__init__(app, session)  # type: ignore[call-arg]
+        self.menu_button.label = "Back"
+        self.menu_button.action = self.leave
+        self.pause_button = Button("Pause", self.toggle_pause, kind="quiet")
+        self.step_button = Button("Step", self.step, kind="quiet")
+        self.speed_buttons = [Button(f"{n}x", self._speed(n), kind="quiet") for n in SPEEDS]
+        self.controls = [self.pause_button, self.step_button, *self.speed_buttons]
+        if self.realtime:  # no countdown: the recording starts when play started
+            self.countdown = 0.0
+            self.started = True
+            self.replan()
+
+    # the keys ------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        for button in (*self.controls, self.menu_button, self.rules_button):
+            if button.handle_event(event):
+                return
+        if event.type == pygame.WINDOWFOCUSLOST:
+            self.paused = True
+        if event.type != pygame.KEYDOWN:
+            return  # clicks and hovers never reach the game
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            self.leave()
+        elif key == pygame.K_SPACE:
+            self.toggle_pause()
+        elif key in (pygame.K_RIGHT, pygame.K_n):
+            self.step()
+        elif key in (pygame.K_1, pygame.K_2, pygame.K_4, pygame.K_KP1, pygame.K_KP2, pygame.K_KP4):
+            self.speed = {pygame.K_1: 1, pygame.K_2: 2, pygame.K_4: 4, pygame.K_KP1: 1,
+                          pygame.K_KP2: 2, pygame.K_KP4: 4}[key]
+        elif key == pygame.K_v:
+            self.next_viewer()
+        elif key == pygame.K_h:
+            self.bar_shown = not self.bar_shown
+        elif key == pygame.K_l:
+            self.show_log = not self.show_log
+        elif key == pygame.K_F1:
+            self.open_rules()
+        elif key in (pygame.K_r, pygame.K_HOME):
+            self.restart()
+
+    def _speed(self, n: int) -> Any:
+        def choose() -> None:
+            self.speed = n
+        return choose
+
+    def toggle_pause(self) -> None:
+        self.paused = not self.paused
+
+    def step(self) -> None:
+        """One recorded action now (pausing first, so the step is the only one)."""
+        self.paused = True
+        self.step_wanted = True
+
+    def leave(self) -> None:
+        if len(self.app.scenes.stack) > 1:
+            self.app.scenes.pop()
+        else:
+            from app.scenes.menu import MenuScene
+
+            self.app.scenes.reset(MenuScene(self.app))
+
+    def restart(self) -> None:
+        again = replay_table(self.session.spec.id)(self.app, ReplaySession(self.session.replay))
+        again.speed = self.speed
+        self.app.scenes.replace(again)
+        again.resize(self.app.screen.get_size())
+
+    def next_viewer(self) -> None:
+        """Watch from the next seat: its hand is shown, the others' are hidden."""
+        if self.spectator:
+            return
+        self.viewer = (self.viewer + 1) % self.session.state.seats
+        self.resize(self.size)
+        self.sync(self.current_view())
+        if self.realtime:
+            self.view = self.current_view()
+        self.say(f"Watching from {seat_name(self.viewer)}'s seat", 1.5)
+
+    # the frame ------------------------------------------------------------------------------
+
+    def on_enter(self) -> None:
+        super().on_enter()  # type: ignore[misc]
+        if self.realtime:
+            self.countdown = 0.0  # back from the rules: no "get ready", nobody is playing
+
+    def update(self, dt: float) -> None:
+        self.hint_time = max(0.0, self.hint_time - dt)
+        if self.session.broken:
+            self.paused = True
+        if self.realtime:
+            self._update_realtime(dt)
+        else:
+            super().update(dt * self.speed)  # type: ignore[misc]
+
+    def drive(self, dt: float) -> None:
+        """Turn tables: nothing is being shown, so apply the next action when it is due."""
+        action = self.session.next_action()
+        if self.session.state.is_over() or action is None:
+            self.finished = True
+            return
+        if self.session.broken or (self.paused and not self.step_wanted):
+            return
+        self.pace += dt
+        if self.pace < PACE and not self.step_wanted:
+            return
+        self.pace, self.step_wanted = 0.0, False
+        self.act(action)
+
+    def _update_realtime(self, dt: float) -> None:
+        if self.paused and not self.step_wanted:
+            self.anim.update(dt)
+            self.last_ticks = None  # the game clock stood still meanwhile
+            return
+        if self.step_wanted:
+            self._step_realtime()
+            return
+        self.replan()
+        self.last_ticks = None  # the game clock follows the frames (times the speed) only
+        span = self._span(dt * self.speed)
+        if span is None:
+            self.finished = True  # the recording stops here, before the end of the game
+            return
+        super().update(span)  # type: ignore[misc]
+
+    def _step_realtime(self) -> None:
+        """Run the game clock straight to the next recorded action and apply it."""
+        self.step_wanted = False
+        action = self.session.next_action()
+        if action is not None:
+            self.game_ms = max(self.game_ms, float(action.at_ms - 1))
+        self.last_ticks = None
+        self.replan()
+        super().update(1 / 1000)  # type: ignore[misc]
+
+    def _span(self, span: float) -> float | None:
+        """The game time (s) this frame may cover. After the last recorded action the clock
+        stops where the recording stopped, so the final state is the one that was saved;
+        ``None`` when there is nothing left to play."""
+        state = self.session.state
+        if self.session.next_action() is not None or state.is_over():
+            return span
+        end_ms = self.session.replay.end_ms
+        if end_ms is None:
+            return span if state.next_due() is not None else None
+        room = (end_ms - self.game_ms) / 1000
+        return min(span, room) if room > 0 else None
+
+    def replan(self) -> None:
+        """Reflex tables: the recorded actions coming up are the only plans, in their
+        recorded order (ties keep the order they were applied in)."""
+        self.view = self.current_view()
+        horizon = int(max(self.game_ms, self.session.state.now_ms)) + LOOKAHEAD_MS
+        self.plans = self.session.upcoming(horizon) if not self.session.broken else []
+
+    def finish(self) -> None:
+        """The game is over: stay on the last position (Esc leaves, R plays it again)."""
+        self.finished = True
+
+    # drawing -------------------------------------------------------------------------------
+
+    def _draw_chrome(self, surface: pygame.Surface) -> None:
+        s = theme.scale_for(self.size)
+        w, h = int(96 * s), int(34 * s)
+        self.menu_button.rect = pygame.Rect(10, 10, w, h)
+        self.rules_button.rect = pygame.Rect(20 + w, 10, w, h)
+        self.menu_button.draw(surface)
+        self.rules_button.draw(surface)
+        if self.bar_shown:
+            self._draw_bar(surface, s)
+        if self.session.broken:
+            self._draw_notice(surface, s, self.session.broken, theme.DANGER)
+        elif self.finished:
+            state = self.session.state
+            humans = [i for i, plan in enumerate(self.session.setup.seats) if plan.human]
+            result = describe(state.outcome(), humans) if state.is_over() else "The recording ends here"
+            self._draw_notice(surface, s, f"End of the replay · {result} · R again · Esc back", theme.GOLD)
+
+    def _draw_bar(self, surface: pygame.Surface, s: float) -> None:
+        self.pause_button.label = "Play" if self.paused else "Pause"
+        h = int(30 * s)
+        widths = [int(66 * s), int(56 * s)] + [int(38 * s)] * len(SPEEDS)
+        size = max(11, int(15 * s))
+        total = len(self.session.script)
+        caption = render_text(f"{self.session.done}/{total}", size, theme.INK, bold=True)
+        bar_w = caption.get_width() + sum(widths) + 8 * len(widths) + int(36 * s)
+        # Bottom right: the corner tables leave free (hands sit at the bottom centre, seats
+        # and scores along the top).
+        bar = pygame.Rect(0, 0, bar_w, h + int(22 * s))
+        bar.bottomright = (self.size[0] - 10, self.size[1] - 10)
+        panel(surface, bar, radius=10)
+        x = bar.left + int(12 * s)
+        surface.blit(caption, caption.get_rect(midleft=(x, bar.top + h // 2 + 4)))
+        x += caption.get_width() + int(12 * s)
+        for button, width in zip(self.controls, widths):
+            button.rect = pygame.Rect(x, bar.top + 4, width, h)
+            button.text_size = size
+            button.kind = "primary" if button.label == f"{self.speed}x" else "quiet"
+            button.draw(surface)
+            x += width + 8
+        done = self.session.done / total if total else 1.0
+        track = pygame.Rect(bar.left + 12, bar.bottom - int(12 * s), bar.width - 24, max(3, int(5 * s)))
+        pygame.draw.rect(surface, (20, 60, 40), track, border_radius=3)
+        filled = track.copy()
+        filled.width = int(track.width * done)
+        pygame.draw.rect(surface, theme.GOLD, filled, border_radius=3)
+        if self.hint_time <= 0 and not self.paused:
+            return
+        # Where a table shows its own key hint (the top right, above its score panels).
+        hint = "Replay: Space pause · → step · 1 2 4 speed · V seat · H hide · L log · Esc back"
+        image = render_text(hint, max(11, int(14 * s)), theme.INK_DIM)
+        surface.blit(image, (max(self.rules_button.rect.right + 12, self.size[0] - image.get_width() - 12), 14))
+
+    def _draw_notice(self, surface: pygame.Surface, s: float, text: str, edge: tuple) -> None:
+        image = render_text(text, max(14, int(20 * s)), theme.INK, bold=True)
+        if image.get_width() > self.size[0] - 40:
+            image = render_text(text, max(11, int(14 * s)), theme.INK, bold=True)
+        rect = image.get_rect(center=(self.size[0] // 2, int(self.size[1] * 0.5))).inflate(30, 18)
+        panel(surface, rect, edge=edge, radius=10)
+        blit_centered(surface, image, rect.center)
+
+
+@lru_cache(maxsize=None)
+def replay_table(game_id: str) -> type:
+    """The game's table class with the replay controls in front of it."""
+    from app.tables import table_for
+
+    table = table_for(game_id)
+    return type(f"Replay{table.__name__}", (ReplayControls, table), {})
+
+
+def open_replay(app: Any, replay: Replay, replace: bool = False) -> Any:
+    """Put a replay's table on top of the scene stack and return it."""
+    scene = replay_table(replay.game_id)(app, ReplaySession(replay))
+    if replace:
+        app.scenes.replace(scene)
+    else:
+        app.scenes.push(scene)
+    scene.resize(app.screen.get_size())
+    return scene
