@@ -74,7 +74,7 @@ class GameSpec:
 
 # The games in menu order. Each id names a package ``games.<id>`` whose ``spec()`` returns
 # its GameSpec; adding a game means adding its package and its id here.
-GAME_IDS: tuple[str, ...] = ("seahaven", "whist", "euchre", "nap", "ninety_nine", "ratscrew", "nails", "spoons", "nash", "abstrac")
+GAME_IDS: tuple[str, ...] = ("seahaven", "whist", "euchre", "nap", "nash_whist", "ninety_nine", "ratscrew", "nails", "spoons", "nash", "abstrac")
 
 
 def _build() -> dict[str, GameSpec]:

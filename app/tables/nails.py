@@ -198,7 +198,8 @@ class NailsTable(RealtimeTableScene):
         d = self.diameter
         turn = abs(sprite.shown * 2 - 1)          # 1 -> 0 -> 1 as the card turns over
         face = sprite.shown >= 0.5
-        image = ring_card(sprite.ring, d, self.colour_blind) if face else ring_back(d)
+        back = self.app.settings.card_back
+        image = ring_card(sprite.ring, d, self.colour_blind) if face else ring_back(d, back)
         size = (max(1, round(sprite.diameter * turn)), max(1, round(sprite.diameter)))
         if size != image.get_size():
             image = pygame.transform.scale(image, size)
@@ -207,7 +208,7 @@ class NailsTable(RealtimeTableScene):
     def _draw_pile(self, surface: pygame.Surface, at: tuple[float, float], count: int) -> None:
         d = self.pile_d
         for i in range(min(4, (count + 5) // 6)):
-            blit_centered(surface, ring_back(d), (at[0] - i * 1.5, at[1] - i * 2.5))
+            blit_centered(surface, ring_back(d, self.app.settings.card_back), (at[0] - i * 1.5, at[1] - i * 2.5))
         label = render_text(f"{count} left", max(12, int(16 * self.s)), theme.INK_DIM)
         blit_centered(surface, label, (at[0], at[1] + d * 0.72))
 

@@ -8,7 +8,6 @@ from typing import Any
 
 import pygame
 
-from app import audio
 from app.render.table import (
     CardSprite, SpriteDrawer, fan_positions, felt, nameplate, seat_positions, token,
 )
@@ -153,7 +152,6 @@ class NinetyNineTable(HandInput, TableScene):
             self.stock -= 1
         self._sort_own()
         self.targets()
-        audio.play("deal")
         return 0.18
 
     def _on_Played(self, event: nn.Played) -> float:
@@ -168,7 +166,6 @@ class NinetyNineTable(HandInput, TableScene):
         self.count = event.count
         self.badges[event.seat] = (self._effect_text(event), 1.3)
         self.targets()
-        audio.play("play")
         return 0.5
 
     def _take_from_hand(self, hand: list[CardSprite], card: Card) -> CardSprite:
@@ -194,7 +191,6 @@ class NinetyNineTable(HandInput, TableScene):
         self.stock = event.stock
         self._sort_own()
         self.targets()
-        audio.play("draw")
         return 0.22
 
     def _on_Skipped(self, event: nn.Skipped) -> float:
@@ -213,7 +209,6 @@ class NinetyNineTable(HandInput, TableScene):
             sprite.card, sprite.face_up = card, True
         self.tokens[event.seat] = event.tokens
         self._banner(f"No card fits at {event.count}: {self._says(event.seat, 'loses', 'lose')} a token", 2.4)
-        audio.play("lose")
         return 2.3
 
     def _on_Eliminated(self, event: nn.Eliminated) -> float:
@@ -221,7 +216,6 @@ class NinetyNineTable(HandInput, TableScene):
         return 1.2
 
     def _on_GameWon(self, event: nn.GameWon) -> float:
-        audio.play("win")
         self._banner(f"{self._says(event.seat, 'wins', 'win')} the game!", 3.0)
         return 0.8
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import math
 import random
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import Any
 
 import pygame
 
+from app import worker
 from app.anim.tween import ease_out_back
 from app.render.table import CardSprite, SpriteDrawer, felt
 from app.render.text import render_text
@@ -29,7 +30,6 @@ from games.seahaven.solver import Result, first_group, hint, safe_moves
 
 DRAG_THRESHOLD = 5
 DOUBLE_CLICK = 0.4
-_SOLVER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="seahaven-hint")
 
 
 def lines_from(state: sh.SeahavenState) -> dict[tuple, Any]:
@@ -242,7 +242,7 @@ class SeahavenTable(TableScene):
 
     def _drive_demo(self, dt: float) -> None:
         if not self.demo and self.demo_job is None:
-            self.demo_job = _SOLVER.submit(hint, self.state.clone())
+            self.demo_job = worker.submit(hint, self.state.clone())
         if self.demo_job is not None and self.demo_job.done():
             result: Result = self.demo_job.result()
             self.demo_job = None
@@ -353,7 +353,7 @@ class SeahavenTable(TableScene):
             self.known.update(self.hint_job.result())
             self.hint_job = None
         if self.hint_job is None and not self.state.is_over() and self._position() not in self.known:
-            self.hint_job = _SOLVER.submit(lines_from, self.state.clone())
+            self.hint_job = worker.submit(lines_from, self.state.clone())
         if self.want_hint and self._position() in self.known:
             self._show_hint()
 
@@ -624,8 +624,7 @@ class SeahavenTable(TableScene):
     # drawing ---------------------------------------------------------------------------------
 
     def draw_table(self, surface: pygame.Surface) -> None:
-        surface.blit(felt(self.size), (0, 0))
-        self._draw_slots(surface)
+        surface.blit(self._floor(), (0, 0))
         dragged = set(map(id, self.drag))
         shown = 13 if self.state.won else 2  # the win cascade shows every card
         for pile in self.homes:
@@ -665,6 +664,17 @@ class SeahavenTable(TableScene):
         for text, size, colour, bold in lines:
             blit_centered(surface, render_text(text, size, colour, bold=bold), (box.centerx, y))
             y += 48 * s
+
+    def _floor(self) -> pygame.Surface:
+        """The felt with the eighteen empty places drawn on it: they change only while a
+        drag lights targets or a column empties, so they are composed once for that."""
+        key = (self.size, frozenset(self.lit), tuple(not col for col in self.cols))
+        cached = getattr(self, "_floor_cache", None)
+        if cached is None or cached[0] != key:
+            floor = felt(self.size).copy()
+            self._draw_slots(floor)
+            cached = self._floor_cache = (key, floor)
+        return cached[1]
 
     def _draw_slots(self, surface: pygame.Surface) -> None:
         g = self.geo
@@ -712,7 +722,8 @@ class SeahavenTable(TableScene):
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         minutes, seconds = divmod(int(self.elapsed), 60)
-        text = f"Deal {self.state.deal}   ·   {self.state.moves} moves   ·   {minutes}:{seconds:02d}"
+        moves = f"{self.state.moves} move" + ("" if self.state.moves == 1 else "s")
+        text = f"Deal {self.state.deal}   ·   {moves}   ·   {minutes}:{seconds:02d}"
         if self._is_stuck():
             text += "   ·   no moves left: undo or restart"
         image = render_text(text, max(13, int(19 * self.s)), theme.INK, bold=True)

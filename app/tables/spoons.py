@@ -17,7 +17,6 @@ from typing import Any
 
 import pygame
 
-from app import audio
 from app.anim.tween import ease_out_cubic
 from app.render.hand import seat_colour
 from app.render.table import CardSprite, SpriteDrawer, felt, nameplate, seat_positions
@@ -228,14 +227,12 @@ class SpoonsTable(RealtimeTableScene):
         what = "noses to touch" if self.pig else "spoons"
         self._banner(f"Round {event.round}: {self._name(event.dealer)} deals · "
                      f"{event.spoons} {what}", 2.0)
-        audio.play("deal")
 
     def _on_Took(self, event: se.Took) -> None:
         if event.seat == self.viewer:
             self.pick = len(self.session.state.hands[self.viewer]) - 1
             start = self.stock_at() if event.from_stock else self.queue_at(self.viewer)
             self._fly(start, self.hand_spots(sr.HAND + 1)[-1], event.card, 0.18)
-            audio.play("draw")
 
     def _on_Passed(self, event: se.Passed) -> None:
         start = self.places[event.seat] if event.seat != self.viewer else self.hand_spots(sr.HAND)[-1]
@@ -256,11 +253,9 @@ class SpoonsTable(RealtimeTableScene):
             you = self._name(event.seat) == "You"
             verb = ("touch your" if you else "touches their") + " nose" if self.pig else ("grab" if you else "grabs") + " a spoon"
             self._banner(f"{self._name(event.seat)} {verb}!" + ("" if self.pig else " Grab!"), 1.6)
-        audio.play("spoon" if not self.pig else "play")
 
     def _on_FalseGrab(self, event: se.FalseGrab) -> None:
         self.flash[event.seat] = 0.8
-        audio.play("false_slap")
 
     def _on_RoundLost(self, event: se.RoundLost) -> None:
         self.flash[event.seat] = 1.2
@@ -268,14 +263,12 @@ class SpoonsTable(RealtimeTableScene):
         why = ("false " + ("nose" if self.pig else "grab")) if event.false_grab else (
             "last to the nose" if self.pig else "left without a spoon")
         self._banner(f"{self._name(event.seat)}: {why} · {word}", BANNER_TIME)
-        audio.play("lose")
 
     def _on_Eliminated(self, event: se.Eliminated) -> None:
         self._banner(f"{self._name(event.seat)} spelled {event.word} and is out", BANNER_TIME)
 
     def _on_GameWon(self, event: se.GameWon) -> None:
         self._banner(f"{self._name(event.seat)} wins!", 4.0)
-        audio.play("win")
 
     def _fly(self, start: tuple[float, float], end: tuple[float, float], card: Any, seconds: float) -> None:
         if len(self.flying) >= MAX_FLYING:

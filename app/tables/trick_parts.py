@@ -23,14 +23,17 @@ def pip_colour(suit: Suit) -> tuple[int, int, int]:
 
 
 @lru_cache(maxsize=64)
-def trump_badge(suit: Suit | None, size: int) -> pygame.Surface:
-    """A round ivory badge with the trump suit's pip (or a dash while none is set)."""
+def trump_badge(suit: Suit | None, size: int, blank: str = "?") -> pygame.Surface:
+    """A round ivory badge with the trump suit's pip; with no suit, ``blank`` ("?" while
+    trumps are not known yet, "NT" for a hand played without them)."""
     badge = pygame.Surface((size, size), pygame.SRCALPHA)
     c = size // 2
     pygame.draw.circle(badge, theme.GOLD, (c, c), c)
     pygame.draw.circle(badge, (248, 244, 232), (c, c), c - max(2, size // 14))
     if suit is None:
-        dash = render_text("?", int(size * 0.55), (120, 120, 120), bold=True)
+        known = blank != "?"
+        dash = render_text(blank, int(size * (0.4 if known else 0.55)), (40, 40, 40) if known else (120, 120, 120),
+                           bold=True)
         blit_centered(badge, dash, (c, c))
     else:
         pip = suit_surface(suit, int(size * 0.56), pip_colour(suit))
@@ -40,20 +43,20 @@ def trump_badge(suit: Suit | None, size: int) -> pygame.Surface:
 
 @lru_cache(maxsize=64)
 def score_card(lines: tuple[tuple[str, str, bool], ...], title: str, text_size: int,
-               trump: Suit | None) -> pygame.Surface:
+               trump: Suit | None, blank: str = "?") -> pygame.Surface:
     """The score card: a title with the trump badge, then one row per side (name, figures,
-    whether it is the viewer's side, drawn in gold)."""
+    whether it is the viewer's side, drawn in gold); with no rows, just the badge and title."""
     pad = max(8, text_size // 2)
     head = render_text(title, text_size, theme.INK_DIM)
     rows = [(render_text(name, text_size, theme.GOLD if mine else theme.INK, bold=True),
              render_text(figures, text_size, theme.GOLD if mine else theme.INK, bold=True))
             for name, figures, mine in lines]
-    badge = trump_badge(trump, int(text_size * 2.4))
-    name_w = max(r[0].get_width() for r in rows)
-    fig_w = max(r[1].get_width() for r in rows)
+    badge = trump_badge(trump, int(text_size * 2.4), blank)
+    name_w = max((r[0].get_width() for r in rows), default=0)
+    fig_w = max((r[1].get_width() for r in rows), default=0)
     width = max(head.get_width() + badge.get_width() + pad, name_w + fig_w + pad * 2) + pad * 2
-    row_h = rows[0][0].get_height() + 4
-    height = pad * 3 + badge.get_height() + row_h * len(rows)
+    row_h = rows[0][0].get_height() + 4 if rows else 0
+    height = pad * (3 if rows else 2) + badge.get_height() + row_h * len(rows)
     card = pygame.Surface((width, height), pygame.SRCALPHA)
     panel(card, card.get_rect(), edge=(90, 130, 100), radius=12)
     card.blit(badge, (pad, pad))

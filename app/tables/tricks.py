@@ -23,7 +23,7 @@ from app.scenes.table import TableScene
 from app.tables.hand_input import HandInput
 from app.tables import trick_parts as parts
 from app.ui import theme
-from app.ui.widgets import blit_centered, faded
+from app.ui.widgets import blit_centered, faded, shade_layer
 from games.core.cards import Card, Suit
 from games.core.protocol import Event, seat_name
 from games.core.trick_events import (
@@ -68,6 +68,7 @@ class TrickTable(HandInput, TableScene):
         self.drag_from: tuple[float, float] = (0, 0)
         self.press_at: tuple[int, int] | None = None
         self._plates: dict[tuple, pygame.Surface] = {}
+        self.plate_rects: dict[int, pygame.Rect] = {}  # where each name plate was last drawn
         super().__init__(app, session)
         self.drawer = SpriteDrawer(app.cards, app.settings.card_back)
 
@@ -132,7 +133,7 @@ class TrickTable(HandInput, TableScene):
         for seat, hand in enumerate(self.hands):
             own = seat == self.viewer
             width = self.own_width if own else self.other_width
-            span = self.size[0] * 0.62 if own else width * 2.6
+            span = self.own_span() if own else width * 2.6
             spots = fan_positions(len(hand), self.hand_spot(seat), width, span, arc=width * 0.1 if own else 0)
             for sprite, spot in zip(hand, spots):
                 if sprite is self.drag:
@@ -145,6 +146,10 @@ class TrickTable(HandInput, TableScene):
         if self.turned is not None:
             self.turned.width = self.trick_width * 0.85
             self.anim.tween(self.turned, "pos", self.stub_spot(), 0.3)
+
+    def own_span(self) -> float:
+        """How wide the viewer's hand may fan out."""
+        return self.size[0] * 0.62
 
     def relayout_now(self) -> None:
         self.targets()
@@ -552,13 +557,7 @@ class TrickTable(HandInput, TableScene):
         name = self._name(seat)
         if seat == (self.viewer + 2) % 4 and self.side_count() == 2 and len(self.hands) == 4 and not self.spectator and self._single_human():
             name += " (partner)"
-        plan = self.session.setup.seats[seat]
-        bits = ["sits out" if out else plan.label()]
-        if seat == self.dealer:
-            bits.append("dealer")
-        if seat == self.maker:
-            bits.append("maker")
-        key = (name, " · ".join(bits), turn, out, self.s)
+        key = (name, " · ".join(self.plate_bits(seat)), turn, out, self.s)
         plate = self._plates.get(key)
         if plate is None:
             plate = self._plates[key] = nameplate(name, key[1], max(13, int(17 * self.s)), turn, out)
@@ -567,7 +566,17 @@ class TrickTable(HandInput, TableScene):
         else:
             rect = plate.get_rect(center=self.plate_spot(seat))
             rect.clamp_ip(pygame.Rect(6, 46 * self.s, self.size[0] - 12, self.size[1]))
+        self.plate_rects[seat] = rect
         surface.blit(plate, rect)
+
+    def plate_bits(self, seat: int) -> list[str]:
+        """The second line of a seat's name plate: who plays it and its role this hand."""
+        bits = ["sits out" if seat in self.sitting_out else self.session.setup.seats[seat].label()]
+        if seat == self.dealer:
+            bits.append("dealer")
+        if seat == self.maker:
+            bits.append("maker")
+        return bits
 
     def _draw_score(self, surface: pygame.Surface) -> None:
         tricks = [0] * self.side_count()
@@ -594,9 +603,7 @@ class TrickTable(HandInput, TableScene):
         trick = self.last_trick
         if trick is None:
             return
-        shade = pygame.Surface(self.size, pygame.SRCALPHA)
-        shade.fill((6, 24, 14, 150))
-        surface.blit(shade, (0, 0))
+        surface.blit(shade_layer(self.size, (6, 24, 14, 150)), (0, 0))
         for seat, card in trick.plays:
             sprite = CardSprite(card, *self.trick_spot(seat), face_up=True, width=self.trick_width)
             sprite.marked = seat == trick.winner

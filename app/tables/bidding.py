@@ -1,0 +1,276 @@
+"""The trick table for games with an auction and chips (Nap, Nash Whist): the auction panel
+at the human's call, the call history, each seat's chips and current call under its name,
+the contract card under the Menu button, and a score card that gives way to the seats.
+
+A game's table says what the panel holds (``panel_rows``, ``panel_title``), what the
+contract card says (``contract_lines``) and records its calls in ``self.history``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from app.render.table import fan_positions
+from app.render.text import render_text
+from app.tables import trick_parts as parts
+from app.tables.auction import AuctionHistory, AuctionPanel, ChoiceRow
+from app.tables.tricks import TrickTable
+from app.ui import theme
+from app.ui.widgets import blit_centered, panel
+
+
+class BiddingTable(TrickTable):
+    """A trick table where everyone keeps their own chips and one player (or two) declares."""
+
+    hand_cards = 5  # the most cards a hand holds, to keep room for the history beside it
+
+    def __init__(self, app: Any, session: Any) -> None:
+        self.calls: dict[int, str] = {}
+        self.history = AuctionHistory()
+        self.call_panel: AuctionPanel | None = None
+        self._panel_for: tuple | None = None
+        self.mouse: tuple[int, int] | None = None
+        self.score_rect = pygame.Rect(0, 0, 0, 0)      # where the score card was last drawn
+        self.contract_box = pygame.Rect(0, 0, 0, 0)    # and the contract card
+        super().__init__(app, session)
+
+    # hooks ------------------------------------------------------------------------------
+
+    def panel_key(self) -> tuple:
+        """Anything that changes what the panel offers (it is rebuilt when this changes)."""
+        return ()
+
+    def panel_rows(self) -> list[ChoiceRow]:
+        return []
+
+    def panel_title(self) -> str:
+        return "Your call"
+
+    def contract_lines(self) -> list[str]:
+        """The contract card's lines (the first in gold); none hides the card."""
+        return []
+
+    def score_rows(self) -> tuple[tuple[str, str, bool], ...]:
+        return ()
+
+    def score_title(self) -> str:
+        return "Trumps"
+
+    def trump_title(self) -> str:
+        """The title of the small card (the trump badge alone) shown when the full one would
+        cover a seat."""
+        return "No trumps" if self.trump is None and self.contract_lines() else "Trumps"
+
+    # everyone plays for themselves --------------------------------------------------------
+
+    def side_of(self, seat: int) -> int:
+        return seat
+
+    def side_count(self) -> int:
+        return self.session.state.seats
+
+    # the auction panel ---------------------------------------------------------------------
+
+    def human_choosing(self) -> bool:
+        return self.choosing_call()
+
+    def panel(self) -> AuctionPanel:
+        """The auction panel for the human's call now (built once per position and size)."""
+        key = (self.panel_key(), self.size, self.viewer)
+        if self.call_panel is None or self._panel_for != key:
+            self._panel_for = key
+            self.call_panel = AuctionPanel(self.panel_title(), self.panel_rows(), self.act)
+            self._fit_panel(self.call_panel)
+        return self.call_panel
+
+    def _fit_panel(self, panel: AuctionPanel) -> None:
+        """Lay the panel out over the middle; if it then covers a seat, narrow it to pass
+        between the seats (its rows wrap) as long as that keeps its text size and needs no
+        scrolling; a big auction may cover the seats at the sides."""
+        first = self.panel_area()
+        panel.layout(first, self.s)
+        size = panel.text_size
+        others = [self.seat_box(s) for s in range(self.session.state.seats) if s != self.viewer]
+        area = first
+        for _ in range(3):
+            hit = [box for box in others if panel.box.colliderect(box)]
+            if not hit:
+                return
+            area = _between(area, hit)
+            panel.layout(area, self.s)
+            if panel.scrollable or panel.text_size < size:
+                break
+        panel.layout(first, self.s)
+
+    def panel_area(self) -> pygame.Rect:
+        """Above the viewer's hand, over the middle of the cloth (empty while bidding)."""
+        w, h = self.size
+        bottom = int(h - self.own_width * 1.55 - 14 * self.s)
+        top = int(56 * self.s)
+        margin = int(w * 0.03)
+        return pygame.Rect(margin, top, w - margin * 2, bottom - top)
+
+    def on_choice_input(self, event: pygame.event.Event) -> None:
+        self.panel().handle_event(event, self.mouse)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self.call_panel = None
+
+    # history and input ----------------------------------------------------------------------
+
+    def own_span(self) -> float:
+        return min(self.size[0] * 0.62, self.size[0] * 0.56 if self.hand_cards > 8 else self.size[0])
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        spots = fan_positions(self.hand_cards, (w / 2, 0), self.own_width, self.own_span())
+        right = spots[-1][0] + self.own_width / 2 + 12 if spots else w * 0.8
+        width = int(max(150 * self.s, min(270 * self.s, w - right - 8)))
+        height = int(max(self.own_width * 1.45, 92 * self.s))
+        home = pygame.Rect(w - 8 - width, h - 8 - height, width, height)
+        tall_w = max(width, int(300 * self.s))
+        high = pygame.Rect(w - 8 - tall_w, int(h * 0.3), tall_w, h - 8 - int(h * 0.3))
+        self.history.layout(home, high, self.s)
+
+    def pile_spot(self, seat: int) -> tuple[float, float]:
+        """A side seat's tricks lie under its chips label, not across it."""
+        x, y = super().pile_spot(seat)
+        dx, dy = self.direction(seat)
+        if seat == self.viewer or abs(dy) >= abs(dx):
+            return (x, y)
+        label = render_text(self.chip_label(seat), max(11, int(14 * self.s)), theme.INK, bold=True)
+        return (x, max(y, self.chip_rect(seat, label).bottom + self.other_width * 0.7 + 4))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.mouse = event.pos
+        if self.curtain_for is None and self.history.handle_event(event, self.mouse):
+            return
+        super().handle_event(event)
+
+    # drawing -------------------------------------------------------------------------------
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        self._draw_calls_and_chips(surface)
+        self._draw_contract(surface)
+        self.history.draw(surface)
+        if self.choosing_call():
+            self.panel().draw(surface)
+
+    def chip_label(self, seat: int) -> str:
+        chips = self.scores[seat] if seat < len(self.scores) else 0
+        text = f"{chips} chips"
+        if seat in self.calls:
+            text += f" · {self.calls[seat]}"
+        return text
+
+    def chip_rect(self, seat: int, image: pygame.Surface) -> pygame.Rect:
+        """Where a seat's chips label goes: above the viewer's plate, under the others'."""
+        if seat == self.viewer:
+            plate = 2.6 * max(13, int(17 * self.s))  # the name plate's height, roughly
+            spot = (12 + image.get_width() / 2, self.size[1] - 22 - plate - image.get_height() / 2)
+        else:
+            x, y = self.plate_spot(seat)
+            spot = (x, y + max(self.other_width * 0.62, 2.3 * max(13, int(17 * self.s))))
+        rect = image.get_rect(center=(round(spot[0]), round(spot[1]))).inflate(12, 4)
+        rect.clamp_ip(pygame.Rect((0, 0), self.size))
+        return rect
+
+    def _draw_calls_and_chips(self, surface: pygame.Surface) -> None:
+        """Under each seat's name: its chips, and its call while the auction lasts."""
+        size = max(11, int(14 * self.s))
+        for seat in range(len(self.hands)):
+            out = seat in self.sitting_out
+            bid = seat in self.calls and self.calls[seat] != "Pass"
+            colour = theme.INK_DIM if out else theme.GOLD if bid else theme.INK
+            image = render_text(self.chip_label(seat), size, colour, bold=True)
+            rect = self.chip_rect(seat, image)
+            if out:
+                panel(surface, rect, fill=(40, 40, 40, 200), edge=(110, 110, 110), radius=8)
+            else:
+                panel(surface, rect, radius=8)
+            blit_centered(surface, image, rect.center)
+
+    def contract_short(self) -> list[str]:
+        """The contract card when the full one would cover a seat."""
+        return self.contract_lines()[:2]
+
+    def contract_rect(self, lines: list[str]) -> pygame.Rect:
+        size = max(12, int(16 * self.s))
+        images = [render_text(line, size, theme.INK, bold=True) for line in lines]
+        width = max(i.get_width() for i in images) + 24
+        height = sum(i.get_height() for i in images) + 16
+        return pygame.Rect(10, int(62 * self.s) + 4, width, height)  # below the Menu button
+
+    def _draw_contract(self, surface: pygame.Surface) -> None:
+        lines = self.contract_lines()
+        if not lines:
+            return
+        others = [self.seat_box(s) for s in range(len(self.hands)) if s != self.viewer]
+        if self.contract_rect(lines).collidelist(others) >= 0:
+            lines = self.contract_short()
+        size = max(12, int(16 * self.s))
+        images = [render_text(line, size, theme.GOLD if i == 0 else theme.INK, bold=i == 0)
+                  for i, line in enumerate(lines)]
+        rect = self.contract_box = self.contract_rect(lines)
+        panel(surface, rect, radius=10)
+        y = rect.top + 8
+        for image in images:
+            surface.blit(image, (rect.left + 12, y))
+            y += image.get_height()
+
+    def seat_box(self, seat: int) -> pygame.Rect:
+        """The room a player's hand, plate and chips take (to keep other panels off it)."""
+        x, y = self.hand_spot(seat)
+        w = self.other_width
+        box = pygame.Rect(0, 0, round(w * 2.7), round(w * 1.5))
+        box.center = (round(x), round(y))
+        plate = self.plate_rects.get(seat)
+        if plate is not None:
+            box.union_ip(plate)
+        label = render_text(self.chip_label(seat), max(11, int(14 * self.s)), theme.INK, bold=True)
+        return box.union(self.chip_rect(seat, label))
+
+    def _score_rect(self, card: pygame.Surface) -> pygame.Rect:
+        return card.get_rect(topright=(self.size[0] - 10, max(34, int(40 * self.s))))  # under the key hints
+
+    def _score_card(self, full: bool) -> pygame.Surface:
+        rows = self.score_rows() if full else ()
+        title = self.score_title() if full else self.trump_title()
+        blank = "NT" if self.trump is None and self.contract_lines() and self.no_trumps() else "?"
+        return parts.score_card(rows, title, max(11, int(15 * self.s)), self.trump, blank)
+
+    def no_trumps(self) -> bool:
+        """Whether the hand being played has no trumps (the badge then says NT)."""
+        return False
+
+    def _draw_score(self, surface: pygame.Surface) -> None:
+        """The full card when it clears every seat; else just the trump badge (the chips
+        are under each seat's name anyway)."""
+        card = self._score_card(full=True)
+        rect = self._score_rect(card)
+        others = [s for s in range(len(self.hands)) if s != self.viewer]
+        if any(rect.colliderect(self.seat_box(s)) for s in others):
+            card = self._score_card(full=False)
+            rect = self._score_rect(card)
+        self.score_rect = rect
+        surface.blit(card, rect)
+
+
+def _between(area: pygame.Rect, boxes: list[pygame.Rect]) -> pygame.Rect:
+    """``area`` narrowed about its middle to clear boxes at its sides, or lowered below a
+    box straddling the middle."""
+    cx, top, half = area.centerx, area.top, area.width // 2
+    for box in boxes:
+        if box.right < cx:
+            half = min(half, cx - box.right - 6)
+        elif box.left > cx:
+            half = min(half, box.left - cx - 6)
+        else:
+            top = max(top, box.bottom + 6)
+    half = max(half, 60)
+    return pygame.Rect(cx - half, top, half * 2, max(40, area.bottom - top))

@@ -1,0 +1,80 @@
+"""The Nash Whist auction panel's rows and the settlement's words: which legal bid goes in
+which row, how each button reads (a pip and Out/In, NT, or the contract's name, with what
+it pays), and what a contract asks, for the line under the panel.
+
+>>> from games.nash_whist.rules import Bid, MakeBid
+>>> rows = bid_rows([MakeBid(0, Bid.parse(t)) for t in ("Prop", "Six-In", "Six-Out hearts", "Misere")], Suit.SPADES)
+>>> [(row.heading, [c.label for c in row.choices]) for row in rows]
+[('', ['Prop']), ('Six', ['Out', 'In']), ('', ['Misere'])]
+>>> describe(Bid.parse("Seven-Out hearts"), Suit.SPADES)
+'7 tricks alone, hearts trumps'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.tables.auction import Choice, ChoiceRow
+from games.core.cards import Suit
+from games.nash_whist import bids as nwb
+
+
+def bid_rows(actions: list[Any], initial: Suit) -> list[ChoiceRow]:
+    """The legal bids in the contract table's order, a row a level (Out in each suit, No
+    Trumps, In), Triste, Misere and Open Misere each a row where they rank, the Thirteens
+    last. Prop and Five-In join the first row (Pass and Cop) to save a line."""
+    rows: dict[tuple[int, int], list[Choice]] = {}
+    for action in sorted(actions, key=lambda a: a.bid):
+        rows.setdefault(_row_of(action.bid), []).append(bid_choice(action, initial))
+    return [ChoiceRow(nwb.LEVELS.get(key[0], "") if key[1] == 0 else "", tuple(rows[key]))
+            for key in sorted(rows)]
+
+
+_AFTER = {nwb.TRISTE: 7, nwb.MISERE: 8, nwb.OPEN_MISERE: 12}
+
+
+def _row_of(bid: nwb.Bid) -> tuple[int, int]:
+    """(level, 0) for a level's row; (level, 1) for the special bid ranked after it."""
+    if bid.kind in _AFTER:
+        return (_AFTER[bid.kind], 1)
+    if bid.kind == nwb.PROP or bid.level == 5:
+        return (0, 0)
+    return (bid.level, 0)
+
+
+def bid_choice(action: Any, initial: Suit) -> Choice:
+    """A compact button: a pip and Out/In, NT, or the contract's name, with its payment."""
+    bid = action.bid
+    tip = f"{bid}: {describe(bid, initial)} · {bid.pay} from each opponent"
+    if bid.kind == nwb.OUT:
+        return Choice("Out", action, pay=bid.pay, suit=bid.suit, tip=tip)
+    if bid.kind == nwb.IN and bid.level > 5:
+        return Choice("In", action, pay=bid.pay, suit=initial, tip=tip)
+    if bid.kind == nwb.NO_TRUMPS:
+        return Choice("NT", action, pay=bid.pay, tip=tip)
+    if bid.kind == nwb.THIRTEEN:
+        return Choice("" if bid.suit else "NT", action, pay=bid.pay, suit=bid.suit, tip=tip)
+    return Choice(str(bid), action, pay=bid.pay, tip=tip)
+
+
+def describe(bid: nwb.Bid, initial: Suit) -> str:
+    """What a contract asks of its declarer, in a few words."""
+    trump = bid.trump(initial)
+    trumps = f"{trump.title} trumps" if trump else "no trumps"
+    if bid.kind == nwb.PROP:
+        return f"ask for a partner: 8 tricks together, {trumps}"
+    if bid.kind == nwb.TRISTE:
+        return "win exactly one trick, no trumps"
+    if bid.is_misere:
+        return "lose every trick, no trumps" + (", hand laid open after the first" if bid.is_open else "")
+    if bid.kind == nwb.THIRTEEN:
+        return f"win all 13 tricks, {trumps}"
+    return f"{bid.tricks} tricks alone, {trumps}"
+
+
+def payment_lines(payments: list[tuple[str, str, int]]) -> list[str]:
+    """'P2 pays You 4 · P3 pays You 4', two payments a line so the summary stays narrow."""
+    if not payments:
+        return ["Nobody had chips to pay"]
+    words = [f"{payer} {'pay' if payer == 'You' else 'pays'} {payee} {chips}" for payer, payee, chips in payments]
+    return [" · ".join(words[i:i + 2]) for i in range(0, len(words), 2)]
