@@ -4,14 +4,13 @@ bot), the actions taken so far, and bots thinking off the frame loop."""
 from __future__ import annotations
 
 import random
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, wait
 from dataclasses import dataclass, field
 from typing import Any
 
+from app import worker
 from games.core.protocol import Event, GameState
-from games.registry import DIFFICULTIES, GameSpec
-
-_THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+from games.registry import DIFFICULTIES, GAMES, GameSpec
 
 
 @dataclass(frozen=True)
@@ -55,7 +54,7 @@ class Session:
         self.opening: list[Event] = list(getattr(self.state, "opening", []))
         self.actions: list[Any] = []
         self.bot_rng = random.Random(self.seed * 7919 + 1)
-        self._thinking: tuple[int, Future] | None = None
+        self._thinking: tuple[int, Future, bool] | None = None  # seat, job, in the worker process
 
     @property
     def humans(self) -> list[int]:
@@ -82,28 +81,47 @@ class Session:
     def think(self, seat: int) -> Any | None:
         """Start or poll the bot for ``seat``; returns its action once it has decided.
 
-        The bot runs in a worker thread on a snapshot of its view, so a long search never
-        holds up a frame. Bots think one at a time, so their shared generator stays
-        reproducible.
+        The bot runs in the worker process (app/worker.py) on a copy of its view, so a long
+        search never holds up a frame. Bots think one at a time and hand back the state of
+        their shared generator, which moves on here exactly as if they had run here: a
+        seeded game plays the same either way.
         """
         if self._thinking is None or self._thinking[0] != seat:
-            bot = self.spec.bots[self.setup.seats[seat].difficulty]
-            view = self.state.view(seat)
-            self._thinking = (seat, _THINKER.submit(bot, view, self.bot_rng))
-        future = self._thinking[1]
+            self._thinking = self._ask(seat, away=GAMES.get(self.spec.id) is self.spec)
+        _, future, away = self._thinking
         if not future.done():
             return None
+        if away and future.exception() is not None:
+            # The view would not pickle or the worker died: think here instead. A bot's
+            # own error is raised again here, and the generator has not moved yet.
+            self._thinking = self._ask(seat, away=False)
+            return None
         self._thinking = None
-        return future.result()
+        action, rng_state = future.result()
+        self.bot_rng.setstate(rng_state)
+        return action
+
+    def _ask(self, seat: int, away: bool) -> tuple[int, Future, bool]:
+        difficulty = self.setup.seats[seat].difficulty
+        view = self.state.view(seat)
+        if away:  # a registered game: the worker finds the bot by name
+            return seat, worker.submit(worker.choose, self.spec.id, difficulty, view,
+                                       self.bot_rng.getstate()), True
+        bot = self.spec.bots[difficulty]
+        return seat, worker.run_here(_choose_here, bot, view, self.bot_rng), False
 
     def settle(self, timeout: float = 10.0) -> None:
         """Wait until a thinking bot has decided. For headless runs (tests, the self-test,
         the benchmark) that draw frames far faster than real time: without it a busy
         machine may starve the bot thread for hundreds of frames."""
         if self._thinking is not None:
-            self._thinking[1].result(timeout=timeout)
+            wait([self._thinking[1]], timeout=timeout)  # a failed job is redone by ``think``
 
     def rematch(self) -> Session:
         """A new game with the same seats and options and a fresh seed."""
         setup = Setup(self.setup.game_id, list(self.setup.seats), dict(self.setup.options), None)
         return Session(self.spec, setup)
+
+
+def _choose_here(bot: Any, view: Any, rng: random.Random) -> tuple[Any, tuple]:
+    return bot(view, rng), rng.getstate()

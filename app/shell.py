@@ -8,7 +8,7 @@ import time
 
 import pygame
 
-from app import audio, storage
+from app import audio, storage, worker
 from app.render.cards import CardRenderer
 from app.scenes.base import Scene, SceneManager
 from app.ui import theme
@@ -129,7 +129,9 @@ class App:
         self._poll_if_fine()
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
-            # Sounds are made after the first frame, so they never delay the window's start.
+            # The bots' worker process and the sounds are made after the first frame, so they
+            # never delay the window's start; the worker first, before the sound thread runs.
+            worker.warm_up()
             audio.init(self.settings.volume, self.settings.muted)
 
     def _draw_notices(self) -> None:
@@ -186,6 +188,7 @@ class App:
             self._age_notices(dt)
             self.step(min(dt, 0.1))
         storage.save_settings(self.settings)
+        worker.stop()  # a bot's search in progress must not keep the closed app alive
         pygame.quit()
         return 0
 

@@ -11,6 +11,11 @@ from games.core.realtime import play_realtime
 from games.registry import GameSpec
 
 
+def _bot(spec: GameSpec, difficulty: str) -> Any:
+    """The bot for ``difficulty``; a solitaire has none and is played by its automatic player."""
+    return spec.bots[difficulty] if spec.bots else spec.extra["autoplay"]
+
+
 def simulate(spec: GameSpec, games: int, seed: int, difficulties: list[str], seats: int | None,
              options: dict[str, Any] | None = None, rotate: bool = True) -> dict[str, Any]:
     """Play ``games`` games; seat i is played by ``difficulties[i]``. With ``rotate`` the
@@ -30,7 +35,7 @@ def simulate(spec: GameSpec, games: int, seed: int, difficulties: list[str], sea
     started = time.perf_counter()
     for game in range(games):
         shift = game % count if rotate else 0
-        bots = [spec.bots[lineup[(seat - shift) % count]] for seat in range(count)]
+        bots = [_bot(spec, lineup[(seat - shift) % count]) for seat in range(count)]
         try:
             # Real-time games run on a simulated clock; it also checks that no card is lost.
             runner = play_realtime if spec.realtime else play_out

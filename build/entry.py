@@ -5,6 +5,13 @@ package (relative imports and `app.__main__` keep working) instead of running it
 a top-level script named __main__.
 """
 
-from app.__main__ import main
+import multiprocessing
+
+# Bots think in a worker process (app/worker.py). Where processes are spawned rather than
+# forked (Windows, macOS), the worker is this same executable started again: this hands
+# it to multiprocessing before the app would open a window. On Linux it does nothing.
+multiprocessing.freeze_support()
+
+from app.__main__ import main  # noqa: E402
 
 raise SystemExit(main())

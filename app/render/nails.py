@@ -14,6 +14,7 @@ from functools import lru_cache
 
 import pygame
 
+from app.render.cards import BACK_STYLES
 from app.render.text import render_text
 from app.render.vector import Pen, supersample
 
@@ -25,8 +26,6 @@ LETTER_INK: dict[str, tuple[int, int, int]] = {
 }
 FACE = (250, 244, 226)
 RIM = (120, 96, 60)
-BACK = (44, 62, 120)
-BACK_LIGHT = (120, 146, 210)
 
 RING_RADIUS = 0.30   # of the card's diameter: where the dot centres sit
 DOT_RADIUS = 0.105
@@ -93,20 +92,23 @@ def _letters(surface: pygame.Surface, ring: tuple[str, ...], size: int) -> None:
 
 
 @lru_cache(maxsize=16)
-def ring_back(diameter: int) -> pygame.Surface:
-    """The back of a card: a navy disc with a five-petal rosette."""
+def ring_back(diameter: int, style: str = "blue") -> pygame.Surface:
+    """The back of a card: a disc in the colours of the chosen card back (the settings'
+    "Card back", as on the square cards) with a five-petal rosette."""
     size = max(16, diameter)
+    colours = BACK_STYLES[style] if style in BACK_STYLES else BACK_STYLES["blue"]
+    field, light = colours.field, colours.lattice
 
     def paint(pen: Pen) -> None:
         c = size / 2
         pen.circle((c + size * 0.01, c + size * 0.025), c * 0.98, (0, 0, 0, 70))
         pen.circle((c, c), c * 0.97, RIM)
-        pen.circle((c, c), c * 0.92, BACK)
-        pen.circle((c, c), c * 0.78, BACK_LIGHT, width=size * 0.012)
+        pen.circle((c, c), c * 0.92, field)
+        pen.circle((c, c), c * 0.78, light, width=size * 0.012)
         for position in range(5):
             dx, dy = dot_centre(size, position)
-            pen.line((c, c), (c + dx * 0.9, c + dy * 0.9), BACK_LIGHT, size * 0.05)
-            pen.circle((c + dx, c + dy), size * 0.05, BACK_LIGHT)
+            pen.line((c, c), (c + dx * 0.9, c + dy * 0.9), light, size * 0.05)
+            pen.circle((c + dx, c + dy), size * 0.05, light)
         pen.circle((c, c), size * 0.07, (240, 200, 90))
 
     return supersample((size, size), paint)

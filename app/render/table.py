@@ -95,6 +95,12 @@ class SpriteDrawer:
         self._rotated: dict[tuple, pygame.Surface] = {}
         self._dim: dict[int, pygame.Surface] = {}
 
+    def restyle(self, renderer: CardRenderer, back: str) -> None:
+        """Draw with another renderer and back from now on (the settings changed)."""
+        if renderer is not self.renderer or back != self.back:
+            self.renderer, self.back = renderer, back
+            self._rotated.clear()
+
     def image(self, sprite: CardSprite) -> pygame.Surface:
         width = max(20, round(sprite.width))
         if sprite.face_up and sprite.card is not None:

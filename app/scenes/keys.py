@@ -74,6 +74,8 @@ class KeyBindingsScene(Scene):
         self.message = f"Back to the usual keys: {defaults}"
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._click(event.pos)
         if event.type != pygame.KEYDOWN:
             return
         if self.waiting:
@@ -91,6 +93,13 @@ class KeyBindingsScene(Scene):
             self.waiting, self.message = True, "Press the new key (Esc keeps the old one)"
         elif event.key == pygame.K_BACKSPACE:
             self.reset()
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        """A click on a binding asks for its new key, as Enter does."""
+        for i, row in enumerate(self.rows):
+            if row.rect.collidepoint(pos):
+                self.focus = i
+                self.waiting, self.message = True, "Press the new key (Esc keeps the old one)"
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size

@@ -9,7 +9,7 @@ import pygame
 from app.render.text import render_text
 from app.scenes.base import Scene
 from app.ui import theme
-from app.ui.widgets import Button, ButtonRow, blit_centered, panel
+from app.ui.widgets import Button, ButtonRow, blit_centered, panel, shade_layer
 
 
 class PauseScene(Scene):
@@ -22,6 +22,7 @@ class PauseScene(Scene):
         self.row = ButtonRow([
             Button("Resume", self.resume, kind="primary"),
             Button("Rules", self.rules),
+            Button("Settings", self.settings),
             Button("New game", self.restart),
             Button("Leave to menu", self.leave),
         ], vertical=True)
@@ -42,6 +43,11 @@ class PauseScene(Scene):
 
         self.app.scenes.push(RulesScene(self.app, self.table.session.spec))
 
+    def settings(self) -> None:
+        from app.scenes.settings import SettingsScene
+
+        self.app.scenes.push(SettingsScene(self.app))
+
     def restart(self) -> None:
         self.app.scenes.pop()
         table = type(self.table)(self.app, self.table.session.rematch())
@@ -61,11 +67,9 @@ class PauseScene(Scene):
             self.row.handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(self.size, pygame.SRCALPHA)
-        shade.fill(theme.SHADE)
-        surface.blit(shade, (0, 0))
+        surface.blit(shade_layer(self.size, theme.SHADE), (0, 0))
         s = theme.scale_for(self.size)
-        box = pygame.Rect(0, 0, int(380 * s), int(380 * s))
+        box = pygame.Rect(0, 0, int(380 * s), int(446 * s))
         box.center = (self.size[0] // 2, self.size[1] // 2)
         panel(surface, box)
         title = render_text("Paused", int(40 * s), theme.GOLD, bold=True)

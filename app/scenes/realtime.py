@@ -24,6 +24,7 @@ from typing import Any
 
 import pygame
 
+from app import sounds
 from app.input.bindings import KeyMap
 from app.render.text import render_text
 from app.scenes.table import END_PAUSE, TableScene
@@ -123,6 +124,8 @@ class RealtimeTableScene(TableScene):
 
     def on_enter(self) -> None:
         super().on_enter()
+        # The keys may have been changed in the settings while the game was paused.
+        self.keys = KeyMap.for_seats(self.app.settings.key_bindings, self.session.humans)
         self.last_ticks = None
         if self.started and not self.session.state.is_over():
             self.countdown = RESUME_COUNTDOWN   # back from a pause: get ready again
@@ -153,6 +156,7 @@ class RealtimeTableScene(TableScene):
 
     def _ending(self, dt: float) -> None:
         self.inbox.clear()
+        self.sound_end()
         self.end_clock += dt
         if self.end_clock >= END_PAUSE or self.anim.speed <= 0:
             self.finish()
@@ -228,6 +232,7 @@ class RealtimeTableScene(TableScene):
             event = self.seen(event)
             self.log.append(str(event))
             self.show(event)
+            sounds.play_for(event)
         self.view = self.current_view()
 
     def tick_effects(self, dt: float) -> None:

@@ -9,7 +9,7 @@ import pygame
 from app.render.text import font, render_text, wrap
 from app.scenes.base import Scene
 from app.ui import theme
-from app.ui.widgets import blit_centered, panel
+from app.ui.widgets import blit_centered, panel, shade_layer
 
 
 class RulesScene(Scene):
@@ -56,9 +56,7 @@ class RulesScene(Scene):
             self.app.scenes.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(self.size, pygame.SRCALPHA)
-        shade.fill(theme.SHADE)
-        surface.blit(shade, (0, 0))
+        surface.blit(shade_layer(self.size, theme.SHADE), (0, 0))
         panel(surface, self.box, fill=(250, 246, 234, 250), edge=theme.GOLD_DARK)
         s = theme.scale_for(self.size)
         title = render_text(f"How to play {self.spec.title}", int(30 * s), (40, 60, 45), bold=True)

@@ -7,6 +7,7 @@ from typing import Any, Callable
 
 import pygame
 
+from app import audio
 from app.render.table import felt
 from app.render.text import render_text
 from app.scenes.base import Scene
@@ -27,8 +28,9 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.focus = 0
         self.rows = [
-            Row("Sound volume", lambda: f"{round(self.settings.volume * 100)}%", self._cycle("volume", VOLUMES)),
-            Row("Sound", lambda: "muted" if self.settings.muted else "on", self._toggle("muted")),
+            Row("Sound volume", lambda: f"{round(self.settings.volume * 100)}%",
+                self._sampled(self._cycle("volume", VOLUMES))),
+            Row("Sound", lambda: "muted" if self.settings.muted else "on", self._sampled(self._toggle("muted"))),
             Row("Animation speed", lambda: self.settings.animation_speed, self._cycle("animation_speed", SPEEDS)),
             Row("Four-colour deck", self._onoff("four_colour"), self._toggle("four_colour")),
             Row("Large card corners", self._onoff("large_index"), self._toggle("large_index")),
@@ -63,6 +65,13 @@ class SettingsScene(Scene):
             self.app.save_settings()
         return change
 
+    def _sampled(self, change: Callable[[int], None]) -> Callable[[int], None]:
+        """A sound change followed by a sample at the new level (nothing when muted)."""
+        def change_and_play(step: int) -> None:
+            change(step)
+            audio.play("play")
+        return change_and_play
+
     def _size_text(self) -> str:
         w, h = self.settings.window_size
         return f"{w} × {h}"
@@ -71,6 +80,8 @@ class SettingsScene(Scene):
         current = tuple(self.settings.window_size)
         index = WINDOW_SIZES.index(current) if current in WINDOW_SIZES else 1
         size = WINDOW_SIZES[(index + step) % len(WINDOW_SIZES)]
+        self.settings.window_size = size
+        self.app.save_settings()  # saved now, not only when the app closes normally
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
 
     def _open_keys(self, step: int) -> None:

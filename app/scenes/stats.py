@@ -15,7 +15,12 @@ from app.ui import theme
 from app.ui.widgets import Button, blit_centered, panel
 from games.registry import GAMES
 
-COLUMNS = ("Game", "Played", "Won", "Win rate", "Streak", "Best streak", "Best time")
+COLUMNS = ("Game", "Played", "Won", "Win rate", "Streak", "Best streak", "Best time", "Fewest moves")
+WIDTHS = (0.23, 0.09, 0.07, 0.10, 0.09, 0.13, 0.11, 0.18)
+
+
+def _count(value: int | None) -> str:
+    return "-" if value is None else str(value)
 
 
 def _time(seconds: float | None) -> str:
@@ -36,6 +41,8 @@ class StatsScene(Scene):
         self.confirming: str | None = None
         self.back_button = Button("Back", self.back, kind="primary")
         self.reset_button = Button("Reset this game", self.ask_reset)
+        self.yes_button = Button("Reset", self.reset, kind="primary")
+        self.no_button = Button("Keep them", self.keep)
         self.resize(app.screen.get_size())
 
     def rows(self) -> list[tuple[str, ...]]:
@@ -44,11 +51,13 @@ class StatsScene(Scene):
             g = self.stats.for_game(game_id)
             rate = f"{100 * g.won / g.played:.0f}%" if g.played else "-"
             out.append((GAMES[game_id].title, str(g.played), str(g.won), rate, str(g.streak),
-                        str(g.best_streak), _time(g.best_seconds)))
+                        str(g.best_streak), _time(g.best_seconds), _count(g.fewest_moves)))
         played = sum(self.stats.for_game(i).played for i in self.ids)
         won = sum(self.stats.for_game(i).won for i in self.ids)
+        # Streaks across games need the order games were played in: a record of its own.
+        overall = self.stats.for_game(storage.OVERALL)
         out.append(("All games", str(played), str(won), f"{100 * won / played:.0f}%" if played else "-",
-                    "", "", ""))
+                    str(overall.streak), str(overall.best_streak), "", ""))
         return out
 
     def ask_reset(self) -> None:
@@ -60,16 +69,21 @@ class StatsScene(Scene):
             self.stats = storage.load_stats()
         self.confirming = None
 
+    def keep(self) -> None:
+        self.confirming = None
+
     def back(self) -> None:
         self.app.scenes.pop()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.confirming is not None:
+            if self.yes_button.handle_event(event) or self.no_button.handle_event(event):
+                return
             if event.type == pygame.KEYDOWN:
                 if event.key in (pygame.K_y, pygame.K_RETURN):
                     self.reset()
                 elif event.key in (pygame.K_n, pygame.K_ESCAPE):
-                    self.confirming = None
+                    self.keep()
             return
         if self.back_button.handle_event(event) or self.reset_button.handle_event(event):
             return
@@ -101,6 +115,12 @@ class StatsScene(Scene):
             b.rect = pygame.Rect(0, 0, int(240 * s), int(50 * s))
             b.rect.midtop = (size[0] // 2 + int(dx * s), bottom)
             b.text_size = max(14, int(20 * s))
+        self.confirm_box = box = pygame.Rect(0, 0, int(680 * s), int(200 * s))
+        box.center = (size[0] // 2, size[1] // 2)
+        for b, dx in ((self.yes_button, -100), (self.no_button, 100)):
+            b.rect = pygame.Rect(0, 0, int(170 * s), int(46 * s))
+            b.rect.midtop = (box.centerx + int(dx * s), box.top + int(124 * s))
+            b.text_size = max(14, int(20 * s))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt(self.size), (0, 0))
@@ -109,7 +129,7 @@ class StatsScene(Scene):
                       (self.size[0] // 2, int(60 * s)))
         panel(surface, self.table_rect.inflate(20, 20))
         size = max(12, int(self.line * 0.45))
-        widths = (0.30, 0.10, 0.10, 0.12, 0.10, 0.14, 0.14)
+        widths = WIDTHS
         self._draw_line(surface, COLUMNS, self.table_rect.top, widths, size, theme.GOLD)
         for i, (cells, rect) in enumerate(zip(self.rows(), self.row_rects)):
             if i == self.focus:
@@ -131,11 +151,12 @@ class StatsScene(Scene):
 
     def _draw_confirm(self, surface: pygame.Surface) -> None:
         s = self.s
-        box = pygame.Rect(0, 0, int(560 * s), int(150 * s))
-        box.center = (self.size[0] // 2, self.size[1] // 2)
+        box = self.confirm_box
         panel(surface, box, fill=(20, 30, 24, 245), edge=theme.DANGER)
         title = GAMES[self.confirming].title if self.confirming else ""
         blit_centered(surface, render_text(f"Reset the statistics of {title}?", int(24 * s), theme.INK, bold=True),
-                      (box.centerx, box.top + int(50 * s)))
+                      (box.centerx, box.top + int(44 * s)))
         blit_centered(surface, render_text("Y / Enter: reset    N / Esc: keep them", int(18 * s), theme.INK_DIM),
-                      (box.centerx, box.top + int(100 * s)))
+                      (box.centerx, box.top + int(84 * s)))
+        self.yes_button.draw(surface)
+        self.no_button.draw(surface)

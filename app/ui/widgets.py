@@ -29,6 +29,15 @@ def _panel_layer(size: tuple[int, int], fill: tuple, edge: tuple | None, radius:
     return layer
 
 
+@lru_cache(maxsize=8)
+def shade_layer(size: tuple[int, int], colour: tuple = theme.SHADE) -> pygame.Surface:
+    """A translucent sheet over the whole window (under a pause box, a curtain): made once
+    per size and colour, not allocated and filled every frame."""
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    layer.fill(colour)
+    return layer
+
+
 def blit_centered(surface: pygame.Surface, image: pygame.Surface, center: tuple[float, float]) -> pygame.Rect:
     rect = image.get_rect(center=(round(center[0]), round(center[1])))
     surface.blit(image, rect)

@@ -25,6 +25,34 @@ def run(*args: str) -> subprocess.CompletedProcess:
     ("bench", "--scene", "nowhere"),
     ("--no-such-option",),
     ("play", "ninety_nine", "--seats", "1"),
+    # every command's own mistakes: no such command, a missing or malformed value, a number
+    # out of range, an option the game does not have
+    ("nosuchcommand",),
+    ("sim",),
+    ("play",),
+    ("sim", "whist", "--games", "lots"),
+    ("sim", "whist", "--seed", "x"),
+    ("sim", "whist", "--seats", "0"),
+    ("sim", "whist", "--difficulty", "genius"),
+    ("sim", "whist", "--option", "target=9"),
+    ("sim", "whist", "--option", "colour=red"),
+    ("sim", "whist", "--variant", "pig"),
+    ("sim", "seahaven", "--bots", "hard"),
+    ("sim", "whist", "--games", "1", "extra"),
+    ("play", "whist", "--seats", "0"),
+    ("play", "whist", "--humans", "5"),
+    ("play", "whist", "--seed", "x"),
+    ("bench", "--frames", "0"),
+    ("bench", "--size", "0x0"),
+    ("solve",),
+    ("solve", "seahaven"),
+    ("solve", "whist", "--deal", "1"),
+    ("solve", "seahaven", "--deal", "x"),
+    ("solve", "seahaven", "--deal", "-1"),
+    ("solve", "seahaven", "--deal", "5", "--to", "2"),
+    ("solve", "seahaven", "--deal", "1", "--nodes", "0"),
+    ("replay",),
+    ("replay", "no/such/replay.json"),
 ])
 def test_mistakes_get_one_line_and_status_2(args, capsys):
     with pytest.raises(SystemExit) as exit_info:
@@ -42,6 +70,13 @@ def test_sim_prints_a_json_summary(capsys):
     assert sum(p["wins"] for p in summary["players"]) == pytest.approx(12)
     assert sum(summary["wins_by_seat"]) == pytest.approx(12)
     assert summary["games_per_second"] > 0
+
+
+def test_sim_plays_the_solitaire_with_its_automatic_player(capsys):
+    assert main(["sim", "seahaven", "--games", "5"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["errors"] == 0 and summary["players"][0]["difficulty"] == "automatic"
+    assert summary["actions_per_game"] > 0
 
 
 def test_sim_is_reproducible(capsys):

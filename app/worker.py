@@ -1,0 +1,130 @@
+"""A second process where bots and solvers think, so a long search never holds up a frame.
+
+A bot thread in the same process shares the GIL with the frame loop: each time the frame
+loop wants the interpreter back it may wait a whole switch interval (5 ms), several times a
+frame, so a hard bot's search stretched 2 ms frames to 8-13 ms and a Seahaven solve to
+hundreds of ms (tools/frame_watch.py). A worker process runs on the other core and takes
+nothing from the frame loop; the frame loop only pickles a view (about a kilobyte) and
+polls a future.
+
+One worker serves the whole app, so jobs run one at a time in the order they were sent,
+as they did on the old single bot thread. It starts on first use, or early with
+``warm_up`` (after the first menu frame, so start-up does not wait for it). Where no
+process can be started, or the worker dies, jobs run on a thread instead: slower frames,
+same answers.
+"""
+
+from __future__ import annotations
+
+import atexit
+import threading
+from concurrent.futures import BrokenExecutor, Executor, Future, ThreadPoolExecutor
+from random import Random
+from typing import Any, Callable
+
+_lock = threading.Lock()
+_pool: Executor | None = None
+_fallback: ThreadPoolExecutor | None = None
+# Set to False (tests, or a platform where processes misbehave) to think on a thread.
+USE_PROCESS = True
+
+
+def _start_pool() -> Executor:
+    global _fallback
+    if USE_PROCESS:
+        try:  # imported here: multiprocessing is not needed before the first frame
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context())
+        except (OSError, ImportError, NotImplementedError, ValueError):
+            pass
+    if _fallback is None:
+        _fallback = ThreadPoolExecutor(max_workers=1, thread_name_prefix="thinker")
+    return _fallback
+
+
+def _executor() -> Executor:
+    global _pool
+    with _lock:
+        if _pool is None:
+            _pool = _start_pool()
+        return _pool
+
+
+def submit(fn: Callable[..., Any], *args: Any) -> Future:
+    """Run ``fn(*args)`` in the worker. ``fn`` and the arguments must pickle (module-level
+    functions and plain data); the answer comes back as a copy."""
+    try:
+        return _executor().submit(fn, *args)
+    except (BrokenExecutor, RuntimeError, OSError):
+        give_up_on_process()
+        return _executor().submit(fn, *args)
+
+
+def give_up_on_process() -> None:
+    """The worker died or could not start: from now on jobs run on a thread."""
+    global _pool, USE_PROCESS
+    with _lock:
+        broken, _pool, USE_PROCESS = _pool, None, False
+    if broken is not None and broken is not _fallback:
+        broken.shutdown(wait=False, cancel_futures=True)
+
+
+def run_here(fn: Callable[..., Any], *args: Any) -> Future:
+    """Run ``fn(*args)`` on the fallback thread (for jobs that do not pickle)."""
+    global _fallback
+    with _lock:
+        if _fallback is None:
+            _fallback = ThreadPoolExecutor(max_workers=1, thread_name_prefix="thinker")
+    return _fallback.submit(fn, *args)
+
+
+def stop() -> None:
+    """Stop the worker at once, dropping any search in progress (the app is closing):
+    otherwise Python would wait at exit for the job to finish, seconds for a hard solve."""
+    global _pool
+    with _lock:
+        pool, _pool = _pool, None
+    if pool is not None and pool is not _fallback:
+        # SIGKILL, as SIGTERM may be caught: a worker forked after pygame started inherits
+        # SDL's handler, which turns it into a quit event nobody reads.
+        for process in list((getattr(pool, "_processes", None) or {}).values()):  # public only from 3.14
+            process.kill()
+        pool.shutdown(wait=True, cancel_futures=True)  # quick: its processes are gone
+
+
+@atexit.register
+def _let_go() -> None:
+    """Drop the pool while Python is still whole (its workers have been joined by now): if
+    it were collected later, at teardown, its clean-up callback would fail noisily."""
+    global _pool
+    _pool = None
+
+
+def warm_up() -> None:
+    """Start the worker now, so the first bot of the first game does not wait for it."""
+    submit(_ready)
+
+
+def in_process() -> bool:
+    """True when jobs run in a separate process (not on the fallback thread)."""
+    return _executor() is not _fallback
+
+
+def _ready() -> bool:
+    return True
+
+
+def choose(game_id: str, difficulty: str, view: Any, rng_state: tuple) -> tuple[Any, tuple]:
+    """A registered bot's action for ``view``, drawing from a generator in ``rng_state``,
+    and that generator's state afterwards: the caller's generator then moves on exactly as
+    if the bot had run at home, so seeded games and replays stay the same. Bots are found
+    by name because some are closures, which do not pickle; the generator goes as its
+    state, an immutable copy taken when the job is sent."""
+    from games.registry import GAMES
+
+    rng = Random()
+    rng.setstate(rng_state)
+    action = GAMES[game_id].bots[difficulty](view, rng)
+    return action, rng.getstate()
