@@ -3,6 +3,7 @@ after some frames of play. For looking at screens while developing (not used by 
 
     python tools/screenshot.py ninety_nine --size 1280x800 --frames 240 --out /tmp/table.png
     python tools/screenshot.py menu --out /tmp/menu.png
+    python tools/screenshot.py replay:nash --at 12 --out /tmp/replay.png   (or replay:FILE, --end)
 """
 
 from __future__ import annotations
@@ -16,13 +17,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("scene", help="menu, setup:GAME, or a game id for its table")
+    parser.add_argument("scene", help="menu, setup:GAME, replay:GAME|FILE, or a game id for its table")
     parser.add_argument("--size", default="1280x800")
     parser.add_argument("--frames", type=int, default=240)
     parser.add_argument("--humans", type=int, default=1)
     parser.add_argument("--seats", type=int)
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--out", default="/tmp/shot.png")
+    parser.add_argument("--at", type=int, default=8, help="replay: actions played before the shot")
+    parser.add_argument("--end", action="store_true", help="replay: play to the end")
     args = parser.parse_args()
 
     from app.scenes.menu import MenuScene
@@ -36,6 +39,17 @@ def main() -> None:
     app = App(size=size, headless=True)
     if args.scene == "menu":
         app.start(MenuScene(app))
+    elif args.scene.startswith("replay:"):
+        from app.scenes.menu import MenuScene as Menu
+        from app.scenes.replay import open_replay
+        from replay_shot import demo_replay, run_to  # (tools/ is the script's folder)
+
+        app.start(Menu(app))
+        scene = open_replay(app, demo_replay(args.scene.split(":", 1)[1], args.seed, args.humans))
+        run_to(app, scene, None if args.end else args.at, args.frames)
+        app.capture(args.out)
+        print(args.out)
+        return
     elif args.scene.startswith("setup:"):
         app.start(SetupScene(app, GAMES[args.scene.split(":", 1)[1]]))
     else:

@@ -19,5 +19,5 @@ def spec() -> GameSpec:
         bots=bots.BOTS, rules_text=text.RULES, blurb=text.BLURB,
         options=(OptionSpec("joker", "Joker", (False, True), False),
                  OptionSpec("rounds", "Deals each", rules.ROUNDS, 2)),
-        extra={"cover": ("AS", "KS", "QS"), "show_scores": True},
+        extra={"cover": ("AS", "KS", "QS"), "show_scores": True, "score_unit": "chips"},
     )
