@@ -64,10 +64,11 @@ def _process_age() -> float | None:
 
 
 def _settle(app: Any) -> None:
-    """Frames here run far faster than real time: let a thinking bot finish between them."""
-    session = getattr(app.scenes.top, "session", None)
-    if hasattr(session, "settle"):
-        session.settle()
+    """Frames here run far faster than real time: let a thinking bot (or a solver job of
+    the table, such as Seahaven's demonstration) finish between them."""
+    from app.bench import settle
+
+    settle(app.scenes.top)
 
 
 def _key(app: Any, key: int) -> None:

@@ -2,10 +2,12 @@
 
 A bot thread in the same process shares the GIL with the frame loop: each time the frame
 loop wants the interpreter back it may wait a whole switch interval (5 ms), several times a
-frame, so a hard bot's search stretched 2 ms frames to 8-13 ms and a Seahaven solve to
-hundreds of ms (tools/frame_watch.py). A worker process runs on the other core and takes
-nothing from the frame loop; the frame loop only pickles a view (about a kilobyte) and
-polls a future.
+frame. Measured with tools/frame_watch.py (frame time less any wait for a core), a frame
+drawn while a hard bot searched on a thread took up to 6-10 ms instead of 2, and up to
+15-39 ms while the Seahaven solver ran. A worker process runs on the other core and takes
+nothing from the frame loop, which only pickles a view (about a kilobyte) and polls a
+future: those frames took 2-4 ms, as frames with nobody thinking do. (A shorter switch
+interval, 0.5 ms, helped a thread less: Seahaven frames still reached 11-29 ms.)
 
 One worker serves the whole app, so jobs run one at a time in the order they were sent,
 as they did on the old single bot thread. It starts on first use, or early with

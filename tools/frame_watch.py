@@ -9,8 +9,8 @@ was thinking are reported apart.
 On a shared machine a frame also waits for a core while other programs run. Linux counts
 that wait per thread (/proc/thread-self/schedstat), so beside the wall time each frame is
 also reported without it ("own_"): the frame's CPU time plus time blocked, which is where
-waiting for the GIL shows. ``--thread`` thinks on a thread in this process instead of the
-worker process, for comparison.
+waiting for the GIL shows; "cpu_" is the frame's CPU time alone. ``--thread`` thinks on a
+thread in this process instead of the worker process, for comparison.
 
     python tools/frame_watch.py whist --seconds 20
     python tools/frame_watch.py seahaven --humans 1      # the hint solver working ahead
@@ -51,8 +51,8 @@ def watch(game_id: str, seconds: float, humans: int, difficulty: str, seed: int)
     spec = GAMES[game_id]
     seats = [SeatPlan(i < humans, difficulty) for i in range(spec.default_seats)]
     app.start(table_for(game_id)(app, Session(spec, Setup(game_id, seats, {}, seed=seed))))
-    busy: list[tuple[float, float]] = []
-    calm: list[tuple[float, float]] = []
+    busy: list[tuple[float, float, float]] = []
+    calm: list[tuple[float, float, float]] = []
     firsts: dict[str, float] = {}  # the first frame of each scene draws and caches its cards
     clock = pygame.time.Clock()
     ends = time.perf_counter() + seconds
@@ -60,28 +60,31 @@ def watch(game_id: str, seconds: float, humans: int, difficulty: str, seed: int)
         dt = clock.tick(60) / 1000.0
         scene = app.scenes.top
         was = thinking(scene)
-        queued, started = queued_ns(), time.perf_counter()
+        queued, started, cpu = queued_ns(), time.perf_counter(), time.thread_time()
         app.step(min(dt, 0.1))
         took = (time.perf_counter() - started) * 1000
         own = took - (queued_ns() - queued) / 1e6
+        cpu = (time.thread_time() - cpu) * 1000
         if scene.name not in firsts:
             firsts[scene.name] = round(took, 1)
         else:
-            (busy if was or thinking(app.scenes.top) else calm).append((took, own))
+            (busy if was or thinking(app.scenes.top) else calm).append((took, own, cpu))
     pygame.quit()
     return {"game": game_id, "load": os.getloadavg()[0], "thinking": _summary(busy), "idle": _summary(calm),
             "first_frames_ms": firsts}
 
 
-def _summary(frames: list[tuple[float, float]]) -> dict[str, Any]:
+def _summary(frames: list[tuple[float, float, float]]) -> dict[str, Any]:
     if not frames:
         return {"frames": 0}
     found: dict[str, Any] = {"frames": len(frames)}
-    for label, times in (("", [f[0] for f in frames]), ("own_", [f[1] for f in frames])):
+    for label, times in (("", [f[0] for f in frames]), ("own_", [f[1] for f in frames]),
+                         ("cpu_", [f[2] for f in frames])):
         ordered = sorted(times)
         found.update({f"{label}median_ms": round(ordered[len(ordered) // 2], 2),
                       f"{label}p99_ms": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))], 2),
-                      f"{label}max_ms": round(ordered[-1], 2), f"{label}over_16ms": sum(t > 16 for t in ordered)})
+                      f"{label}max_ms": round(ordered[-1], 2),
+                      f"{label}over_16ms": sum(t > 16 for t in ordered)})
     return found
 
 

@@ -50,7 +50,8 @@ def test_a_bot_in_the_worker_chooses_as_it_would_at_home(game_id):
         seat = state.to_act()[0]
         difficulty = ("hard", "normal", "easy")[step % 3]
         view, rng = state.view(seat), random.Random(step)
-        away, after = worker.submit(worker.choose, game_id, difficulty, view, rng.getstate()).result(timeout=60)
+        job = worker.submit(worker.choose, game_id, difficulty, view, rng.getstate())
+        away, after = job.result(timeout=60)
         here = spec.bots[difficulty](view, rng)
         assert away == here
         assert after == rng.getstate()  # the generator moved on exactly as at home
