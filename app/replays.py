@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import re
 import time
+from concurrent.futures import Future
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -36,14 +36,39 @@ NAME_LIMIT = 40
 _SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.,()'-]*")
 
 
-@lru_cache(maxsize=1)
+_version: str | None = None
+
+
 def app_version() -> str:
+    """Parlour's installed version, written into each replay. Importing importlib.metadata
+    costs some 40 ms, which held up the frame of a game's first action: ``learn_version``
+    has the worker look it up after the first frame; until it answers it is looked up here."""
+    global _version
+    if _version is None:
+        _version = look_up_version()
+    return _version
+
+
+def look_up_version() -> str:
     try:
         from importlib.metadata import version
 
         return version("parlour")
     except Exception:  # not installed (a source tree, the one-file build): still a replay
         return "unknown"
+
+
+def learn_version() -> None:
+    """Start looking the version up in the worker process, off the frame loop."""
+    from app import worker
+
+    worker.submit(look_up_version).add_done_callback(_learned)
+
+
+def _learned(job: Future) -> None:
+    global _version
+    if _version is None and not job.cancelled() and job.exception() is None:
+        _version = job.result()
 
 
 @dataclass

@@ -50,11 +50,72 @@ class Session:
         self.setup = setup
         self.seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(10**9)
         self.options = spec.make_options(seats=len(setup.seats), **setup.options)
-        self.state: GameState = spec.new_game(self.options, self.seed)
-        self.opening: list[Event] = list(getattr(self.state, "opening", []))
+        # Dealt on first use (see ``state``), so a table may first ask for the deal to be
+        # made in the worker instead (``deal_in_worker``).
+        self._state: GameState | None = None
+        self._opening: list[Event] | None = None
+        self.dealing: Future | None = None  # a deal being searched for in the worker
         self.actions: list[Any] = []
         self.bot_rng = random.Random(self.seed * 7919 + 1)
         self._thinking: tuple[int, Future, bool] | None = None  # seat, job, in the worker process
+
+    @property
+    def state(self) -> GameState:
+        if self._state is None:
+            self._state = self.spec.new_game(self.options, self.seed)
+        return self._state
+
+    @state.setter
+    def state(self, state: GameState) -> None:
+        self._state = state
+
+    @property
+    def opening(self) -> list[Event]:
+        """The events that show the first deal (resume sets it empty: the table then draws
+        the position as it is)."""
+        if self._opening is None:
+            self._opening = list(getattr(self.state, "opening", []))
+        return self._opening
+
+    @opening.setter
+    def opening(self, events: list[Event]) -> None:
+        self._opening = events
+
+    def deal_in_worker(self) -> bool:
+        """Deal in the worker when dealing means a search too long for a frame (Seahaven's
+        "winnable deals only": up to a third of a second), as the spec's ``stand_in`` says;
+        returns True while the deal is being made. Until ``finish_dealing`` says it is
+        done, ``state`` is the stand-in, to show as "dealing", not to play (``apply`` waits
+        for the real deal). The deal that arrives is the one ``new_game`` makes here, so
+        seeds stay exact."""
+        stand_in = self.spec.extra.get("stand_in")
+        if self._state is not None or self.dealing is not None or stand_in is None:
+            return self.dealing is not None
+        quick = stand_in(self.options, self.seed)
+        if quick is None:
+            return False
+        if GAMES.get(self.spec.id) is self.spec:
+            self.dealing = worker.submit(worker.new_game, self.spec.id, self.options, self.seed)
+        else:  # an unregistered spec (tests) cannot be found by name in the worker
+            self.dealing = worker.run_here(self.spec.new_game, self.options, self.seed)
+        self._state = quick
+        return True
+
+    def finish_dealing(self, wait: bool = False) -> bool:
+        """True once the deal asked for by ``deal_in_worker`` is in place (at once if none
+        was asked for); with ``wait``, waits for it."""
+        job = self.dealing
+        if job is None:
+            return True
+        if not wait and not job.done():
+            return False
+        self.dealing = None
+        try:
+            self._state = job.result()
+        except Exception:  # the worker died or the state would not pickle: deal here
+            self._state = self.spec.new_game(self.options, self.seed)
+        self._opening = None
+        return True
 
     @property
     def humans(self) -> list[int]:
@@ -65,6 +126,7 @@ class Session:
 
     def apply(self, action: Any) -> list[Event]:
         """Apply an action (raises IllegalAction and changes nothing if it is illegal)."""
+        self.finish_dealing(wait=True)
         events = self.state.apply(action)
         self.actions.append(action)
         return events
@@ -116,6 +178,8 @@ class Session:
         machine may starve the bot thread for hundreds of frames."""
         if self._thinking is not None:
             wait([self._thinking[1]], timeout=timeout)  # a failed job is redone by ``think``
+        if self.dealing is not None:
+            wait([self.dealing], timeout=timeout)
 
     def rematch(self) -> Session:
         """A new game with the same seats and options and a fresh seed."""

@@ -12,38 +12,37 @@ import time
 from typing import Any, Callable, Sequence
 
 from app import audio
-from games.abstrac import rules as ab
-from games.core import trick_events as te
-from games.euchre import rules as eu
-from games.nails import rules as nl
-from games.nash import rules as na
-from games.ninety_nine import rules as nn
-from games.ratscrew import rules as rs
-from games.seahaven import rules as sh
-from games.spoons import events as sp
 
 Sound = str | Callable[[Any], "str | None"]
 
-SOUNDS: dict[type, Sound] = {
+def _named(module: str, **sounds: Sound) -> dict[str, Sound]:
+    return {f"{module}.{name}": sound for name, sound in sounds.items()}
+
+
+# Keyed by each event class's full name (module and class), not by the class itself:
+# importing every game's rules to build this table cost a table's first frame some 60 ms.
+SOUNDS: dict[str, Sound] = {
     # the trick-taking games (Whist, Euchre, Nap and any other built on the shared engine)
-    te.HandDealt: "deal", te.CardPlayed: "play", te.TrickTaken: "trick",
-    eu.PickedUp: "draw", eu.Discarded: "play",
+    **_named("games.core.trick_events", HandDealt="deal", CardPlayed="play", TrickTaken="trick"),
+    **_named("games.euchre.rules", PickedUp="draw", Discarded="play"),
     # Ninety-Nine
-    nn.HandDealt: "deal", nn.Played: "play", nn.Drew: "draw", nn.HandLost: "lose",
+    **_named("games.ninety_nine.rules", HandDealt="deal", Played="play", Drew="draw", HandLost="lose"),
     # Egyptian Ratscrew: a late slap still hits the table; a false one buzzes
-    rs.Dealt: "deal", rs.Flipped: "play", rs.Slapped: "slap", rs.LateSlap: "slap",
-    rs.FalseSlap: "false_slap", rs.PileWon: "trick",
+    **_named("games.ratscrew.rules", Dealt="deal", Flipped="play", Slapped="slap", LateSlap="slap",
+             FalseSlap="false_slap", PileWon="trick"),
     # Nails: a right call sounds like a good slap, a wrong one like a false slap
-    nl.Revealed: "play", nl.Called: lambda e: "slap" if e.correct else "false_slap",
+    **_named("games.nails.rules", Revealed="play",
+             Called=lambda e: "slap" if e.correct else "false_slap"),
     # Spoons (Pig's nose touch uses the spoon sound too: it is that variant's grab); a card
     # taken is heard only when the viewer sees it, or six players would make a rattle
-    sp.Dealt: "deal", sp.Took: lambda e: "draw" if e.card is not None else None, sp.Grabbed: "spoon", sp.FalseGrab: "false_slap",
-    sp.RoundLost: "lose",
+    **_named("games.spoons.events", Dealt="deal", Took=lambda e: "draw" if e.card is not None else None,
+             Grabbed="spoon", FalseGrab="false_slap", RoundLost="lose"),
     # the thinking games
-    na.Dealt: "deal", na.Drew: "draw", na.Handed: "play", na.TookRandom: "draw", na.Revealed: "trick",
-    ab.Dealt: "deal", ab.Took: "play", ab.DealScored: "trick",
+    **_named("games.nash.rules", Dealt="deal", Drew="draw", Handed="play", TookRandom="draw",
+             Revealed="trick"),
+    **_named("games.abstrac.rules", Dealt="deal", Took="play", DealScored="trick"),
     # Seahaven Towers
-    sh.Dealt: "deal", sh.Moved: "play",
+    **_named("games.seahaven.rules", Dealt="deal", Moved="play"),
 }
 
 REPEAT_GAP = 0.03
@@ -55,7 +54,8 @@ _last: dict[str, float] = {}
 
 def sound_for(event: Any) -> str | None:
     """The name of ``event``'s sound (see :data:`app.audio` for the names), or None."""
-    sound = SOUNDS.get(type(event))
+    kind = type(event)
+    sound = SOUNDS.get(f"{kind.__module__}.{kind.__qualname__}")
     return sound(event) if callable(sound) else sound
 
 

@@ -130,3 +130,10 @@ def choose(game_id: str, difficulty: str, view: Any, rng_state: tuple) -> tuple[
     rng.setstate(rng_state)
     action = GAMES[game_id].bots[difficulty](view, rng)
     return action, rng.getstate()
+
+
+def new_game(game_id: str, options: Any, seed: int) -> Any:
+    """A registered game's ``new_game(options, seed)``, for a deal that needs a search."""
+    from games.registry import GAMES
+
+    return GAMES[game_id].new_game(options, seed)

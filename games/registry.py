@@ -7,12 +7,18 @@ the conformance tests are all built from ``GAMES``.
 >>> state = spec.new_game(spec.make_options(seats=3), seed=1)
 >>> state.seats
 3
+
+A spec is light: the menu reads its title, seats, blurb and cover without importing the
+game's rules or bots, which cost most of start-up when all were imported at once. Those
+come from the spec's ``load`` function, called once, the first time ``options_type``,
+``new_game``, ``bots`` or ``options`` is asked for.
 """
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
+from functools import cached_property
 from typing import Any, Callable
 
 from games.core.protocol import GameState
@@ -23,35 +29,85 @@ DIFFICULTIES = ("easy", "normal", "hard")
 @dataclass(frozen=True)
 class OptionSpec:
     """One setting on the setup screen: its key in the options dataclass, a label, the
-    allowed values (shown in this order) and the default."""
+    allowed values (shown in this order) and the default. ``only_if`` (another option's
+    key and a value): the setting matters, and is shown, only while that option has it.
+    ``names``: the words the screen shows for the choices, in the same order, if not their
+    own."""
 
     key: str
     label: str
     choices: tuple[Any, ...]
     default: Any
+    only_if: tuple[str, Any] | None = None
+    names: tuple[str, ...] = ()
 
     def label_for(self, value: Any) -> str:
+        if self.names and value in self.choices:
+            return self.names[self.choices.index(value)]
         if isinstance(value, bool):
             return "on" if value else "off"
         return str(value)
 
 
 @dataclass(frozen=True)
+class GameParts:
+    """The heavy half of a game's spec, imported on first use: the options dataclass, the
+    function that deals a new game, the bots by difficulty and the setup screen's options."""
+
+    options_type: type
+    new_game: Callable[[Any, int], GameState]
+    bots: dict[str, Callable[..., Any]]
+    options: tuple[OptionSpec, ...] = ()
+
+
+@dataclass(frozen=True)
 class GameSpec:
+    """What the menu shows about a game, and (through ``load``) how to play it. ``extra``
+    holds the menu's cover cards, flags and small hooks; reading it imports nothing heavy
+    (a hook imports what it needs when called)."""
+
     id: str
     title: str
     family: str
     min_seats: int
     max_seats: int
     default_seats: int
-    options_type: type
-    new_game: Callable[[Any, int], GameState]
-    bots: dict[str, Callable[..., Any]]
     rules_text: str
     blurb: str
-    options: tuple[OptionSpec, ...] = ()
+    load: Callable[[], GameParts]
     realtime: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+
+    # cached_property writes to the instance's __dict__, which a frozen dataclass allows.
+    @cached_property
+    def parts(self) -> GameParts:
+        return self.load()
+
+    @property
+    def options_type(self) -> type:
+        return self.parts.options_type
+
+    @property
+    def new_game(self) -> Callable[[Any, int], GameState]:
+        return self.parts.new_game
+
+    @property
+    def bots(self) -> dict[str, Callable[..., Any]]:
+        return self.parts.bots
+
+    @property
+    def options(self) -> tuple[OptionSpec, ...]:
+        return self.parts.options
+
+    def with_parts(self, **changes: Any) -> GameSpec:
+        """The same game with some heavy parts swapped (tests play variants this way).
+
+        >>> spec = GAMES["nap"].with_parts(bots={})
+        >>> spec.bots, spec.title
+        ({}, 'Nap')
+        """
+        parts = replace(self.parts, **changes)
+        return replace(self, load=lambda: parts)
 
     def make_options(self, seats: int | None = None, **values: Any) -> Any:
         """Build and validate the game's options; unknown keys raise ``ValueError``."""

@@ -4,9 +4,12 @@ score, the go-first-or-second choice, and an exact hint (H) for every take."""
 
 from __future__ import annotations
 
+from concurrent.futures import Future
 from typing import Any
 
 import pygame
+
+from app import worker
 
 from app.render.table import CardSprite, SpriteDrawer, felt, nameplate
 from app.render.text import render_text
@@ -19,6 +22,16 @@ from games.abstrac.scoring import ABSTRAC_RANKS, combination_points, deal_scores
 from games.abstrac.solver import solve_opening
 from games.core.cards import SUITS, Card
 from games.core.protocol import Event, seat_name
+
+def work_out_hint(view: ab.AbstracView) -> tuple[str, Any]:
+    """The exact hint for ``view``, worked out in the worker (30-50 ms of search, too long
+    for a frame): ("opening", (first, second)) while choosing who goes first, otherwise
+    ("takes", {count: final lead})."""
+    if view.choosing:
+        opening = solve_opening(view.row)
+        return "opening", (opening.first, opening.second)
+    return "takes", take_values(view)
+
 
 TAKE_KEYS = {pygame.K_1: 1, pygame.K_2: 2, pygame.K_3: 3, pygame.K_KP1: 1, pygame.K_KP2: 2, pygame.K_KP3: 3}
 
@@ -35,6 +48,10 @@ class AbstracTable(TableScene):
         self.hover_take = 0
         self.hints: dict[int, int] | None = None
         self.opening_hint: tuple[int, int] | None = None
+        # The hint being worked out, and how many actions had been played when it was asked
+        # for: an answer that arrives after the position moved on is dropped.
+        self.hint_job: Future | None = None
+        self.hint_asked_at = 0
         self.banner = ("", 0.0)
         self.last_scores: list[str] = []
         self.first_button = Button("Go first (F)", lambda: self._choose(True), kind="primary", text_size=20)
@@ -179,6 +196,7 @@ class AbstracTable(TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._poll_hint()
         text, left = self.banner
         self.banner = (text, max(0.0, left - dt))
         lit = self.hover_take if self._taking() else 0
@@ -247,15 +265,23 @@ class AbstracTable(TableScene):
             self.act(ab.Choose(self.viewer, first))
 
     def _toggle_hint(self) -> None:
-        if self.hints is not None or self.opening_hint is not None:
-            self.hints, self.opening_hint = None, None
+        if self.hints is not None or self.opening_hint is not None or self.hint_job is not None:
+            self.hints, self.opening_hint, self.hint_job = None, None, None
             return
-        view = self.current_view()
-        if view.choosing:
-            opening = solve_opening(view.row)
-            self.opening_hint = (opening.first, opening.second)
+        self.hint_job = worker.submit(work_out_hint, self.current_view())
+        self.hint_asked_at = len(self.session.actions)
+
+    def _poll_hint(self) -> None:
+        if self.hint_job is None or not self.hint_job.done():
+            return
+        job, self.hint_job = self.hint_job, None
+        if len(self.session.actions) != self.hint_asked_at:
+            return  # somebody moved while it was being worked out: it answers another position
+        kind, answer = job.result()
+        if kind == "opening":
+            self.opening_hint = answer
         else:
-            self.hints = take_values(view)
+            self.hints = answer
 
     # drawing ---------------------------------------------------------------------------------
 
@@ -389,6 +415,8 @@ class AbstracTable(TableScene):
         self.first_button.text_size = self.second_button.text_size = max(14, int(20 * s))
         self.choice_row.layout(centre, (w, h), int(16 * s))
         text = "Study the row: do you want to go first or second?  (H: solve it)"
+        if self.hint_job is not None:
+            text = "Working out the best choice…"
         if self.opening_hint is not None:
             first, second = self.opening_hint
             text = f"With perfect play: first {first:+d}, second {second:+d}"
@@ -398,6 +426,8 @@ class AbstracTable(TableScene):
 
     def _draw_turn_hint(self, surface: pygame.Surface) -> None:
         text = "Your turn: click the deepest card to take (1-3 from the top end), or press 1, 2, 3 · H hint"
+        if self.hint_job is not None:
+            text = "Working out each take's value…"
         image = render_text(text, max(12, int(16 * self.s)), theme.GOLD)
         y = self.row_y + self.row_width * 0.7 + 64 * self.s
         blit_centered(surface, image, (self.size[0] // 2, y))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from concurrent.futures import Future
 from typing import Any
 
@@ -18,7 +19,7 @@ from app import worker
 from app.anim.tween import ease_out_back
 from app.render.table import CardSprite, SpriteDrawer, felt
 from app.render.text import render_text
-from app.scenes.table import TableScene
+from app.scenes.table import TableScene, watched
 from app.session import Session, Setup
 from app.tables.seahaven_parts import DealPrompt, Layout, draw_arrow, draw_slot
 from app.ui import theme
@@ -80,7 +81,16 @@ class SeahavenTable(TableScene):
         self.auto_paused = False
         self.celebrating = 0.0
         self.prompt: DealPrompt | None = None
+        # "Winnable deals only": the deal is searched for in the worker, not on a frame.
+        # Until it comes the table says so; the stand-in is never shown.
+        self.finding = not watched(session) and session.deal_in_worker()
+        # Until the deal is in and the faces it shows are painted, a few each frame (all 52
+        # in one frame took 20-40 ms), the table shows its floor only and input waits.
+        self.preparing = not watched(session)
+        self.painted_ahead: set[Card] = set()
         super().__init__(app, session)
+        if self.finding:
+            self.queue.clear()  # the stand-in's deal is not animated
         self.drawer = SpriteDrawer(app.cards, app.settings.card_back)
         self.buttons = [
             Button("Undo", self.undo, kind="quiet"), Button("Redo", self.redo, kind="quiet"),
@@ -89,8 +99,30 @@ class SeahavenTable(TableScene):
         ]
         self.layout(self.size)
         self.offer = self._saved_game_to_offer(session)
-        if self.state.deal != session.seed:
-            self.say(f"Deal {session.seed} has no known win: here is deal {self.state.deal}", 3.5)
+        self._say_if_skipped()
+
+    def _say_if_skipped(self) -> None:
+        if self.state.deal != self.session.seed and not self.watching:
+            self.say(f"Deal {self.session.seed} has no known win: here is deal {self.state.deal}", 3.5)
+
+    def _prepare(self) -> None:
+        """Paint faces ahead; once all are painted and the deal is in, start the game (a
+        searched-for deal is dealt out as a fresh table would)."""
+        if not self._paint_ahead() or not self.session.finish_dealing():
+            return
+        self.preparing = False
+        if self.finding:
+            self.finding = False
+            self.anim.finish_all()
+            self.sprites.clear()
+            self.sync(self.current_view())
+            self.queue.clear()
+            self.queue.extend(self.session.opening)
+            self._say_if_skipped()
+
+    @property
+    def idle(self) -> bool:
+        return not self.preparing and super().idle
 
     def _saved_game_to_offer(self, session: Session) -> dict[str, Any] | None:
         """A game left unfinished last time, offered for resume when a fresh table opens."""
@@ -214,7 +246,22 @@ class SeahavenTable(TableScene):
 
     # the frame -------------------------------------------------------------------------------
 
+    def _paint_ahead(self, budget: float = 0.004) -> bool:
+        """Paint the faces the table will show (the whole deck, which the stand-in of a
+        deal being searched for holds too) for about ``budget`` seconds; True once all are."""
+        started = time.perf_counter()
+        for card, sprite in self.sprites.items():
+            if card not in self.painted_ahead:
+                if time.perf_counter() - started > budget:
+                    return False
+                self.drawer.image(sprite)
+                self.painted_ahead.add(card)
+        return True
+
     def update(self, dt: float) -> None:
+        if self.preparing:
+            self._prepare()
+            return
         super().update(dt)
         self.clock += dt
         if not self.state.is_over() and self.player_moved and not self.spectator and self.offer is None:
@@ -349,6 +396,8 @@ class SeahavenTable(TableScene):
     def _poll_hint(self) -> None:
         """Keep the solver one step ahead: while the player thinks, it solves the position on
         the table in the background, so a hint is usually ready the moment H is pressed."""
+        if self.watching:
+            return  # a replay asks for no hints
         if self.hint_job is not None and self.hint_job.done():
             self.known.update(self.hint_job.result())
             self.hint_job = None
@@ -377,6 +426,8 @@ class SeahavenTable(TableScene):
         if self.offer is not None:
             self._offer_input(event)
             return
+        if self.preparing and not (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F1)):
+            return  # no cards to play yet: only leaving or the rules
         if self.prompt is not None:
             self._prompt_input(event)
             return
@@ -625,6 +676,11 @@ class SeahavenTable(TableScene):
 
     def draw_table(self, surface: pygame.Surface) -> None:
         surface.blit(self._floor(), (0, 0))
+        if self.preparing:
+            if not self.finding:  # (a stand-in's status would name the wrong deal)
+                self._draw_status(surface)
+            self._draw_preparing(surface)
+            return
         dragged = set(map(id, self.drag))
         shown = 13 if self.state.won else 2  # the win cascade shows every card
         for pile in self.homes:
@@ -643,11 +699,21 @@ class SeahavenTable(TableScene):
         if self.hint_shown:
             self._draw_hint(surface)
         self._draw_status(surface)
-        self._draw_buttons(surface)
+        if not self.watching:  # a replay is watched: its own controls do the work
+            self._draw_buttons(surface)
         if self.prompt:
             self.prompt.draw(surface, self.size)
         if self.state.won and self.idle:
             self._draw_win(surface)
+        if self.offer is not None:
+            self._draw_offer(surface)
+
+    def _draw_preparing(self, surface: pygame.Surface) -> None:
+        if self.finding:
+            image = render_text("Finding a winnable deal…", max(14, int(22 * self.s)), theme.INK, bold=True)
+            rect = image.get_rect(center=(self.size[0] // 2, int(self.size[1] * 0.62))).inflate(36, 18)
+            panel(surface, rect, radius=10)
+            blit_centered(surface, image, rect.center)
         if self.offer is not None:
             self._draw_offer(surface)
 
@@ -723,9 +789,11 @@ class SeahavenTable(TableScene):
     def _draw_status(self, surface: pygame.Surface) -> None:
         minutes, seconds = divmod(int(self.elapsed), 60)
         moves = f"{self.state.moves} move" + ("" if self.state.moves == 1 else "s")
-        text = f"Deal {self.state.deal}   ·   {moves}   ·   {minutes}:{seconds:02d}"
+        text = f"Deal {self.state.deal}   ·   {moves}"
+        if not self.watching:  # (a replay's clock is not the player's)
+            text += f"   ·   {minutes}:{seconds:02d}"
         if self._is_stuck():
-            text += "   ·   no moves left: undo or restart"
+            text += "   ·   no moves left" + ("" if self.watching else ": undo or restart")
         image = render_text(text, max(13, int(19 * self.s)), theme.INK, bold=True)
         rect = image.get_rect(center=(self.size[0] // 2, self.geo.status_y)).inflate(24, 10)
         panel(surface, rect, radius=10, edge=None)

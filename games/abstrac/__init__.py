@@ -5,18 +5,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from games.registry import GameSpec
+    from games.registry import GameParts, GameSpec
 
 
 def spec() -> GameSpec:
-    from games.abstrac import bots, rules, text
-    from games.registry import GameSpec, OptionSpec
+    from games.abstrac import text
+    from games.registry import GameSpec
 
     return GameSpec(
-        id="abstrac", title="Abstrac", family="Thinking",
-        min_seats=2, max_seats=2, default_seats=2,
-        options_type=rules.AbstracOptions, new_game=rules.new_game,
-        bots=bots.BOTS, rules_text=text.RULES, blurb=text.BLURB,
+        id="abstrac", title="Abstrac", family="Thinking", min_seats=2, max_seats=2,
+        default_seats=2, rules_text=text.RULES, blurb=text.BLURB,
+        extra={"cover": ("AS", "KS", "QS"), "show_scores": True}, load=_parts,
+    )
+
+
+def _parts() -> GameParts:
+    """The rules, bots and options: imported when the game is first set up or played."""
+    from games.abstrac import bots, rules
+    from games.registry import GameParts, OptionSpec
+
+    return GameParts(
+        options_type=rules.AbstracOptions, new_game=rules.new_game, bots=bots.BOTS,
         options=(OptionSpec("deals", "Deals in the match", rules.DEAL_CHOICES, 2),),
-        extra={"cover": ("AS", "KS", "QS"), "show_scores": True},
     )

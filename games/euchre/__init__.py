@@ -5,20 +5,28 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from games.registry import GameSpec
+    from games.registry import GameParts, GameSpec
 
 
 def spec() -> GameSpec:
-    from games.euchre import bots, rules, text
-    from games.registry import GameSpec, OptionSpec
+    from games.euchre import text
+    from games.registry import GameSpec
 
     return GameSpec(
-        id="euchre", title="Euchre", family="Tricks",
-        min_seats=4, max_seats=4, default_seats=4,
-        options_type=rules.EuchreOptions, new_game=rules.new_game,
-        bots=bots.BOTS, rules_text=text.RULES, blurb=text.BLURB,
+        id="euchre", title="Euchre", family="Tricks", min_seats=4, max_seats=4,
+        default_seats=4, rules_text=text.RULES, blurb=text.BLURB,
+        extra={"cover": ("JC", "JS", "AC"), "partnerships": True}, load=_parts,
+    )
+
+
+def _parts() -> GameParts:
+    """The rules, bots and options: imported when the game is first set up or played."""
+    from games.euchre import bots, rules
+    from games.registry import GameParts, OptionSpec
+
+    return GameParts(
+        options_type=rules.EuchreOptions, new_game=rules.new_game, bots=bots.BOTS,
         options=(OptionSpec("deck", "Cards in the deck", rules.DECKS, 32),
                  OptionSpec("target", "Points to win", rules.TARGETS, 5),
                  OptionSpec("stick_the_dealer", "Stick the dealer", (False, True), False)),
-        extra={"cover": ("JC", "JS", "AC"), "partnerships": True},
     )

@@ -5,19 +5,27 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from games.registry import GameSpec
+    from games.registry import GameParts, GameSpec
 
 
 def spec() -> GameSpec:
-    from games.nails import bots, rules, text
+    from games.nails import text
     from games.registry import GameSpec
 
     return GameSpec(
-        id="nails", title="Nails", family="Reflex",
-        min_seats=2, max_seats=6, default_seats=2,
-        options_type=rules.NailsOptions, new_game=rules.new_game,
-        bots=bots.BOTS, rules_text=text.RULES, blurb=text.BLURB,
-        realtime=True,
+        id="nails", title="Nails", family="Reflex", min_seats=2, max_seats=6, default_seats=2,
+        rules_text=text.RULES, blurb=text.BLURB, realtime=True,
         extra={"keys": ("hit", "miss"),
                "cover": (("B", "B", "R", "Y", "Y"), ("R", "R", "B", "Y", "B"), ("R", "Y", "Y", "B", "Y"))},
+        load=_parts,
+    )
+
+
+def _parts() -> GameParts:
+    """The rules, bots and options: imported when the game is first set up or played."""
+    from games.nails import bots, rules
+    from games.registry import GameParts
+
+    return GameParts(
+        options_type=rules.NailsOptions, new_game=rules.new_game, bots=bots.BOTS,
     )

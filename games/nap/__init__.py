@@ -5,19 +5,28 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from games.registry import GameSpec
+    from games.registry import GameParts, GameSpec
 
 
 def spec() -> GameSpec:
-    from games.nap import bots, rules, text
-    from games.registry import GameSpec, OptionSpec
+    from games.nap import text
+    from games.registry import GameSpec
 
     return GameSpec(
-        id="nap", title="Nap", family="Tricks",
-        min_seats=3, max_seats=7, default_seats=4,
-        options_type=rules.NapOptions, new_game=rules.new_game,
-        bots=bots.BOTS, rules_text=text.RULES, blurb=text.BLURB,
+        id="nap", title="Nap", family="Tricks", min_seats=3, max_seats=7, default_seats=4,
+        rules_text=text.RULES, blurb=text.BLURB,
+        extra={"cover": ("AS", "KS", "QS"), "show_scores": True, "score_unit": "chips"},
+        load=_parts,
+    )
+
+
+def _parts() -> GameParts:
+    """The rules, bots and options: imported when the game is first set up or played."""
+    from games.nap import bots, rules
+    from games.registry import GameParts, OptionSpec
+
+    return GameParts(
+        options_type=rules.NapOptions, new_game=rules.new_game, bots=bots.BOTS,
         options=(OptionSpec("joker", "Joker", (False, True), False),
                  OptionSpec("rounds", "Deals each", rules.ROUNDS, 2)),
-        extra={"cover": ("AS", "KS", "QS"), "show_scores": True, "score_unit": "chips"},
     )

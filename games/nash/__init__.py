@@ -5,18 +5,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from games.registry import GameSpec
+    from games.registry import GameParts, GameSpec
 
 
 def spec() -> GameSpec:
-    from games.nash import bots, rules, text
-    from games.registry import GameSpec, OptionSpec
+    from games.nash import text
+    from games.registry import GameSpec
 
     return GameSpec(
-        id="nash", title="The Nash Game", family="Thinking",
-        min_seats=2, max_seats=3, default_seats=2,
-        options_type=rules.NashOptions, new_game=rules.new_game,
-        bots=bots.BOTS, rules_text=text.RULES, blurb=text.BLURB,
+        id="nash", title="The Nash Game", family="Thinking", min_seats=2, max_seats=3,
+        default_seats=2, rules_text=text.RULES, blurb=text.BLURB,
+        extra={"cover": ("7H", "7S", "7D")}, load=_parts,
+    )
+
+
+def _parts() -> GameParts:
+    """The rules, bots and options: imported when the game is first set up or played."""
+    from games.nash import bots, rules
+    from games.registry import GameParts, OptionSpec
+
+    return GameParts(
+        options_type=rules.NashOptions, new_game=rules.new_game, bots=bots.BOTS,
         options=(OptionSpec("faces", "Face cards (J Q K as 11-13)", (False, True), False),),
-        extra={"cover": ("7H", "7S", "7D")},
     )

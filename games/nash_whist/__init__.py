@@ -6,19 +6,30 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from games.registry import GameSpec
+    from games.registry import GameParts, GameSpec
 
 
 def spec() -> GameSpec:
-    from games.nash_whist import bots, rules, text
-    from games.registry import GameSpec, OptionSpec
+    from games.nash_whist import text
+    from games.registry import GameSpec
 
     return GameSpec(
-        id="nash_whist", title="Nash Whist", family="Tricks",
-        min_seats=3, max_seats=6, default_seats=4,
-        options_type=rules.NashWhistOptions, new_game=rules.new_game,
-        bots=bots.BOTS, rules_text=text.RULES, blurb=text.BLURB,
-        options=(OptionSpec("end", "Session ends", rules.ENDS, rules.END_ROUND),
-                 OptionSpec("deals", "Deals (if by deals)", rules.DEAL_CHOICES, 8)),
+        id="nash_whist", title="Nash Whist", family="Tricks", min_seats=3, max_seats=6,
+        default_seats=4, rules_text=text.RULES, blurb=text.BLURB,
         extra={"cover": ("AH", "KH", "QH"), "show_scores": True, "score_unit": "chips"},
+        load=_parts,
+    )
+
+
+def _parts() -> GameParts:
+    """The rules, bots and options: imported when the game is first set up or played."""
+    from games.nash_whist import bots, rules
+    from games.registry import GameParts, OptionSpec
+
+    return GameParts(
+        options_type=rules.NashWhistOptions, new_game=rules.new_game, bots=bots.BOTS,
+        options=(OptionSpec("end", "Session ends", rules.ENDS, rules.END_ROUND,
+                            names=("once round the table", "after a number of deals", "when a declarer wins the pot")),
+                 OptionSpec("deals", "Deals in the session", rules.DEAL_CHOICES, 8,
+                            only_if=("end", rules.END_DEALS))),
     )

@@ -42,6 +42,7 @@ The contracts, lowest first, with the chips each opponent pays:
   Twelve-Out (16), Twelve-No-Trumps (17), Twelve-In (17)
   Open Misere (18): lose every trick, no trumps, with your hand shown after the first trick
   Thirteen (19): take every trick, in a suit you name or in no trumps
+
 "In" plays with the initial trumps, "Out" with another suit you name (never the initial \
 trumps), "No-Trumps" with none. Two Out bids of the same size are ranked by the suit they \
 name: Seven-Out diamonds beats Seven-Out clubs. A Thirteen is the top bid: once one is bid \
@@ -86,7 +87,11 @@ number of deals, or when the next declarer takes the pot. It also ends when a pl
 cache is spent. The most chips wins; chips left in the pot stay there.
 
 At the table: when it is your turn to bid, the panel offers exactly the calls you may \
-make. The turned card lies by the Hot Seat and gives way to the contract's trumps when the \
-auction ends. Legal cards are raised: click one, drag it to the middle, or use the arrow \
-keys and Enter. Hold Tab to see the last trick again.
+make, a row for each number of tricks: Out with the pip of the suit it makes trumps, NT, \
+and In with the turned suit's pip. The number on each button is the chips each opponent \
+pays; the line at the bottom of the panel says what the chosen call asks of you. Click a \
+call, or use the arrow keys and Enter; P passes, C cops. Every call so far is listed at the \
+bottom right (H makes the list taller). The turned card lies by the Hot Seat and gives way \
+to the contract's trumps when the auction ends. Legal cards are raised: click one, drag it \
+to the middle, or use the arrow keys and Enter. Hold Tab to see the last trick again.
 """

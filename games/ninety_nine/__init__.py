@@ -5,18 +5,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from games.registry import GameSpec
+    from games.registry import GameParts, GameSpec
 
 
 def spec() -> GameSpec:
-    from games.ninety_nine import bots, rules, text
-    from games.registry import GameSpec, OptionSpec
+    from games.ninety_nine import text
+    from games.registry import GameSpec
 
     return GameSpec(
-        id="ninety_nine", title="Ninety-Nine", family="Counting",
-        min_seats=2, max_seats=6, default_seats=4,
-        options_type=rules.NinetyNineOptions, new_game=rules.new_game,
-        bots=bots.BOTS, rules_text=text.RULES, blurb=text.BLURB,
+        id="ninety_nine", title="Ninety-Nine", family="Counting", min_seats=2, max_seats=6,
+        default_seats=4, rules_text=text.RULES, blurb=text.BLURB,
+        extra={"cover": ("9S", "9H", "AD")}, load=_parts,
+    )
+
+
+def _parts() -> GameParts:
+    """The rules, bots and options: imported when the game is first set up or played."""
+    from games.ninety_nine import bots, rules
+    from games.registry import GameParts, OptionSpec
+
+    return GameParts(
+        options_type=rules.NinetyNineOptions, new_game=rules.new_game, bots=bots.BOTS,
         options=(OptionSpec("tokens", "Tokens each", (1, 2, 3, 4, 5), 3),),
-        extra={"cover": ("9S", "9H", "AD")},
     )

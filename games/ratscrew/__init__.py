@@ -5,18 +5,27 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from games.registry import GameSpec
+    from games.registry import GameParts, GameSpec
 
 
 def spec() -> GameSpec:
-    from games.ratscrew import bots, rules, text
-    from games.registry import GameSpec, OptionSpec
+    from games.ratscrew import text
+    from games.registry import GameSpec
 
     return GameSpec(
-        id="ratscrew", title="Egyptian Ratscrew", family="Reflex",
-        min_seats=2, max_seats=6, default_seats=3,
-        options_type=rules.RatscrewOptions, new_game=rules.new_game,
-        bots=bots.BOTS, rules_text=text.RULES, blurb=text.BLURB,
+        id="ratscrew", title="Egyptian Ratscrew", family="Reflex", min_seats=2, max_seats=6,
+        default_seats=3, rules_text=text.RULES, blurb=text.BLURB, realtime=True,
+        extra={"cover": ("7S", "7H", "KD"), "keys": ("flip", "slap")}, load=_parts,
+    )
+
+
+def _parts() -> GameParts:
+    """The rules, bots and options: imported when the game is first set up or played."""
+    from games.ratscrew import bots, rules
+    from games.registry import GameParts, OptionSpec
+
+    return GameParts(
+        options_type=rules.RatscrewOptions, new_game=rules.new_game, bots=bots.BOTS,
         options=(
             OptionSpec("sandwich", "Sandwich slaps", (True, False), True),
             OptionSpec("sequence", "Three in sequence", (False, True), False),
@@ -24,6 +33,4 @@ def spec() -> GameSpec:
             OptionSpec("penalty", "False-slap penalty", (1, 2, 3), 1),
             OptionSpec("decks", "Decks", (1, 2), 1),
         ),
-        realtime=True,
-        extra={"cover": ("7S", "7H", "KD"), "keys": ("flip", "slap")},
     )

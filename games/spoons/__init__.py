@@ -5,19 +5,27 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from games.registry import GameSpec
+    from games.registry import GameParts, GameSpec
 
 
 def spec() -> GameSpec:
-    from games.registry import GameSpec, OptionSpec
-    from games.spoons import bots, rules, text
+    from games.registry import GameSpec
+    from games.spoons import text
 
     return GameSpec(
-        id="spoons", title="Spoons", family="Reflex",
-        min_seats=3, max_seats=12, default_seats=4,
-        options_type=rules.SpoonsOptions, new_game=rules.new_game,
-        bots=bots.BOTS, rules_text=text.RULES, blurb=text.BLURB,
-        options=(OptionSpec("variant", "Variant", rules.VARIANTS, "spoons"),),
-        realtime=True,
+        id="spoons", title="Spoons", family="Reflex", min_seats=3, max_seats=12,
+        default_seats=4, rules_text=text.RULES, blurb=text.BLURB, realtime=True,
         extra={"cover": ("QS", "QH", "QD"), "keys": ("take/pass", "grab/nose", "choose")},
+        load=_parts,
+    )
+
+
+def _parts() -> GameParts:
+    """The rules, bots and options: imported when the game is first set up or played."""
+    from games.registry import GameParts, OptionSpec
+    from games.spoons import bots, rules
+
+    return GameParts(
+        options_type=rules.SpoonsOptions, new_game=rules.new_game, bots=bots.BOTS,
+        options=(OptionSpec("variant", "Variant", rules.VARIANTS, "spoons"),),
     )

@@ -87,6 +87,8 @@ def test_instant_animation_leaves_nothing_moving_in_any_game(app, game_id):
     app.settings.animation_speed = "instant"
     scene = table(app, game_id, seed=5)
     scene.on_enter()
+    # (Seahaven first paints its 52 faces ahead, a few each frame, before it deals.)
+    step_until(app, lambda: not getattr(scene, "preparing", False), frames=200)
     for _ in range(3):
         app.step(FRAME)
     assert not scene.anim.busy and not scene.queue and scene.hold == 0

@@ -3,6 +3,7 @@ tables ask for written down instead of played."""
 
 from __future__ import annotations
 
+import importlib
 from random import Random
 
 import pygame
@@ -94,8 +95,11 @@ def test_the_end_sound_says_whether_a_human_won():
 
 def test_every_mapped_sound_exists():
     made = set(audio._compute())
-    for event_type, sound in sounds.SOUNDS.items():
+    for name, sound in sounds.SOUNDS.items():
+        module, _, class_name = name.rpartition(".")
+        event_type = getattr(importlib.import_module(module), class_name)  # a misspelt name fails here
         assert issubclass(event_type, Event)
+        assert f"{event_type.__module__}.{event_type.__qualname__}" == name  # where events are looked up
         if isinstance(sound, str):
             assert sound in made, f"{event_type.__name__} asks for a sound nobody made: {sound}"
 

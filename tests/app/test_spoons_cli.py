@@ -20,8 +20,7 @@ def test_sim_plays_the_pig_variant(capsys: pytest.CaptureFixture[str], monkeypat
         return real(options, seed)
 
     from games.registry import GAMES
-    import dataclasses
-    monkeypatch.setitem(GAMES, "spoons", dataclasses.replace(GAMES["spoons"], new_game=spy))
+    monkeypatch.setitem(GAMES, "spoons", GAMES["spoons"].with_parts(new_game=spy))
     assert main(["sim", "spoons", "--games", "1", "--seats", "3", "--variant", "pig"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["errors"] == 0 and seen == ["pig"]

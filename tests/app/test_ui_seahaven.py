@@ -12,7 +12,7 @@ from app.tables.seahaven import SeahavenTable
 from app.tables.seahaven_parts import load_progress
 from games.core.cards import Card
 from games.registry import GAMES
-from games.seahaven.rules import Move, Place
+from games.seahaven.rules import Move, Place, SeahavenOptions, new_game
 
 from tests.app.ui_driver import click, drag, make_app, step_until, table
 
@@ -174,8 +174,45 @@ def test_a_hint_on_a_lost_deal_says_plainly_that_it_cannot_be_won(app):
 
 def test_winnable_deals_only_skips_a_deal_the_solver_proves_lost(app):
     scene = table(app, "seahaven", seed=7, options={"auto_safe": False, "winnable_only": True})
+    step_until(app, lambda: not scene.finding)  # searched for in the worker, off the frame
     assert scene.state.deal == 8
+    assert scene.state.view(0) == new_game(SeahavenOptions(auto_safe=False, winnable_only=True), 7).view(0)
     assert "Deal 7" in scene.message
+    step_until(app, lambda: scene.human_turn and not scene.anim.busy)
+    on_table = [c for col in scene.state.columns for c in col] + [t for t in scene.state.towers if t]
+    assert set(scene.sprites) == set(on_table)
+    for card in on_table:  # every card of the real deal rests where the picture says
+        x, y = scene.spot(card)
+        assert abs(scene.sprites[card].x - x) < 1 and abs(scene.sprites[card].y - y) < 1
+
+
+def test_a_fresh_table_paints_its_faces_ahead_before_dealing(app):
+    scene = table(app, "seahaven", seed=1, options={"auto_safe": False, "winnable_only": False})
+    assert scene.preparing and not scene.finding and not scene.human_turn
+    app.step(FRAME)
+    assert scene.painted_ahead  # a few faces each frame, the floor alone on the screen
+    step_until(app, lambda: not scene.preparing)
+    assert scene.painted_ahead == set(scene.sprites) and scene.queue  # then the deal is dealt out
+    step_until(app, lambda: scene.human_turn and not scene.anim.busy)
+    assert scene.state.deal == 1
+
+
+def test_input_waits_while_a_winnable_deal_is_found(app, monkeypatch):
+    scene = table(app, "seahaven", seed=7, options={"auto_safe": False, "winnable_only": True})
+    assert scene.finding
+    real_finish = scene.session.finish_dealing
+    monkeypatch.setattr(scene.session, "finish_dealing", lambda wait=False: False)  # still searching
+    for _ in range(3):
+        app.step(FRAME)
+    assert scene.finding and scene.session.dealing is not None
+    assert scene.painted_ahead  # the waiting frames paint the deck's faces for the deal
+    key(app, pygame.K_n)                     # the new-deal key...
+    click(app, (640, 400))                   # ...and a click on the middle of the table
+    app.step(FRAME)
+    assert scene.prompt is None and scene.session.actions == [] and app.scenes.top is scene
+    monkeypatch.setattr(scene.session, "finish_dealing", real_finish)
+    step_until(app, lambda: not scene.finding)
+    assert scene.state.deal == 8 and not scene.preparing and scene.queue  # dealt out as usual
 
 
 def test_fewest_moves_is_kept_and_old_statistics_still_load():

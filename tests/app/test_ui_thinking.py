@@ -11,6 +11,7 @@ import pytest
 from app.scenes.results import ResultsScene
 from games.abstrac import rules as ab
 from games.abstrac.bots import take_values
+from games.abstrac.solver import solve_opening
 from games.nash import rules as nr
 from games.nash.bots import BOTS as NASH_BOTS, chances
 from games.nash.knowledge import Knowledge
@@ -59,9 +60,34 @@ def test_abstrac_hint_shows_the_solvers_values(app):
     post_key(app, pygame.K_s)                       # go second: the computer takes first
     step_until(app, lambda: scene.human_turn)
     post_key(app, pygame.K_h)
+    step_until(app, lambda: scene.hints is not None)  # worked out in the worker, off the frame
     assert scene.hints == take_values(scene.session.state.view(0))
     post_key(app, pygame.K_2)
     assert human_actions(scene)[-1] == ab.Take(0, 2)
+    assert scene.hints is None
+
+
+def test_abstrac_opening_hint_arrives_from_the_worker(app):
+    scene = table(app, "abstrac", seed=chooser_seed())
+    step_until(app, lambda: scene.human_turn)
+    post_key(app, pygame.K_h)
+    step_until(app, lambda: scene.opening_hint is not None)
+    opening = solve_opening(scene.session.state.row)
+    assert scene.opening_hint == (opening.first, opening.second)
+    post_key(app, pygame.K_h)  # H again hides it
+    assert scene.opening_hint is None
+
+
+def test_abstrac_hint_for_a_position_already_left_is_dropped(app):
+    scene = table(app, "abstrac", seed=chooser_seed())
+    step_until(app, lambda: scene.human_turn)
+    post_key(app, pygame.K_s)
+    step_until(app, lambda: scene.human_turn)
+    for key in (pygame.K_h, pygame.K_1):  # ask, then take before the answer can arrive
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    app.step(1 / 60)
+    assert human_actions(scene)[-1] == ab.Take(0, 1)
+    step_until(app, lambda: scene.hint_job is None)
     assert scene.hints is None
 
 

@@ -28,10 +28,11 @@ def step_until(app: App, condition: Callable[[], bool], frames: int = 3000) -> N
 
 
 def settle(app: App) -> None:
-    """Let a thinking bot finish, as it would have in the real time these frames stand for."""
-    session = getattr(app.scenes.top, "session", None)
-    if session is not None and hasattr(session, "settle"):
-        session.settle()
+    """Let a thinking bot, or a solver job of the table (a hint, a deal being found),
+    finish, as it would have in the real time these frames stand for."""
+    from app.bench import settle as settle_scene
+
+    settle_scene(app.scenes.top)
 
 
 def post_key(app: App, key: int, unicode: str = "") -> None:

@@ -197,8 +197,8 @@ def test_pig_keeps_the_realtime_protocol() -> None:
     from games.spoons import spec as spoons_spec
 
     base = spoons_spec()
-    pig = dataclasses.replace(
-        base, new_game=lambda options, seed: new_game(dataclasses.replace(options, variant="pig"), seed))
+    pig = base.with_parts(
+        new_game=lambda options, seed: new_game(dataclasses.replace(options, variant="pig"), seed))
     for seats, seed in ((3, 1), (5, 2), (8, 3)):
         state, actions, log, end = play_checked(pig, seats, seed)
         again, events = replay_timed_events(pig, pig.make_options(seats=seats), seed, actions, end)
