@@ -85,9 +85,12 @@ class ResultsScene(Scene):
             return "Game over"
         humans = self.session.humans
         winners = self.outcome.winners
-        if len(humans) == 1:
-            return "You win!" if humans[0] in winners else f"{', '.join(seat_name(w) for w in winners)} wins"
-        return ", ".join(seat_name(w) for w in winners) + (" win" if len(winners) > 1 else " wins")
+        if len(humans) == 1 and humans[0] in winners:
+            return "You win!"
+        names = [seat_name(w) for w in winners]  # a tie reads "P2 and P4 win"
+        if not names:
+            return "Game over"
+        return (" and ".join([", ".join(names[:-1]), names[-1]]) + " win") if len(names) > 1 else f"{names[0]} wins"
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size

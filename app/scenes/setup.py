@@ -64,7 +64,8 @@ class SetupScene(Scene):
             for seat in range(len(self.setup.seats)):
                 rows.append(Row(f"P{seat + 1}", self._seat_text(seat), self._seat_changer(seat)))
         for option in self.spec.options:
-            rows.append(Row(option.label, self._option_text(option), self._option_changer(option)))
+            if self._shown(option):
+                rows.append(Row(option.label, self._option_text(option), self._option_changer(option)))
         rows.append(Row(self.seed_label, self._seed_text, self._seed_change))
         self.rows = rows
         self.focus = min(self.focus, len(rows) - 1)
@@ -99,11 +100,23 @@ class SetupScene(Scene):
     def _option_text(self, option: Any) -> Callable[[], str]:
         return lambda: option.label_for(self.setup.options.get(option.key, option.default))
 
+    def _shown(self, option: Any) -> bool:
+        """An option that matters only with another's value (Nash Whist's number of deals,
+        when the session ends after a number of deals) is hidden otherwise."""
+        if option.only_if is None:
+            return True
+        key, value = option.only_if
+        other = next((o for o in self.spec.options if o.key == key), None)
+        return self.setup.options.get(key, other.default if other else None) == value
+
     def _option_changer(self, option: Any) -> Callable[[int], None]:
         def change(step: int) -> None:
             current = self.setup.options.get(option.key, option.default)
             index = option.choices.index(current) if current in option.choices else 0
             self.setup.options[option.key] = option.choices[(index + step) % len(option.choices)]
+            if any(o.only_if and o.only_if[0] == option.key for o in self.spec.options):
+                self.build_rows()  # a row that depends on this one comes or goes
+                self.resize(self.size)
         return change
 
     def change_seats(self, step: int) -> None:

@@ -56,11 +56,14 @@ class _Line:
 
 class AuctionPanel:
     """The legal calls in rows; arrows move the focus (up/down between lines), Enter or
-    Space calls, a click calls, the wheel or PageUp/PageDown scrolls when the rows overflow."""
+    Space calls, a click calls, the wheel or PageUp/PageDown scrolls when the rows overflow.
+    ``note``: an optional line under the title saying what the buttons' words mean."""
 
     def __init__(self, title: str, rows: list[ChoiceRow], choose: Callable[[Any], None],
-                 focus: int = 0) -> None:
+                 focus: int = 0, note: str = "") -> None:
         self.title = title
+        self.note = note
+        self.note_lines: list[str] = []  # the note wrapped to the box at its last layout
         self.rows = [row for row in rows if row.choices]
         self.choose = choose
         self.choices = [choice for row in self.rows for choice in row.choices]
@@ -101,16 +104,18 @@ class AuctionPanel:
         self.lines, used = self._wrap(widths, room, gap)
         if used < 0:
             return False
+        title_w = render_text(self.title, size + 1, theme.GOLD, bold=True).get_width()
+        if title_w > area.width - pad * 2 and not scroll_ok:
+            return False
+        width = max(used + self.heading_width, title_w) + pad * 2
+        self.note_lines = _wrapped(self.note, max(MIN_TEXT, size - 2), min(width, area.width) - pad * 2)
         title_h = render_text(self.title, size + 1, theme.GOLD, bold=True).get_height() + gap
+        title_h += sum(render_text(line, max(MIN_TEXT, size - 2), theme.INK).get_height() for line in self.note_lines)
         foot_h = render_text("Ag", max(MIN_TEXT, size - 2), theme.INK_DIM).get_height() + gap
         self.content_height = len(self.lines) * (height + gap) - gap
         chrome = pad * 2 + title_h + foot_h
         if chrome + self.content_height > area.height and not scroll_ok:
             return False
-        title_w = render_text(self.title, size + 1, theme.GOLD, bold=True).get_width()
-        if title_w > area.width - pad * 2 and not scroll_ok:
-            return False
-        width = max(used + self.heading_width, title_w) + pad * 2
         box_h = min(area.height, chrome + self.content_height)
         self.box = pygame.Rect(0, 0, min(width, area.width), box_h)
         self.box.midbottom = area.midbottom
@@ -258,6 +263,11 @@ class AuctionPanel:
         clip = surface.get_clip()
         surface.set_clip(self.box.inflate(-pad, 0).clip(clip))  # a title too long is cut, not spilled
         surface.blit(title, title.get_rect(midtop=(self.box.centerx, self.box.top + pad)))
+        y = self.box.top + pad + title.get_height()
+        for line in self.note_lines:
+            note = _shrunk(line, size - 2, self.box.width - pad * 2, theme.INK)
+            surface.blit(note, note.get_rect(midtop=(self.box.centerx, y)))
+            y += note.get_height()
         surface.set_clip(self.view.inflate(8, 8).clip(self.box))
         for line in self.lines:
             top = self.view.top + line.top - self.scroll
@@ -270,10 +280,7 @@ class AuctionPanel:
         if self.scrollable:
             self._draw_scrollbar(surface)
         tip = self.choices[self.index].tip or self.choices[self.index].label
-        for fit in range(max(MIN_TEXT, size - 2), 8, -1):  # the line shrinks to fit the box
-            foot = render_text(tip, fit, theme.INK_DIM)
-            if foot.get_width() <= self.box.width - pad * 2:
-                break
+        foot = _shrunk(tip, size - 2, self.box.width - pad * 2, theme.INK_DIM)
         surface.set_clip(self.box.inflate(-pad, 0).clip(clip))
         surface.blit(foot, foot.get_rect(midbottom=(self.box.centerx, self.box.bottom - pad + gap // 2)))
         surface.set_clip(clip)
@@ -320,6 +327,27 @@ class AuctionPanel:
         pygame.draw.rect(surface, theme.GOLD, (track.left, knob_y, 4, knob_h), border_radius=2)
 
 
+def _wrapped(text: str, size: int, room: int) -> list[str]:
+    """``text`` broken at its " · " separators into lines that fit ``room`` where they can."""
+    lines: list[str] = []
+    for part in text.split(" · ") if text else []:
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and render_text(joined, size, theme.INK).get_width() <= room:
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    return lines
+
+
+def _shrunk(text: str, size: int, room: int, colour: tuple) -> pygame.Surface:
+    """A line of text at ``size`` or smaller, until it fits ``room`` (9 at the least)."""
+    for fit in range(max(MIN_TEXT, size), 8, -1):
+        image = render_text(text, fit, colour)
+        if image.get_width() <= room:
+            break
+    return image
+
+
 def _in_columns(widths: list[int], gap: int) -> list[int]:
     """Widen the buttons to whole cells of one width, so rows line up in columns: the cell
     fits the common short buttons, and a long one (Open Misere) spans several cells."""
@@ -346,7 +374,8 @@ class AuctionHistory:
 
     LIMIT = 400
 
-    def __init__(self) -> None:
+    def __init__(self, keyed: bool = True) -> None:
+        self.keyed = keyed     # its title names the H key (not in a replay, where H is the replay's)
         self.entries: list[Entry] = []
         self.back = 0          # lines scrolled up from the newest (0 follows the auction)
         self.tall = False
@@ -413,7 +442,7 @@ class AuctionHistory:
     def draw(self, surface: pygame.Surface) -> None:
         size = self.text_size
         panel(surface, self.box, fill=(10, 40, 26, 238) if self.tall else theme.PANEL, radius=10)
-        title = "Calls · H smaller" if self.tall else "Calls · H taller"
+        title = "Calls" if not self.keyed else "Calls · H smaller" if self.tall else "Calls · H taller"
         head = render_text(title, size, theme.GOLD, bold=True)
         surface.blit(head, (self.box.left + 8, self.box.top + 5))
         shown = self.rows_shown()

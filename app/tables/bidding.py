@@ -14,6 +14,7 @@ import pygame
 
 from app.render.table import fan_positions
 from app.render.text import render_text
+from app.scenes.table import watched
 from app.tables import trick_parts as parts
 from app.tables.auction import AuctionHistory, AuctionPanel, ChoiceRow
 from app.tables.tricks import TrickTable
@@ -28,7 +29,7 @@ class BiddingTable(TrickTable):
 
     def __init__(self, app: Any, session: Any) -> None:
         self.calls: dict[int, str] = {}
-        self.history = AuctionHistory()
+        self.history = AuctionHistory(keyed=not watched(session))
         self.call_panel: AuctionPanel | None = None
         self._panel_for: tuple | None = None
         self.mouse: tuple[int, int] | None = None
@@ -47,6 +48,10 @@ class BiddingTable(TrickTable):
 
     def panel_title(self) -> str:
         return "Your call"
+
+    def panel_note(self) -> str:
+        """A line under the panel's title saying what its buttons mean (none by default)."""
+        return ""
 
     def contract_lines(self) -> list[str]:
         """The contract card's lines (the first in gold); none hides the card."""
@@ -81,17 +86,18 @@ class BiddingTable(TrickTable):
         key = (self.panel_key(), self.size, self.viewer)
         if self.call_panel is None or self._panel_for != key:
             self._panel_for = key
-            self.call_panel = AuctionPanel(self.panel_title(), self.panel_rows(), self.act)
+            self.call_panel = AuctionPanel(self.panel_title(), self.panel_rows(), self.act, note=self.panel_note())
             self._fit_panel(self.call_panel)
         return self.call_panel
 
     def _fit_panel(self, panel: AuctionPanel) -> None:
         """Lay the panel out over the middle; if it then covers a seat, narrow it to pass
-        between the seats (its rows wrap) as long as that keeps its text size and needs no
-        scrolling; a big auction may cover the seats at the sides."""
+        between the seats (its rows wrap) or lower it, as long as that keeps its text size
+        (one step smaller is not noticed) and needs no scrolling, dropping the note under
+        the title if that is what it takes; a big auction may cover the seats at the sides."""
         first = self.panel_area()
         panel.layout(first, self.s)
-        size = panel.text_size
+        size, note = panel.text_size, panel.note
         others = [self.seat_box(s) for s in range(self.session.state.seats) if s != self.viewer]
         area = first
         for _ in range(3):
@@ -99,9 +105,9 @@ class BiddingTable(TrickTable):
             if not hit:
                 return
             area = _between(area, hit)
-            panel.layout(area, self.s)
-            if panel.scrollable or panel.text_size < size:
+            if not _fits(panel, area, self.s, size) and not (panel.note and _without_note(panel, area, self.s, size)):
                 break
+        panel.note = note
         panel.layout(first, self.s)
 
     def panel_area(self) -> pygame.Rect:
@@ -259,6 +265,22 @@ class BiddingTable(TrickTable):
             rect = self._score_rect(card)
         self.score_rect = rect
         surface.blit(card, rect)
+
+
+def _fits(panel: AuctionPanel, area: pygame.Rect, scale: float, size: int) -> bool:
+    """Lay the panel out in ``area``: whether it keeps its text size (within a step) unscrolled."""
+    panel.layout(area, scale)
+    return not panel.scrollable and panel.text_size >= size - 1
+
+
+def _without_note(panel: AuctionPanel, area: pygame.Rect, scale: float, size: int) -> bool:
+    """The panel fitted without its note (the title and the focused call's line still say
+    what matters); the note is kept if even that does not fit."""
+    note, panel.note = panel.note, ""
+    if _fits(panel, area, scale, size):
+        return True
+    panel.note = note
+    return False
 
 
 def _between(area: pygame.Rect, boxes: list[pygame.Rect]) -> pygame.Rect:

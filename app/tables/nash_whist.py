@@ -20,7 +20,7 @@ from app.render.table import CardSprite, fan_positions, token
 from app.render.text import render_text
 from app.tables import trick_parts as parts
 from app.tables.auction import Choice, ChoiceRow
-from app.tables.nash_whist_calls import bid_rows, payment_lines
+from app.tables.nash_whist_calls import bid_rows, claim_words, payment_lines
 from app.tables.bidding import BiddingTable
 from app.tables.tricks import BUBBLE_TIME, SUMMARY_TIME
 from app.ui import theme
@@ -30,6 +30,7 @@ from games.core.trick_events import NewDeal, TrumpSet
 from games.core.tricks import TrumpRules
 from games.nash_whist import bids as nwb
 from games.nash_whist import rules as nw
+from games.nash_whist.scoring import TRICKS_PER_HAND
 
 CHIP_FLIGHT = 0.45  # seconds a chip takes to fly to the pot or to a player
 
@@ -66,6 +67,7 @@ class NashWhistTable(BiddingTable):
         self.open_seats: set[int] = set()
         self.standing: tuple[int, nwb.Bid] | None = None
         self._indicator_settled = False
+        self.panel_over: pygame.Rect | None = None  # the auction panel's box while it shows
         super().__init__(app, session)
 
     # picture from a view -------------------------------------------------------------------
@@ -109,6 +111,12 @@ class NashWhistTable(BiddingTable):
         for spot in spots:
             if not any(self._indicator_rect(spot).colliderect(r) for r in busy):
                 return spot
+        if self.panel_over is not None:  # the auction panel is a must: In and Out mean the turned suit
+            window = pygame.Rect((0, 0), self.size)
+            for spot in spots:
+                rect = self._indicator_rect(spot)
+                if window.contains(rect) and not rect.colliderect(self.panel_over):
+                    return spot
         return spots[-1]  # the last resort: by the hand, towards the middle
 
     def _indicator_spots(self, seat: int) -> list[tuple[float, float]]:
@@ -156,6 +164,8 @@ class NashWhistTable(BiddingTable):
         middle.center = (round(self.centre[0]), round(self.centre[1]))
         corner = pygame.Rect(0, 0, round(300 * self.s), round(150 * self.s))
         busy += [middle, corner, corner.move(self.size[0] - corner.width, 0)]
+        if self.panel_over is not None:
+            busy.append(self.panel_over)
         outside = pygame.Rect((0, 0), self.size).inflate(-8, -8)
         busy += [pygame.Rect(-1000, -1000, 1000 + outside.left, 3000), pygame.Rect(outside.right, -1000, 1000, 3000),
                  pygame.Rect(-1000, -1000, 3000, 1000 + outside.top)]
@@ -218,6 +228,9 @@ class NashWhistTable(BiddingTable):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        over = self.panel().box.copy() if self.choosing_call() else None
+        if over != self.panel_over:  # the panel came or went: the indicator keeps clear of it
+            self.panel_over, self._indicator_settled = over, False
         if not self._indicator_settled and self.plate_rects and self.turned is not None:
             self._indicator_settled = True  # the plates are drawn now: place it clear of them
             self.anim.tween(self.turned, "pos", self.stub_spot(), 0.25)
@@ -280,6 +293,8 @@ class NashWhistTable(BiddingTable):
 
     def _on_ContractWon(self, event: nw.ContractWon) -> float:
         self.contract, self.maker, self.partner, self.calls = event.bid, event.seat, event.partner, {}
+        if self.initial_trump is not None:  # the contract's trumps at once: no "no trumps" flash before TrumpSet
+            self.trump = event.bid.trump(self.initial_trump)
         who = self._name(event.seat)
         if event.partner is not None:
             text = f"{who} and {self._name(event.partner)}: Prop-and-Cop, 8 tricks together"
@@ -324,8 +339,20 @@ class NashWhistTable(BiddingTable):
 
     def _on_Claimed(self, event: nw.Claimed) -> float:
         self.anim.finish_all()
-        self._banner(event.reason, 1.8)
+        self._banner(self.claim_text(event.made), 1.8)
         return 1.0
+
+    def claim_text(self, made: bool) -> str:
+        """Why the hand stopped, in the table's words: "You", and verbs that agree."""
+        if self.contract is None or self.maker is None:
+            return "The hand is over"
+        side = self._name(self.maker)
+        if self.partner is not None:
+            side += f" and {self._name(self.partner)}"
+        tricks = sum(self.won[s] for s in (self.maker, self.partner) if s is not None and s < len(self.won))
+        left = TRICKS_PER_HAND - sum(self.won)
+        plural = self.partner is not None or side == "You"
+        return claim_words(side, plural, self.contract, made, tricks, left)
 
     def _on_Settled(self, event: nw.Settled) -> float:
         self.anim.finish_all()
@@ -338,6 +365,8 @@ class NashWhistTable(BiddingTable):
         lines += payment_lines([(self._name(p.payer), self._name(p.payee), p.chips) for p in event.payments])
         if event.pot_won:
             lines.append(f"{self._name(event.declarer)} {'take' if side == 'You' else 'takes'} the pot of {event.pot_won}")
+        elif event.pot:
+            lines.append(f"The pot keeps its {event.pot} chips")
         chips = " · ".join(f"{self._name(s)} {c}" for s, c in enumerate(event.chips))
         lines.append(f"Chips: {chips}")
         self.summary = (lines, SUMMARY_TIME + 0.8)
@@ -389,18 +418,29 @@ class NashWhistTable(BiddingTable):
             return Choice("Cop", action, pay=nwb.Bid(nwb.COP).pay, key="c",
                           tip=f"Cop: partner {who}'s Prop, 8 tricks together in {state.initial_trump.title}")
         if state.cop_chance:
-            tip = "Pass: nobody plays, everyone adds a chip to the pot"
+            tip = "Pass (P): nobody plays, everyone adds a chip to the pot"
         else:
-            tip = "Pass: you may not bid again this deal"
-        return Choice("Pass", action, quiet=True, key="p", tip=tip + " · arrows and Enter choose, P passes")
+            tip = "Pass (P): no more bids this deal · the numbers: chips from each opponent"
+        return Choice("Pass", action, quiet=True, key="p", tip=tip)
 
     def panel_title(self) -> str:
         state = self.session.state
         if state.cop_chance:
             return f"Cop {self._name(state.standing_seat)}'s Prop, or pass · pot {state.pot}"
         if state.standing is None:
-            return f"Your bid · the tag: chips from each opponent · pot {state.pot}"
+            return f"Your bid · pot {state.pot}"
+        if any(isinstance(a, nw.Cop) for a in state.legal_actions(self.viewer)):
+            return f"Cop {self._name(state.standing_seat)}'s Prop, bid higher, or pass · pot {state.pot}"
         return f"Beat {state.standing} by {self._name(state.standing_seat)}, or pass · pot {state.pot}"
+
+    def panel_note(self) -> str:
+        """What In, Out and NT mean with this deal's turned suit (a cramped panel may drop
+        it: the In buttons' pips, the focused call's line and the turned card still say)."""
+        state = self.session.state
+        if state.cop_chance:
+            return ""
+        suit = state.initial_trump.title
+        return f"In: {suit}, the turned suit, stay trumps · Out: you name the trumps · NT: no trumps"
 
     # what the table shows --------------------------------------------------------------------
 

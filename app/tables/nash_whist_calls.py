@@ -7,7 +7,11 @@ it pays), and what a contract asks, for the line under the panel.
 >>> [(row.heading, [c.label for c in row.choices]) for row in rows]
 [('', ['Prop']), ('Six', ['Out', 'In']), ('', ['Misere'])]
 >>> describe(Bid.parse("Seven-Out hearts"), Suit.SPADES)
-'7 tricks alone, hearts trumps'
+'take 7 tricks alone, hearts trumps instead of the turned spades'
+>>> claim_words("You", True, Bid.parse("Six-In"), True, 6, 4)
+'You have taken 6: Six-In is made'
+>>> claim_words("P3", False, Bid.parse("Misere"), False, 1, 12)
+'P3 took a trick: Misere fails'
 """
 
 from __future__ import annotations
@@ -58,7 +62,8 @@ def bid_choice(action: Any, initial: Suit) -> Choice:
 
 
 def describe(bid: nwb.Bid, initial: Suit) -> str:
-    """What a contract asks of its declarer, in a few words."""
+    """What a contract asks of its declarer, in a few words (saying which trumps In and
+    Out mean, since that is what a new player asks)."""
     trump = bid.trump(initial)
     trumps = f"{trump.title} trumps" if trump else "no trumps"
     if bid.kind == nwb.PROP:
@@ -69,7 +74,28 @@ def describe(bid: nwb.Bid, initial: Suit) -> str:
         return "lose every trick, no trumps" + (", hand laid open after the first" if bid.is_open else "")
     if bid.kind == nwb.THIRTEEN:
         return f"win all 13 tricks, {trumps}"
-    return f"{bid.tricks} tricks alone, {trumps}"
+    if bid.kind == nwb.IN:
+        return f"take {bid.tricks} tricks alone, the turned {trumps}"
+    if bid.kind == nwb.OUT:
+        return f"take {bid.tricks} tricks alone, {trumps} instead of the turned {initial.title}"
+    return f"take {bid.tricks} tricks alone, {trumps}"
+
+
+def claim_words(side: str, plural: bool, bid: nwb.Bid, made: bool, tricks: int, left: int) -> str:
+    """Why a hand stopped, naming the declaring side as the table does ("You", "P2 and P4");
+    ``plural`` for You or a partnership (the verb agrees); ``tricks`` the side took and
+    ``left`` still unplayed."""
+    name = bid.title
+    if bid.is_misere:
+        return f"{side} lost every trick: {name} is made" if made else f"{side} took a trick: {name} fails"
+    if bid.kind == nwb.TRISTE:
+        return f"{side} won exactly one trick: Triste is made" if made else \
+            f"{side} won {tricks} tricks: Triste fails"
+    if made:
+        return f"{side} {'have' if plural else 'has'} taken {tricks}: {name} is made"
+    if not left:
+        return f"{side} took only {tricks}: {name} fails"
+    return f"{side} cannot reach {bid.tricks} with {left} left: {name} fails"
 
 
 def payment_lines(payments: list[tuple[str, str, int]]) -> list[str]:

@@ -13,6 +13,7 @@ from games.core.trick_events import PlayCard
 from games.nash_whist import bids as nwb
 from games.nash_whist import rules as nw
 
+from app.render.text import font, render_text
 from tests.app.ui_driver import click, make_app, post_key, step_until, table
 
 SMALL = (820, 580)
@@ -108,6 +109,7 @@ def test_prop_and_cop_by_mouse_and_keyboard_make_partners(app):
     copper = scene.viewer
     assert copper != proposer
     assert [c.label for c in scene.panel().choices[:2]] == ["Pass", "Cop"]
+    assert scene.panel().title.startswith(f"Cop {scene._name(proposer)}'s Prop")  # the title offers it too
     post_key(app, pygame.K_c, "c")
     assert scene.session.actions[-1] == nw.Cop(copper)
     step_until(app, lambda: scene.idle, frames=2000)
@@ -256,4 +258,181 @@ def test_the_settlement_says_who_paid_whom(app):
         payer, payee = scene._name(p.payer), scene._name(p.payee)
         assert f"{payer} {'pay' if payer == 'You' else 'pays'} {payee} {p.chips}" in text
     assert ("takes the pot" in text or "take the pot" in text) == bool(result.pot_won)
+    assert (f"The pot keeps its {result.pot} chips" in text) == (not result.pot_won and result.pot > 0)
     assert scene.scores == list(result.chips)
+
+
+def play_on(app, scene, until) -> None:
+    """The human passes every call and plays the ringed card with Enter until ``until()``."""
+    state = scene.session.state
+    for _ in range(400):
+        step_until(app, lambda: until() or scene.human_turn or state.is_over(), frames=8000)
+        if until() or state.is_over():
+            return
+        post_key(app, pygame.K_p, "p") if scene.choosing_call() else post_key(app, pygame.K_RETURN)
+    raise AssertionError("never got there")
+
+
+def test_the_claim_banner_and_the_trumps_speak_of_you(app):
+    scene = start(app, seats=4, seed=3)
+    state = scene.session.state
+    wait_for_call(app, scene)
+    top = nw.MakeBid(0, nwb.Bid.parse("Thirteen no trumps"))  # nobody may overbid a Thirteen: the human declares
+    click_choice(app, scene, top)
+    step_until(app, lambda: scene.contract is not None, frames=4000)
+    assert scene.maker == 0 and scene.trump is None and scene.no_trumps()  # no trumps from the start
+    banners = []
+    play_on(app, scene, lambda: state.result is not None)  # the rules are ahead of the table's animation
+    step_until(app, lambda: banners.append(scene.banner[0]) or scene.summary[1] > 0, frames=4000)
+    claim = next(text for text in banners if text.endswith("fails"))
+    assert claim.startswith("You cannot reach 13") and "P1" not in claim
+    assert claim == scene.claim_text(False)
+
+
+def test_a_claim_by_a_computer_names_it_and_the_verb_agrees(app):
+    scene = start(app, seats=4, seed=5, long=True)
+    state = scene.session.state
+    banners = []
+    play_on(app, scene, lambda: state.result is not None)  # the rules are ahead of the table's animation
+    step_until(app, lambda: banners.append(scene.banner[0]) or scene.summary[1] > 0, frames=4000)
+    result = state.result
+    claim = next(text for text in banners if text.endswith("is made" if result.made else "fails"))
+    assert result.declarer != 0 and claim == scene.claim_text(result.made)
+    side = scene._name(result.declarer)
+    assert claim.startswith(side + (" and " if result.partner is not None else " "))
+    if result.made and result.bid.tricks > 1:  # "P3 has taken 7", "P2 and P4 have taken 8"
+        assert (" have taken " if result.partner is not None else " has taken ") in claim
+
+
+def test_a_contract_with_the_turned_trumps_never_flashes_no_trumps(app):
+    scene = start(app, seats=4, seed=5, long=True)
+    state = scene.session.state
+    play_on(app, scene, lambda: scene.contract is not None)
+    contract, initial = scene.contract, scene.initial_trump
+    assert scene.trump == contract.trump(initial)  # set with the contract, before TrumpSet plays
+    assert scene.no_trumps() == (contract.trump(initial) is None)
+    assert scene.trump is not None or state.contract.trump(initial) is None
+
+
+@pytest.mark.parametrize("seats,size", [(3, (1280, 800)), (4, (1280, 800)), (4, SMALL), (6, SMALL)])
+def test_the_turned_card_stays_clear_of_the_auction_panel(seats, size):
+    application = make_app(size)
+    application.settings.animation_speed = "fast"
+    try:
+        scene = start(application, seats=seats, seed=3, long=True)
+        window = pygame.Rect((0, 0), size)
+        for _ in range(4):  # several of the human's calls, with the Hot Seat in different places
+            wait_for_call(application, scene)
+            for _ in range(30):
+                application.step(1 / 60)
+            card = scene._indicator_rect((scene.turned.x, scene.turned.y))
+            assert scene.turned.card.suit is scene.initial_trump
+            assert not card.colliderect(scene.panel().box) and window.contains(card)
+            post_key(application, pygame.K_p, "p")
+            play_on(application, scene, lambda: scene.choosing_call())
+    finally:
+        pygame.quit()
+
+
+def test_the_panel_names_the_turned_suit_and_says_what_in_out_and_nt_mean(app):
+    scene = start(app, seats=4, seed=3)
+    wait_for_call(app, scene)
+    suit = scene.session.state.initial_trump.title
+    panel = scene.panel()
+    assert panel.note_lines and " · ".join(panel.note_lines) == scene.panel_note()  # shown in full
+    note = scene.panel_note()
+    assert note.startswith(f"In: {suit}, the turned suit, stay trumps") and "Out:" in note and "NT: no trumps" in note
+    tips = {c.action.bid.kind: c.tip for c in panel.choices if isinstance(c.action, nw.MakeBid)}
+    assert f"the turned {suit} trumps" in tips[nwb.IN] and f"instead of the turned {suit}" in tips[nwb.OUT]
+    assert "no trumps" in tips[nwb.NO_TRUMPS]
+    for line in panel.note_lines:  # the note wraps inside the panel, above the first row of calls
+        assert render_text(line, max(11, panel.text_size - 2), (0, 0, 0)).get_width() <= panel.box.width
+    assert panel.view.top > panel.box.top and panel.box.contains(panel.view)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), SMALL])
+def test_the_setup_shows_the_number_of_deals_only_for_a_session_by_deals(size):
+    from app.scenes.setup import SetupScene
+    from games.registry import GAMES
+
+    application = make_app(size)
+    try:
+        application.start(SetupScene(application, GAMES["nash_whist"]))
+        application.step(1 / 60)
+        scene = application.scenes.top
+
+        def labels() -> list[str]:
+            return [row.label for row in scene.rows]
+
+        ends = next(row for row in scene.rows if row.label == "Session ends")
+        assert ends.value() == "once round the table" and "Deals in the session" not in labels()
+        click(application, ends.rect.center)
+        assert scene.setup.options["end"] == nw.END_DEALS and ends.value() == "after a number of deals"
+        deals = next(row for row in scene.rows if row.label == "Deals in the session")
+        assert labels().index("Deals in the session") == labels().index("Session ends") + 1
+        click(application, deals.rect.center)
+        assert scene.setup.options["deals"] == 12
+        assert all(pygame.Rect((0, 0), size).contains(row.rect) for row in scene.rows)
+        assert scene.rows[-1].rect.bottom < scene.start_button.rect.top
+        post_key(application, pygame.K_RETURN)
+        table_scene = application.scenes.top
+        assert table_scene.session.options.end == nw.END_DEALS and table_scene.session.options.deals == 12
+    finally:
+        pygame.quit()
+
+
+def test_the_setup_hides_the_deals_again_when_the_session_ends_otherwise(app):
+    from app.scenes.setup import SetupScene
+    from games.registry import GAMES
+
+    app.start(SetupScene(app, GAMES["nash_whist"]))
+    app.step(1 / 60)
+    scene = app.scenes.top
+    ends = next(i for i, row in enumerate(scene.rows) if row.label == "Session ends")
+    for _ in range(ends):
+        post_key(app, pygame.K_DOWN)
+    post_key(app, pygame.K_RIGHT)
+    assert any(row.label == "Deals in the session" for row in scene.rows)
+    post_key(app, pygame.K_RIGHT)
+    assert scene.rows[scene.focus].value() == "when a declarer wins the pot"
+    assert not any(row.label == "Deals in the session" for row in scene.rows)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), SMALL])
+def test_f1_shows_the_rules_fitting_the_window_and_scrolling_to_the_end(size):
+    application = make_app(size)
+    try:
+        scene = start(application, seats=4, seed=3)
+        application.step(1 / 60)
+        post_key(application, pygame.K_F1)
+        rules = application.scenes.top
+        assert rules is not scene and rules.name == "rules"
+        width = rules.box.width - 60
+        assert all(font(rules.text_size).size(line)[0] <= width for line in rules.lines)
+        assert rules.max_scroll > 0 and rules.lines[0].startswith("Four play each hand")
+        for _ in range(40):
+            post_key(application, pygame.K_PAGEDOWN)
+        shown = rules.lines[rules.scroll:rules.scroll + rules.visible]
+        assert shown[-1] == rules.lines[-1] and rules.lines[-1].endswith("last trick again.")
+        assert "In with the turned suit's pip" in " ".join(rules.lines)
+        post_key(application, pygame.K_ESCAPE)
+        assert application.scenes.top is scene
+    finally:
+        pygame.quit()
+
+
+def test_enter_plays_the_ringed_card_even_when_the_first_cannot_follow(app):
+    scene = start(app, seats=4, seed=5, long=True)
+    state = scene.session.state
+    for _ in range(60):
+        play_on(app, scene, lambda: scene.human_turn and state.phase == "play")
+        hand = scene.hands[0]
+        if hand[0].card not in scene.playable_cards():
+            break
+        post_key(app, pygame.K_RETURN)
+    assert hand[0].card not in scene.playable_cards(), "the first card could always be played"
+    app.step(1 / 60)
+    ringed = hand[scene.selected]
+    assert ringed.card in scene.playable_cards() and ringed.marked
+    post_key(app, pygame.K_RETURN)
+    assert scene.session.actions[-1] == PlayCard(0, ringed.card)
