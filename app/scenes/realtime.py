@@ -27,7 +27,7 @@ import pygame
 from app import sounds
 from app.input.bindings import KeyMap
 from app.render.text import render_text
-from app.scenes.table import END_PAUSE, TableScene
+from app.scenes.table import END_PAUSE, TableScene, watched
 from app.ui import theme
 from app.ui.widgets import blit_centered
 from games.core.protocol import Event, IllegalAction
@@ -53,8 +53,9 @@ class RealtimeTableScene(TableScene):
     key_names: tuple[str, str] = ("first", "second")   # what each seat's two keys do
 
     def __init__(self, app: Any, session: Any) -> None:
-        self.keys = KeyMap.for_seats(app.settings.key_bindings, session.humans)
-        self.mouse_seat: int | None = session.humans[0] if session.humans else None
+        players = self.players(session)
+        self.keys = KeyMap.for_seats(app.settings.key_bindings, players)
+        self.mouse_seat: int | None = players[0] if players else None
         self.game_ms = 0.0
         self.countdown = COUNTDOWN
         self.started = False
@@ -65,6 +66,12 @@ class RealtimeTableScene(TableScene):
         self._pads: list[Any] = []
         super().__init__(app, session)
         self.view = self.current_view()
+
+    @staticmethod
+    def players(session: Any) -> list[int]:
+        """The seats that take keys and the mouse here: the humans, and nobody in a replay
+        (so no key caps or "press Q" lines are drawn for a game that is only watched)."""
+        return [] if watched(session) else list(session.humans)
 
     # for subclasses -------------------------------------------------------------------------
 
@@ -125,7 +132,7 @@ class RealtimeTableScene(TableScene):
     def on_enter(self) -> None:
         super().on_enter()
         # The keys may have been changed in the settings while the game was paused.
-        self.keys = KeyMap.for_seats(self.app.settings.key_bindings, self.session.humans)
+        self.keys = KeyMap.for_seats(self.app.settings.key_bindings, self.players(self.session))
         self.last_ticks = None
         if self.started and not self.session.state.is_over():
             self.countdown = RESUME_COUNTDOWN   # back from a pause: get ready again

@@ -4,11 +4,16 @@ The table class is the game's real one, with :class:`ReplayControls` mixed in fr
 the recorded actions are applied one by one through the table's own ``act`` (turn games)
 or handed to the reflex table as the only "plans" on its game clock (real-time games), so
 the table shows exactly the events it showed when the game was played. Nobody's input
-reaches the game; the keys drive the playback instead:
+reaches the game, and the table, knowing it is watched (``TableScene.watching``), draws
+none of its prompts, key caps or player controls; the keys drive the playback instead:
 
-    Space pause/play · Right or N one step (when paused) · 1 / 2 / 4 speed
+    Space pause/play (at the end: again) · Right or N one step (when paused) · 1 / 2 / 4 speed
     V watch from the next seat · H hide the controls · L history · F1 rules
     R from the start · Esc back
+
+The controls sit in a strip of their own under the table, which lays itself out in the rest
+of the window, so they never cover its cards or hints at any size (H hides the strip and
+gives the table the whole window).
 
 Every recorded action is checked by the rules as it is applied; one they refuse (a
 hand-edited file) stops the playback with a sentence saying which and why.
@@ -31,8 +36,8 @@ from app.ui.widgets import Button, blit_centered, panel
 from games.core.protocol import IllegalAction, seat_name
 
 PACE = 0.6          # seconds between actions at 1x (a bot's pace at the table)
-HINT_SECONDS = 8.0  # the keys are listed at first and whenever the playback is paused
 SPEEDS = (1, 2, 4)
+KEYS_HINT = "Space {} · → step · 1 2 4 speed · V seat · H hide · L log · Esc back"
 LOOKAHEAD_MS = 2000  # reflex plans handed to the table: the recorded actions this far ahead
 
 
@@ -97,7 +102,7 @@ class ReplayControls:
         self.pace = 0.0
         self.finished = False
         self.bar_shown = True
-        self.hint_time = HINT_SECONDS
+        self.window: tuple[int, int] = app.screen.get_size()
         self.controls: list[Button] = []
         self.realtime = isinstance(self, RealtimeTableScene)
         super().__init__(app, session)  # type: ignore[call-arg]
@@ -136,6 +141,7 @@ class ReplayControls:
             self.next_viewer()
         elif key == pygame.K_h:
             self.bar_shown = not self.bar_shown
+            self.resize(self.window)  # the table takes the strip the controls leave
         elif key == pygame.K_l:
             self.show_log = not self.show_log
         elif key == pygame.K_F1:
@@ -149,7 +155,11 @@ class ReplayControls:
         return choose
 
     def toggle_pause(self) -> None:
-        self.paused = not self.paused
+        """Pause or play; at the end, play it again from the start."""
+        if self.finished and not self.session.broken:
+            self.restart()
+        else:
+            self.paused = not self.paused
 
     def step(self) -> None:
         """One recorded action now (pausing first, so the step is the only one)."""
@@ -175,11 +185,26 @@ class ReplayControls:
         if self.spectator:
             return
         self.viewer = (self.viewer + 1) % self.session.state.seats
-        self.resize(self.size)
+        self.resize(self.window)
         self.sync(self.current_view())
         if self.realtime:
             self.view = self.current_view()
         self.say(f"Watching from {seat_name(self.viewer)}'s seat", 1.5)
+
+    # the window: the table above, the controls in a strip of their own below it ------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The table lays itself out in the window less the strip, so the controls never
+        cover its cards, buttons or hints at any size."""
+        self.window = size
+        super().resize(self.table_size())  # type: ignore[misc]
+
+    def table_size(self) -> tuple[int, int]:
+        w, h = self.window
+        return (w, h - self.strip_height()) if self.bar_shown else (w, h)
+
+    def strip_height(self) -> int:
+        return max(36, int(48 * theme.scale_for(self.window)))
 
     # the frame ------------------------------------------------------------------------------
 
@@ -189,7 +214,6 @@ class ReplayControls:
             self.countdown = 0.0  # back from the rules: no "get ready", nobody is playing
 
     def update(self, dt: float) -> None:
-        self.hint_time = max(0.0, self.hint_time - dt)
         if self.session.broken:
             self.paused = True
         if self.realtime:
@@ -263,6 +287,13 @@ class ReplayControls:
 
     # drawing -------------------------------------------------------------------------------
 
+    def draw(self, surface: pygame.Surface) -> None:
+        # The table draws on its own part of the window only, so it cannot paint the strip.
+        area = pygame.Rect((0, 0), self.size).clip(surface.get_rect())
+        super().draw(surface.subsurface(area))  # type: ignore[misc]
+        if self.bar_shown:
+            self._draw_bar(surface)
+
     def _draw_chrome(self, surface: pygame.Surface) -> None:
         s = theme.scale_for(self.size)
         w, h = int(96 * s), int(34 * s)
@@ -270,50 +301,73 @@ class ReplayControls:
         self.rules_button.rect = pygame.Rect(20 + w, 10, w, h)
         self.menu_button.draw(surface)
         self.rules_button.draw(surface)
-        if self.bar_shown:
-            self._draw_bar(surface, s)
         if self.session.broken:
             self._draw_notice(surface, s, self.session.broken, theme.DANGER)
-        elif self.finished:
-            state = self.session.state
-            humans = [i for i, plan in enumerate(self.session.setup.seats) if plan.human]
-            result = describe(state.outcome(), humans) if state.is_over() else "The recording ends here"
-            self._draw_notice(surface, s, f"End of the replay · {result} · R again · Esc back", theme.GOLD)
+        elif self.finished and not self.bar_shown:  # (with the strip shown, it says so there)
+            self._draw_notice(surface, s, f"{self.end_line()} · R again · Esc back", theme.GOLD)
 
-    def _draw_bar(self, surface: pygame.Surface, s: float) -> None:
-        self.pause_button.label = "Play" if self.paused else "Pause"
-        h = int(30 * s)
-        widths = [int(66 * s), int(56 * s)] + [int(38 * s)] * len(SPEEDS)
-        size = max(11, int(15 * s))
+    def end_line(self) -> str:
+        state = self.session.state
+        humans = [i for i, plan in enumerate(self.session.setup.seats) if plan.human]
+        result = describe(state.outcome(), humans) if state.is_over() else "the recording ends here"
+        return f"End of the replay · {result}"
+
+    def _draw_bar(self, surface: pygame.Surface) -> None:
+        """The strip under the table: where the playback is, what the keys do, the buttons."""
+        w, h = self.window
+        s = theme.scale_for(self.window)
+        strip = pygame.Rect(0, h - self.strip_height(), w, self.strip_height())
+        surface.fill((8, 32, 21), strip)
+        pygame.draw.line(surface, theme.GOLD_DARK, strip.topleft, strip.topright, 2)
+        size = max(12, int(16 * s))
         total = len(self.session.script)
-        caption = render_text(f"{self.session.done}/{total}", size, theme.INK, bold=True)
-        bar_w = caption.get_width() + sum(widths) + 8 * len(widths) + int(36 * s)
-        # Bottom right: the corner tables leave free (hands sit at the bottom centre, seats
-        # and scores along the top).
-        bar = pygame.Rect(0, 0, bar_w, h + int(22 * s))
-        bar.bottomright = (self.size[0] - 10, self.size[1] - 10)
-        panel(surface, bar, radius=10)
-        x = bar.left + int(12 * s)
-        surface.blit(caption, caption.get_rect(midleft=(x, bar.top + h // 2 + 4)))
-        x += caption.get_width() + int(12 * s)
+        caption = render_text(f"Replay {self.session.done}/{total}", size, theme.INK, bold=True)
+        pad = int(12 * s) + 4
+        surface.blit(caption, caption.get_rect(midleft=(pad, strip.centery)))
+        right = self._place_buttons(strip, s, size)
+        middle = pygame.Rect(pad * 2 + caption.get_width(), strip.top, right - pad * 3 - caption.get_width(),
+                             strip.height)
+        self._draw_progress(surface, middle, s)
+        for button in self.controls:
+            button.draw(surface)
+
+    def _place_buttons(self, strip: pygame.Rect, s: float, size: int) -> int:
+        """Lay the buttons out from the right; return where the leftmost begins."""
+        self.pause_button.label = "Again" if self.finished else "Play" if self.paused else "Pause"
+        self.step_button.enabled = not self.finished  # (nothing left to step through)
+        gap = max(4, int(8 * s))
+        height = strip.height - 2 * max(5, int(8 * s))
+        widths = [int(70 * s) + 8, int(60 * s) + 8] + [int(40 * s) + 6] * len(SPEEDS)
+        x = strip.right - int(12 * s) - sum(widths) - gap * (len(widths) - 1)
+        left = x
         for button, width in zip(self.controls, widths):
-            button.rect = pygame.Rect(x, bar.top + 4, width, h)
+            button.rect = pygame.Rect(x, strip.centery - height // 2, width, height)
             button.text_size = size
             button.kind = "primary" if button.label == f"{self.speed}x" else "quiet"
-            button.draw(surface)
-            x += width + 8
-        done = self.session.done / total if total else 1.0
-        track = pygame.Rect(bar.left + 12, bar.bottom - int(12 * s), bar.width - 24, max(3, int(5 * s)))
-        pygame.draw.rect(surface, (20, 60, 40), track, border_radius=3)
+            x += width + gap
+        return left
+
+    def _draw_progress(self, surface: pygame.Surface, middle: pygame.Rect, s: float) -> None:
+        """The keys (or how it ended) over a track filled as far as the playback has got."""
+        if self.finished:
+            text, colour, bold = f"{self.end_line()} · Space or R again", theme.GOLD, True
+        else:
+            text, colour, bold = KEYS_HINT.format("play" if self.paused else "pause"), theme.INK_DIM, False
+        line = render_text(text, max(11, int(14 * s)), colour, bold=bold)
+        if line.get_width() > middle.width and self.finished:
+            line = render_text(self.end_line(), max(11, int(13 * s)), colour, bold=bold)
+        track_h = max(3, int(5 * s))
+        shown = line.get_width() <= middle.width
+        top = middle.centery - (line.get_height() + track_h + 4) // 2 if shown else middle.centery - track_h // 2
+        if shown:
+            surface.blit(line, line.get_rect(midtop=(middle.centerx, top)))
+            top += line.get_height() + 4
+        track = pygame.Rect(middle.left, top, middle.width, track_h)
+        pygame.draw.rect(surface, (30, 70, 48), track, border_radius=3)
+        total = len(self.session.script)
         filled = track.copy()
-        filled.width = int(track.width * done)
+        filled.width = int(track.width * (self.session.done / total if total else 1.0))
         pygame.draw.rect(surface, theme.GOLD, filled, border_radius=3)
-        if self.hint_time <= 0 and not self.paused:
-            return
-        # Where a table shows its own key hint (the top right, above its score panels).
-        hint = "Replay: Space pause · → step · 1 2 4 speed · V seat · H hide · L log · Esc back"
-        image = render_text(hint, max(11, int(14 * s)), theme.INK_DIM)
-        surface.blit(image, (max(self.rules_button.rect.right + 12, self.size[0] - image.get_width() - 12), 14))
 
     def _draw_notice(self, surface: pygame.Surface, s: float, text: str, edge: tuple) -> None:
         image = render_text(text, max(14, int(20 * s)), theme.INK, bold=True)

@@ -74,7 +74,11 @@ class NailsTable(RealtimeTableScene):
         self.pile_d = round(self.diameter * 0.42)
         reach = gap + self.diameter / 2 + self.pile_d / 2 + 10 * self.s
         self.pile_at = [(w * 0.5 - reach, cy + self.diameter * 0.12), (w * 0.5 + reach, cy + self.diameter * 0.12)]
-        self.dump_at = (w * 0.5, cy + self.diameter * 0.66 + 96 * self.s)   # under the verdict
+        # Under the verdict box, whose text has smallest sizes: measured, not scaled, so a
+        # small window's box does not cover the line.
+        verdict_h = (render_text("Hg", max(18, int(30 * self.s)), theme.INK, bold=True).get_height()
+                     + render_text("Hg", max(13, int(19 * self.s)), theme.INK).get_height() + 18)
+        self.dump_at = (w * 0.5, cy + self.diameter * 0.66 + verdict_h + 8 + 12 * self.s)
         seats = self.session.state.seats
         self.places = seat_positions(seats, self.viewer, (w * 0.5, h * 0.46), (w * 0.40, h * 0.40))
         for seat, (x, y) in enumerate(self.places):   # keep plates off the cards
@@ -152,6 +156,7 @@ class NailsTable(RealtimeTableScene):
 
     def _on_GameOver(self, event: nr.GameOver) -> None:
         self._send_off()
+        self.pair = []  # no next pair replaces them: without this they stay ringed where they land
 
     def _send_off(self) -> None:
         """The last pair goes to whoever took it (or the dump) as the next one turns up."""
@@ -188,6 +193,8 @@ class NailsTable(RealtimeTableScene):
             self._draw_ring(surface, sprite)
         if self.verdict is not None and len(self.pair) == 2:
             self._draw_match(surface, self.verdict)
+        elif self.verdict is not None:  # the game is over: the last call's verdict stays
+            self._draw_verdict(surface, self.verdict)
         for seat in range(view.seats):
             self._draw_seat(surface, view, seat)
         self._draw_race(surface)

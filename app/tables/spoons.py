@@ -268,7 +268,8 @@ class SpoonsTable(RealtimeTableScene):
         self._banner(f"{self._name(event.seat)} spelled {event.word} and is out", BANNER_TIME)
 
     def _on_GameWon(self, event: se.GameWon) -> None:
-        self._banner(f"{self._name(event.seat)} wins!", 4.0)
+        name = self._name(event.seat)
+        self._banner(f"{name} {'win' if name == 'You' else 'wins'}!", 4.0)
 
     def _fly(self, start: tuple[float, float], end: tuple[float, float], card: Any, seconds: float) -> None:
         if len(self.flying) >= MAX_FLYING:

@@ -6,11 +6,14 @@ never stop the app."""
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 
 import pygame
 import pytest
 
 from app import replays, resume, storage
+from app.input.bindings import slot_choose_key, slot_keys
+from app.render import text as text_module
 from app.replays import Replay
 from app.scenes.menu import MenuScene
 from app.scenes.replay import ReplayControls, open_replay
@@ -364,3 +367,177 @@ def test_leaving_a_reflex_game_says_it_cannot_be_continued(app):
     assert any("cannot be continued" in message for message, _ in app.notices)
     resume.flush()
     assert resume.peek() is None and app.scenes.top.saved is None
+
+
+# --- a replay is watched, not played ------------------------------------------------------------
+
+# Words only a player is shown: turn prompts, mouse and key help, the tables' own controls.
+PLAYER_PROMPTS = ("Your turn", "your turn", "click", "Drag", "H taller", "H smaller", "undo or restart",
+                  "1-5", "take the next card", "Undo", "New deal", "Deal #", "H hint", "O: show",
+                  "go first or second", "· mouse", "Study the row")
+
+
+class TextsDrawn(OrderedDict):
+    """Stands in for the text cache and notes every text asked for while a frame is drawn."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[str] = []
+
+    def get(self, key, default=None):  # type: ignore[override]
+        self.asked.append(key[0])
+        return super().get(key, default)
+
+
+def texts_of_a_frame(app: App, monkeypatch) -> list[str]:
+    drawn = TextsDrawn()
+    monkeypatch.setattr(text_module, "_texts", drawn)
+    app.step(1 / 60)
+    monkeypatch.undo()
+    return drawn.asked
+
+
+def prompts_in(texts: list[str], scene) -> list[str]:
+    caps = {f" {name}   " for name in getattr(scene, "key_names", ())}  # a key cap's label
+    return [t for t in texts if t in caps or any(p in t for p in PLAYER_PROMPTS)]
+
+
+def at_the_viewers_turn(app: App, scene) -> None:
+    """Step the replay, paused, to a position where its human is to act, everything shown."""
+    scene.paused = True
+    for _ in range(400):
+        step_until(app, lambda: scene.idle, 600)
+        state = scene.session.state
+        if scene.session.done > 0 and not state.is_over() and scene.viewer in state.to_act():
+            return
+        scene.step()
+        app.step(1 / 60)
+    raise AssertionError("the human never had a turn")
+
+
+@pytest.mark.parametrize("game_id", [g for g, spec in GAMES.items() if not spec.realtime and spec.max_seats > 1])
+def test_a_turn_table_shows_no_prompt_and_takes_no_input_at_the_humans_turn(app, game_id, monkeypatch):
+    app.settings.animation_speed = "instant"
+    scene = open_replay(app, played(game_id, 2)[0])
+    at_the_viewers_turn(app, scene)
+    assert not scene.human_turn
+    for check in ("playable_cards", "choosing_call", "_choosing", "_taking"):
+        if hasattr(scene, check):
+            assert not getattr(scene, check)(), (game_id, check)
+    texts = texts_of_a_frame(app, monkeypatch)
+    assert texts and prompts_in(texts, scene) == [], game_id
+    done, state = scene.session.done, scene.session.state.clone()
+    w, h = scene.size
+    for spot in [(w * x // 8, h * y // 8) for x in range(1, 8) for y in range(2, 8)]:
+        click(app, spot)  # everywhere on the table: cards, piles, the table's own buttons
+    for key in (pygame.K_RETURN, pygame.K_1, pygame.K_3, pygame.K_LEFT, pygame.K_UP, pygame.K_z):
+        post_key(app, key)
+    assert scene.session.done == done and scene.session.state == state, game_id
+    assert app.scenes.top is scene
+
+
+@pytest.mark.parametrize("game_id", ["whist", "nap", "abstrac"])
+def test_the_same_turn_table_played_shows_its_prompts(app, game_id, monkeypatch):
+    """(The other side of the test above: the words it looks for are there for a player.)"""
+    app.settings.animation_speed = "instant"
+    scene = table(app, game_id, humans=1, seed=2)
+    step_until(app, lambda: scene.human_turn, 3000)
+    assert prompts_in(texts_of_a_frame(app, monkeypatch), scene) != [], game_id
+
+
+@pytest.mark.parametrize("game_id", [g for g, spec in GAMES.items() if spec.realtime])
+def test_a_reflex_table_shows_no_key_caps_and_its_keys_do_not_play(app, game_id, monkeypatch):
+    replay, _ = played(game_id, 2)
+    scene = open_replay(app, replay)
+    assert scene.mouse_seat is None
+    assert all(scene.keycaps(seat, 14) is None for seat in range(scene.session.state.seats))
+    step_until(app, lambda: scene.session.done >= 2, 6000)
+    texts = texts_of_a_frame(app, monkeypatch)
+    assert texts and prompts_in(texts, scene) == [], game_id
+    post_key(app, pygame.K_SPACE)
+    done = scene.session.done
+    bindings = app.settings.key_bindings  # the first human's keys, as they were at the table
+    for key in (*slot_keys(bindings, 0), slot_choose_key(bindings, 0), pygame.K_1, pygame.K_LEFT):
+        post_key(app, key)
+    click(app, (scene.size[0] // 2, scene.size[1] // 2))
+    assert scene.session.done == done and scene.inbox == []
+
+
+def test_the_same_reflex_table_played_shows_its_key_caps(app):
+    """(The other side of the test above: a human at the table is shown their keys.)"""
+    scene = table(app, "ratscrew", humans=1, seats=3, seed=2)
+    assert scene.keycaps(0, 14) is not None and scene.mouse_seat == 0
+
+
+@pytest.mark.parametrize("size", [(820, 580), (1280, 800)])
+def test_the_controls_have_a_strip_of_their_own_under_the_table(size):
+    app = make_app(size)
+    app.start(MenuScene(app))
+    try:
+        for game_id in GAMES:
+            scene = open_replay(app, played(game_id, 1)[0])
+            app.step(1 / 60)
+            assert scene.size == (size[0], size[1] - scene.strip_height()), game_id
+            for button in scene.controls:
+                assert button.rect.top >= scene.size[1] and button.rect.bottom <= size[1], game_id
+                assert button.rect.left >= 0 and button.rect.right <= size[0], game_id
+            if game_id == "seahaven":  # its own buttons (hidden in a replay) are laid out above it
+                assert scene.geo.buttons_y < scene.size[1]
+            post_key(app, pygame.K_h)  # hidden: the table has the whole window
+            assert scene.size == size and not scene.bar_shown
+            post_key(app, pygame.K_h)
+            assert scene.size[1] < size[1]
+            post_key(app, pygame.K_ESCAPE)
+    finally:
+        pygame.quit()
+
+
+def test_a_resized_window_keeps_the_strip(app):
+    scene = open_replay(app, played("whist", 1)[0])
+    app.scenes.resize((900, 640))
+    assert scene.size == (900, 640 - scene.strip_height())
+    post_key(app, pygame.K_v)  # another seat: the same room for the table
+    assert scene.size == (900, 640 - scene.strip_height())
+
+
+def test_seahaven_watched_has_no_player_buttons(app, monkeypatch):
+    scene = open_replay(app, played("seahaven", 2)[0])
+    step_until(app, lambda: scene.session.done >= 2, 3000)
+    post_key(app, pygame.K_SPACE)
+    texts = texts_of_a_frame(app, monkeypatch)
+    assert not any(word in texts for word in ("Undo", "Redo", "Hint", "Restart", "New deal", "Deal #"))
+    assert any(t.startswith("Deal ") for t in texts)  # the deal and its moves are still shown
+    assert scene.hint_job is None  # and no solver runs for hints nobody can ask for
+
+
+def test_the_end_of_a_replay_says_how_it_ended_and_space_plays_it_again(app, monkeypatch):
+    replay, final = played("nash", 2)
+    scene = open_replay(app, replay)
+    scene.speed = 50
+    step_until(app, lambda: scene.finished, 3000)
+    texts = texts_of_a_frame(app, monkeypatch)
+    assert any("End of the replay" in t and replays.describe(final.outcome(), [0]) in t for t in texts)
+    assert scene.pause_button.label == "Again" and not scene.step_button.enabled
+    post_key(app, pygame.K_SPACE)
+    again = app.scenes.top
+    assert isinstance(again, ReplayControls) and again is not scene and again.session.done == 0
+
+
+def test_the_nails_table_ends_with_the_last_verdict_and_no_rings_left_behind(app, monkeypatch):
+    replay, final = played("nails", 2)
+    scene = open_replay(app, replay)
+    scene.speed = 4
+    step_until(app, lambda: scene.finished, 6000)
+    for _ in range(60):  # the last pair flies to its taker
+        app.step(1 / 60)
+    assert scene.pair == [] and scene.leaving == []
+    texts = texts_of_a_frame(app, monkeypatch)
+    assert any(" called " in t for t in texts)
+
+
+def test_spoons_says_you_win_to_its_lone_human(app):
+    scene = table(app, "spoons", humans=1, seats=3, seed=2)
+    scene._on_GameWon(type("Won", (), {"seat": 0})())
+    assert scene.banner[0] == "You win!"
+    scene._on_GameWon(type("Won", (), {"seat": 1})())
+    assert scene.banner[0] == "P2 wins!"
