@@ -39,8 +39,10 @@ class App:
         self.settings = storage.load_settings()
         self.notices: list[tuple[str, float]] = [(n, 6.0) for n in storage.take_notices()]
         self.size = size or tuple(self.settings.window_size)
-        self.fullscreen = False
-        self.screen = self._open_window(self.size)
+        # Full screen (F11) is remembered for the app proper; a caller that names a size
+        # (tests, tools, the bench) gets exactly that window.
+        self.fullscreen = size is None and self.settings.fullscreen
+        self.screen = self._open_window(self.size, self.fullscreen)
         pygame.display.set_caption("Parlour")
         pygame.key.set_repeat(350, 40)
         self.cards = self._make_renderer()
@@ -76,12 +78,17 @@ class App:
 
     def _open_window(self, size: tuple[int, int], fullscreen: bool = False) -> pygame.Surface:
         if fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            try:
+                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error:   # a display that cannot go full screen: a window will do
+                self.fullscreen = False
         return pygame.display.set_mode(size, pygame.RESIZABLE)
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
         self.screen = self._open_window(self.size, self.fullscreen)
+        self.settings.fullscreen = self.fullscreen
+        storage.save_settings(self.settings)   # kept at once, not only when the app closes
         self.scenes.resize(self.screen.get_size())
 
     def _resized(self, size: tuple[int, int]) -> None:
@@ -132,6 +139,9 @@ class App:
             # The bots' worker process and the sounds are made after the first frame, so they
             # never delay the window's start; the worker first, before the sound thread runs.
             worker.warm_up()
+            from app import replays
+
+            replays.learn_version()  # (importing importlib.metadata takes some 40 ms)
             audio.init(self.settings.volume, self.settings.muted)
 
     def _draw_notices(self) -> None:

@@ -10,6 +10,7 @@ from app.render.table import CardSprite, SpriteDrawer, felt
 from app.render.text import font, render_text, wrap
 from app.scenes.base import Scene
 from app.ui import theme
+from app.ui.fit import fit_title, pack_items
 from app.ui.widgets import Button, blit_centered, panel
 from games.core.cards import Card
 from games.registry import GAMES, GameSpec
@@ -59,7 +60,9 @@ class MenuScene(Scene):
         self.size = size
         self.s = s = theme.scale_for(size)
         gap = int(16 * s)
-        self.columns = max(1, min(4, len(self.specs), int((size[0] - 40) // (300 * s))))
+        # Tiles at least 230 pixels wide: text has a smallest size, so a small window gets
+        # fewer, wider tiles rather than four with titles and blurbs squeezed into slivers.
+        self.columns = max(1, min(4, len(self.specs), int((size[0] - 40) // max(300 * s, 230))))
         rows = -(-len(self.specs) // self.columns)
         top = int(150 * s)
         room = size[1] - top - int(80 * s)
@@ -158,10 +161,7 @@ class MenuScene(Scene):
             self._backdrop = (key, surface.copy())
         else:
             surface.blit(self._backdrop[1], (0, 0))
-        s = self.s
-        hint = "Arrows choose · Enter opens · C continue · R replays · S statistics · O settings · Esc quits"
-        size = max(12, int(16 * s))
-        lines = wrap(hint, font(size), self.replays_button.rect.left - 40)[:2]  # left of the buttons
+        size, lines = self.hint_lines()
         bottom = self.replays_button.rect.centery + len(lines) * (size + 4) // 2
         for k, line in enumerate(lines):
             surface.blit(render_text(line, size, theme.INK_DIM), (20, bottom - (len(lines) - k) * (size + 4)))
@@ -169,6 +169,19 @@ class MenuScene(Scene):
             button.draw(surface)
         if self.saved is not None:
             self.continue_button.draw(surface)
+
+    def hint_lines(self) -> tuple[int, list[str]]:
+        """The keys, left of the buttons: one line, a point or two smaller if that is what
+        it takes, else two lines broken between items (never inside "S statistics")."""
+        items = ["Arrows choose", "Enter opens", *(["C continue"] if self.saved is not None else []),
+                 "R replays", "S statistics", "O settings", "Esc quits"]
+        room = self.replays_button.rect.left - 40
+        largest = max(12, int(16 * self.s))
+        for size in range(largest, max(12, largest - 2) - 1, -1):
+            lines = pack_items(items, size, room)
+            if len(lines) == 1:
+                return size, lines
+        return largest, pack_items(items, largest, room)[:2]
 
     def _draw_backdrop(self, surface: pygame.Surface) -> None:
         surface.blit(felt(self.size), (0, 0))
@@ -180,11 +193,24 @@ class MenuScene(Scene):
         for i, (spec, rect) in enumerate(zip(self.specs, self.tiles)):
             self._draw_tile(surface, spec, rect, i == self.index)
 
+    @staticmethod
+    def _cover_width(rect: pygame.Rect) -> int:
+        return max(30, int(min(rect.height * 0.5, rect.width * 0.16)))
+
+    def text_area(self, rect: pygame.Rect) -> tuple[int, int]:
+        """Where a tile's words start (x) and how wide they may be, right of its cover cards."""
+        text_left = rect.left + 22 + int(self._cover_width(rect) * 1.9)
+        return text_left, rect.right - text_left - 10
+
+    def tile_title(self, spec: GameSpec, rect: pygame.Rect) -> tuple[list[str], int]:
+        """A tile's title as one or two lines, and its size, fitted to the tile."""
+        return fit_title(spec.title, int(min(26 * self.s, rect.height * 0.17)), self.text_area(rect)[1])
+
     def _draw_tile(self, surface: pygame.Surface, spec: GameSpec, rect: pygame.Rect, focused: bool) -> None:
         s = self.s
         panel(surface, rect, edge=theme.GOLD if focused else (70, 110, 85), width=3 if focused else 1)
         cover = spec.extra.get("cover", DEFAULT_COVER)
-        width = max(30, int(min(rect.height * 0.5, rect.width * 0.16)))
+        width = self._cover_width(rect)
         for k, text in enumerate(cover):
             angle = (k - (len(cover) - 1) / 2) * 12
             x = rect.left + 14 + width * 0.8 + (k - 1) * width * 0.33
@@ -196,19 +222,20 @@ class MenuScene(Scene):
                 continue
             sprite = CardSprite(Card.parse(text), x, y, face_up=True, width=width, angle=-angle)
             self.drawer.draw(surface, sprite)
-        text_left = rect.left + 22 + int(width * 1.9)
-        room = rect.right - text_left - 10
-        title_size = int(min(26 * s, rect.height * 0.17))
-        while title_size > 12 and font(title_size, bold=True).size(spec.title)[0] > room:
-            title_size -= 1
-        surface.blit(render_text(spec.title, title_size, theme.GOLD if focused else theme.INK, bold=True),
-                     (text_left, rect.top + int(rect.height * 0.09)))
+        text_left, room = self.text_area(rect)
+        titles, title_size = self.tile_title(spec, rect)
+        y = rect.top + int(rect.height * 0.09)
+        for line in titles:   # a long title goes on two lines rather than shrink to a speck
+            surface.blit(render_text(line, title_size, theme.GOLD if focused else theme.INK, bold=True), (text_left, y))
+            y += title_size + (2 if len(titles) > 1 else 0)
         small = max(11, int(min(16 * s, rect.height * 0.1)))
-        while small > 11 and font(small).size(f"{spec.family} · {spec.seat_range}")[0] > room:
+        kind = f"{spec.family} · {spec.seat_range}"
+        while small > 10 and font(small).size(kind)[0] > room:
             small -= 1
-        surface.blit(render_text(f"{spec.family} · {spec.seat_range}", small, theme.INK_DIM),
-                     (text_left, rect.top + int(rect.height * 0.09) + title_size + 6))
-        y = rect.top + int(rect.height * 0.09) + title_size + small + 16
+        if font(small).size(kind)[0] > room:
+            kind = spec.seat_range   # (the family is said by the cards and the blurb too)
+        surface.blit(render_text(kind, small, theme.INK_DIM), (text_left, y + 6))
+        y += small + 16
         lines = wrap(spec.blurb, font(small), room)
         fit = max(0, (rect.bottom - 8 - y) // (small + 5))
         shown = lines[:fit]

@@ -18,6 +18,7 @@ from app import resume, sounds
 from app.anim.tween import Animator
 from app.render.text import render_text
 from app.scenes.base import Scene
+from app.scenes.key_line import KeyLine
 from app.session import Session
 from app.ui import theme
 from app.ui.widgets import Button, blit_centered, panel, shade_layer
@@ -27,12 +28,19 @@ BOT_PACE = 0.6      # seconds a bot takes at least, so people can follow the pla
 END_PAUSE = 1.6     # seconds the final position stays before the results
 
 
+def watched(session: Any) -> bool:
+    """True when the session is a replay: the game is watched, not played, so a table shows
+    none of the prompts, key caps and controls meant for a player, and takes no input."""
+    return bool(getattr(session, "replaying", False))
+
+
 class TableScene(Scene):
     name = "table"
 
     def __init__(self, app: Any, session: Session) -> None:
         super().__init__(app)
         self.session = session
+        self.watching = watched(session)
         self.anim = Animator(app.animation_speed)
         self.queue: deque[Event] = deque()
         self.hold = 0.0
@@ -45,6 +53,7 @@ class TableScene(Scene):
         self.message_time = 0.0
         self._bot_action: Any = None
         self._end_sounded = False
+        self.key_line = KeyLine()   # Esc/F1/L/F11 at the top right, where the table leaves room
         humans = session.humans
         self.viewer: int = humans[0] if humans else 0
         self.spectator = not humans
@@ -122,6 +131,7 @@ class TableScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
+        self.key_line.reset()
         self.layout(size)
         self.anim.finish_all()
         self.relayout_now()
@@ -243,8 +253,7 @@ class TableScene(Scene):
         self.rules_button.rect = pygame.Rect(20 + w, 10, w, h)
         self.menu_button.draw(surface)
         self.rules_button.draw(surface)
-        hint = render_text("Esc pause · F1 rules · L log · F11 full screen", max(12, int(14 * s)), theme.INK_DIM)
-        surface.blit(hint, (self.size[0] - hint.get_width() - 12, 14))
+        self.key_line.draw(surface, self.size, s, self.rules_button.rect.right)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         s = theme.scale_for(self.size)

@@ -45,6 +45,10 @@ class NashTable(TableScene):
         self.history: list[str] = []
         self.show_odds = True
         self.odds: dict[int, float] | None = None
+        # The last odds worked out for each mystery card while it was still face down: the
+        # rules run ahead of what is shown, so once a card is turned over (or the game is
+        # over) the panel keeps those, with the answer marked, rather than a row of 0%.
+        self.kept_odds: dict[int, dict[int, float]] = {}
         top = nr.top_value(session.options.faces)
         self.ask_chips = ValueChips(top)
         self.guess_chips = ValueChips(top)
@@ -477,16 +481,29 @@ class NashTable(TableScene):
         draw_history(surface, pygame.Rect(10, top, width, max(80, bottom - top)), self.history, self.s)
         if self.show_odds and not self.spectator:
             rect = pygame.Rect(w - width - 10, top, width, max(80, bottom - top))
-            draw_odds(surface, rect, self._odds(), f"Mystery {min(self.current, 2) + 1}: chances", self.s)
+            shown = min(self.current, 2)
+            answer = self._answer(shown)
+            title = (f"Mystery {shown + 1}: chances" if answer is None
+                     else f"Mystery {shown + 1} was {value_label(answer)}")
+            draw_odds(surface, rect, self._odds(), title, self.s, actual=answer)
         else:
             hint = render_text("O: show the odds" if not self.spectator else "", max(11, int(14 * self.s)), theme.INK_DIM)
             surface.blit(hint, hint.get_rect(bottomright=(w - 12, h - 10)))
 
     def _odds(self) -> dict[int, float]:
+        """The odds for the mystery card the table shows as next (or last turned over)."""
         if self.odds is None:
+            shown = min(self.current, 2)
             view = self.session.state.view(self.viewer)
-            self.odds = chances(view, Knowledge.from_view(view))
+            if view.current == shown and view.mysteries[shown] is None:
+                self.kept_odds[shown] = chances(view, Knowledge.from_view(view))
+            self.odds = self.kept_odds.get(shown, {})
         return self.odds
+
+    def _answer(self, mystery: int) -> int | None:
+        """The value of a mystery card the table has shown turned over, else None."""
+        card = self.mystery[mystery].card if mystery < len(self.mystery) else None
+        return nr.value_of(card) if card is not None and self.mystery[mystery].face_up else None
 
     def _draw_ask(self, surface: pygame.Surface) -> None:
         self.ask_chips.disabled = set()

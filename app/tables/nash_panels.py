@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import pygame
 
-from app.render.text import render_text
+from app.render.text import font, render_text, wrap
 from app.ui import theme
 from app.ui.widgets import blit_centered, panel
 
@@ -72,7 +72,8 @@ class ValueChips:
 
 def draw_odds(surface: pygame.Surface, rect: pygame.Rect, odds: dict[int, float], title: str,
               scale: float, actual: int | None = None) -> None:
-    """A bar per value: the exact chance that the next mystery card has it."""
+    """A bar per value: the exact chance that the next mystery card has it. With ``actual``
+    (the card has been turned over) its row is framed: what the odds were, and the answer."""
     panel(surface, rect, radius=10)
     size = max(11, int(15 * scale))
     head = render_text(title, size, theme.GOLD, bold=True)
@@ -82,15 +83,21 @@ def draw_odds(surface: pygame.Surface, rect: pygame.Rect, odds: dict[int, float]
     row_h = (rect.height - head.get_height() - 20) / max(1, len(values))
     label_w = render_text("10", size, theme.INK).get_width() + 8
     bar_left = rect.left + 10 + label_w
-    bar_w = rect.width - label_w - 70 * scale
+    number_w = render_text("100%", max(10, size - 2), theme.INK, bold=True).get_width()
+    bar_w = rect.width - 10 - label_w - number_w - 18    # the numbers keep clear of the right edge
     for i, value in enumerate(values):
         y = rect.top + head.get_height() + 14 + i * row_h
         chance = odds[value]
-        best = chance >= top - 1e-9 and chance > 0
+        best = (chance >= top - 1e-9 and chance > 0) if actual is None else value == actual
+        if value == actual:
+            row = pygame.Rect(rect.left + 4, round(y - row_h * 0.1), rect.width - 8,
+                              max(size + 4, round(row_h * 0.9)))
+            pygame.draw.rect(surface, theme.GOLD, row, width=2, border_radius=6)
         surface.blit(render_text(value_label(value), size, theme.INK, bold=best), (rect.left + 10, y))
         bar = pygame.Rect(bar_left, round(y + row_h * 0.15), max(1, round(bar_w * chance / top)), max(3, round(row_h * 0.6)))
         pygame.draw.rect(surface, theme.GOLD if best else (120, 170, 130), bar, border_radius=3)
-        text = render_text(f"{chance * 100:.0f}%", max(10, size - 2), theme.INK_DIM)
+        text = render_text(f"{chance * 100:.0f}%", max(10, size - 2), theme.GOLD if value == actual else theme.INK_DIM,
+                           bold=value == actual)
         surface.blit(text, (bar_left + bar_w + 6, y))
 
 
@@ -104,17 +111,17 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], s
     room = int((rect.height - head.get_height() - 14) // line_h)
     y = rect.top + head.get_height() + 10
     width = rect.width - 20
-    for line in lines[-room:] if room > 0 else []:
-        image = render_text(_fit(line, size, width), size, theme.INK)
-        surface.blit(image, (rect.left + 10, y))
+    # A long line wraps (its second part indented) rather than lose its end to an ellipsis:
+    # in a small window "mystery card 2 is TS (10): closest P2" is the part that matters.
+    rows = [row for line in lines[-room:] for row in _rows(line, size, width)] if room > 0 else []
+    for row in rows[-room:] if room > 0 else []:
+        surface.blit(render_text(row, size, theme.INK), (rect.left + 10, y))
         y += line_h
 
 
-@lru_cache(maxsize=512)
-def _fit(text: str, size: int, width: int) -> str:
-    """Shorten ``text`` with an ellipsis until it fits ``width`` pixels."""
-    if render_text(text, size, theme.INK).get_width() <= width:
-        return text
-    while len(text) > 4 and render_text(text + "…", size, theme.INK).get_width() > width:
-        text = text[:-1]
-    return text + "…"
+@lru_cache(maxsize=1024)
+def _rows(text: str, size: int, width: int) -> tuple[str, ...]:
+    """``text`` as rows no wider than ``width`` pixels, continuation rows indented."""
+    first, *rest = wrap(text, font(size), width)
+    rest = wrap(" ".join(rest), font(size), width - font(size).size("  ")[0]) if rest else []
+    return (first, *("  " + row for row in rest))

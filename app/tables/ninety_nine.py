@@ -64,12 +64,22 @@ class NinetyNineTable(HandInput, TableScene):
         self.places = seat_positions(seats, self.viewer, (w * 0.5, h * 0.43), (w * 0.40, h * 0.32))
         self.own_hand_at = (w * 0.5, h - self.own_width * 0.92)
         self.places[self.viewer] = (w * 0.5, h - self.own_width * 0.2)
+        self.opponent_ys = {seat: self._opponent_ys(x, y)
+                            for seat, (x, y) in enumerate(self.places) if seat != self.viewer}
+
+    def _opponent_ys(self, x: float, y: float) -> tuple[float, float]:
+        """An opponent's plate centre and hand centre (y): the plate, its row of tokens, then
+        the hand, top to bottom without overlapping; a top seat keeps below the Menu button."""
+        plate_h = nameplate("P1", "Computer", max(13, int(18 * self.s)), False, False).get_height()
+        tokens_h = 2 * max(6, int(8 * self.s)) + 8
+        top = max(50 * self.s, y - self.other_width * 0.55 - plate_h / 2)
+        hand_y = max(y + self.other_width * 0.55, top + plate_h + tokens_h + self.other_width * 0.7)
+        return top + plate_h / 2, hand_y
 
     def hand_spot(self, seat: int) -> tuple[float, float]:
         if seat == self.viewer:
             return self.own_hand_at
-        x, y = self.places[seat]
-        return (x, y + self.other_width * 0.55)
+        return (self.places[seat][0], self.opponent_ys[seat][1])
 
     def drop_rect(self) -> pygame.Rect:
         """Where a dragged card may be dropped to play it."""
@@ -406,8 +416,8 @@ class NinetyNineTable(HandInput, TableScene):
         if seat == self.viewer:
             rect = plate.get_rect(bottomleft=(12, self.size[1] - 20 * self.s - 12))
         else:
-            rect = plate.get_rect(center=(x, y - self.other_width * 0.55))
-            rect.clamp_ip(pygame.Rect(6, 50 * self.s, self.size[0] - 12, self.size[1]))
+            rect = plate.get_rect(center=(x, self.opponent_ys[seat][0]))
+            rect.clamp_ip(pygame.Rect(6, 0, self.size[0] - 12, self.size[1]))
         surface.blit(plate, rect)
         radius = max(6, int(8 * self.s))
         total = self.session.options.tokens

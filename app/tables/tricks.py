@@ -371,6 +371,8 @@ class TrickTable(HandInput, TableScene):
         hand = self.hands[self.viewer]
         playable = self.playable_cards()
         self.selected = min(self.selected, max(0, len(hand) - 1))
+        if playable and hand and hand[self.selected].card not in playable:
+            self.selected = self._next_playable(1, playable)  # Enter plays the ringed card, never a dimmed one
         active = bool(playable)
         for i, sprite in enumerate(hand):
             ok = sprite.card in playable
@@ -536,7 +538,11 @@ class TrickTable(HandInput, TableScene):
         if self.turned.face_up:
             label = render_text("trump card" if self._dealer_holds_turned() else "upcard",
                                 max(11, int(14 * self.s)), theme.INK_DIM)
-            blit_centered(surface, label, (self.turned.x, self.turned.y + self.turned.width * 0.85))
+            # Beside a dealer at the side, the line under the card would run into the name
+            # plate in a small window: it goes above the card there.
+            side = self.dealer != self.viewer and abs(self.direction(self.dealer)[1]) < 0.7
+            dy = -(self.turned.width * 0.7 + label.get_height() * 0.7) if side else self.turned.width * 0.85
+            blit_centered(surface, label, (self.turned.x, self.turned.y - self.turned.lift + dy))
 
     def _draw_pile(self, surface: pygame.Surface, seat: int) -> None:
         count = self.piles[seat]

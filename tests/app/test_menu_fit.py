@@ -1,0 +1,81 @@
+"""The menu's words fit: every tile's title inside its tile at the smallest window and the
+default one, and the key hint on one line at the default size, broken only between items
+when it must be."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from app.render.text import font
+from app.scenes.menu import MenuScene
+from app.ui.fit import fit_title, pack_items
+
+from tests.app.ui_driver import FRAME, make_app
+
+SIZES = [(820, 580), (800, 560), (1000, 640), (1280, 800)]
+
+
+@pytest.fixture(params=SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def menu(request):
+    app = make_app(request.param)
+    scene = MenuScene(app)
+    app.start(scene)
+    app.step(FRAME)
+    yield scene
+    pygame.quit()
+
+
+def test_every_title_fits_its_tile_and_stays_readable(menu):
+    for spec, rect in zip(menu.specs, menu.tiles):
+        lines, size = menu.tile_title(spec, rect)
+        left, room = menu.text_area(rect)
+        assert " ".join(lines) == spec.title
+        assert size >= 12, spec.title
+        for line in lines:
+            assert font(size, bold=True).size(line)[0] <= room, (spec.title, menu.size)
+        assert rect.left < left and left + room < rect.right
+
+
+def test_tiles_stay_inside_the_window_and_above_the_buttons(menu):
+    window = pygame.Rect((0, 0), menu.size)
+    for rect in menu.tiles:
+        assert window.contains(rect)
+        assert rect.bottom < menu.quit_button.rect.top
+
+
+def test_the_key_hint_is_one_line_at_the_default_size():
+    app = make_app((1280, 800))
+    try:
+        scene = MenuScene(app)
+        app.start(scene)
+        size, lines = scene.hint_lines()
+        assert len(lines) == 1 and "Esc quits" in lines[0]
+        assert 20 + font(size).size(lines[0])[0] < scene.replays_button.rect.left
+    finally:
+        pygame.quit()
+
+
+def test_a_narrow_hint_breaks_between_items_only(menu):
+    size, lines = menu.hint_lines()
+    assert 1 <= len(lines) <= 2
+    for line in lines:
+        assert not line.startswith("·") and not line.endswith("·")
+        assert font(size).size(line)[0] <= menu.replays_button.rect.left - 40
+    assert "S statistics" in " · ".join(lines) and "Esc quits" in " · ".join(lines)
+
+
+def test_a_long_title_goes_on_two_lines_rather_than_shrink_far():
+    pygame.init()
+    wide = font(26, bold=True).size("Egyptian Ratscrew")[0]
+    lines, size = fit_title("Egyptian Ratscrew", 26, int(wide * 0.6))
+    assert lines == ["Egyptian", "Ratscrew"] and size > 26 * 0.8
+    assert fit_title("Whist", 26, 400) == (["Whist"], 26)
+
+
+def test_items_pack_greedily_and_whole():
+    pygame.init()
+    items = ["Arrows choose", "Enter opens", "Esc quits"]
+    one = font(14).size(" · ".join(items))[0]
+    assert pack_items(items, 14, one) == [" · ".join(items)]
+    assert pack_items(items, 14, one - 5) == ["Arrows choose · Enter opens", "Esc quits"]
