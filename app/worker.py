@@ -19,7 +19,9 @@ same answers.
 from __future__ import annotations
 
 import atexit
+import os
 import threading
+import time
 from concurrent.futures import BrokenExecutor, Executor, Future, ThreadPoolExecutor
 from random import Random
 from typing import Any, Callable
@@ -38,7 +40,8 @@ def _start_pool() -> Executor:
             import multiprocessing
             from concurrent.futures import ProcessPoolExecutor
 
-            return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context())
+            return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context(),
+                                       initializer=_watch_parent, initargs=(os.getpid(),))
         except (OSError, ImportError, NotImplementedError, ValueError):
             pass
     if _fallback is None:
@@ -116,6 +119,19 @@ def in_process() -> bool:
 
 def _ready() -> bool:
     return True
+
+
+def _watch_parent(parent: int, every: float = 0.5) -> None:
+    """In the worker: leave as soon as the app is gone. If the app is killed, nobody sends
+    the pool's stop signal, and a worker deep in a search (or waiting for its next job)
+    would otherwise live on, holding the app's pipes open."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def choose(game_id: str, difficulty: str, view: Any, rng_state: tuple) -> tuple[Any, tuple]:

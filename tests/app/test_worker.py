@@ -99,3 +99,29 @@ def test_stopping_the_worker_drops_a_long_search_and_a_new_worker_starts_on_dema
 def _zombie(pid: int) -> bool:
     with open(f"/proc/{pid}/stat") as stat:
         return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+
+
+@pytest.mark.skipif(not os.path.exists("/proc"), reason="reads /proc to see the worker")
+def test_the_worker_leaves_when_the_app_is_killed(tmp_path):
+    """A killed app sends no stop signal: the worker must notice and go by itself, even in
+    the middle of a long search, rather than live on as an orphan."""
+    import subprocess
+    import sys
+    import time
+
+    script = (
+        "import os, time\n"
+        "from app import worker\n"
+        "print(worker.submit(os.getpid).result(timeout=30), flush=True)\n"
+        "worker.submit(time.sleep, 120)\n"
+        "time.sleep(0.3)\n"
+        "os._exit(9)\n"  # gone at once, like a kill: no atexit, no pool shutdown
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    pid = int(done.stdout.split()[0])
+    for _ in range(200):
+        if not os.path.exists(f"/proc/{pid}") or _zombie(pid):
+            return
+        time.sleep(0.05)
+    os.kill(pid, 9)
+    pytest.fail("the worker outlived the app")
