@@ -246,7 +246,7 @@ class SeahavenTable(TableScene):
 
     # the frame -------------------------------------------------------------------------------
 
-    def _paint_ahead(self, budget: float = 0.004) -> bool:
+    def _paint_ahead(self, budget: float = 0.0025) -> bool:
         """Paint the faces the table will show (the whole deck, which the stand-in of a
         deal being searched for holds too) for about ``budget`` seconds; True once all are."""
         started = time.perf_counter()
