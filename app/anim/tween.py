@@ -52,6 +52,31 @@ def lerp(a: Any, b: Any, t: float) -> Any:
     return a + (b - a) * t
 
 
+class Movable:
+    """A mixin for things drawn at ``x``, ``y`` (fields of the class using it): ``pos`` reads
+    and writes both at once, so one tween moves the thing.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass
+    ... class Dot(Movable):
+    ...     x: float
+    ...     y: float
+    >>> dot = Dot(0.0, 0.0); dot.pos = (3.0, 4.0); dot.x, dot.pos
+    (3.0, (3.0, 4.0))
+    """
+
+    x: float
+    y: float
+
+    @property
+    def pos(self) -> tuple[float, float]:
+        return (self.x, self.y)
+
+    @pos.setter
+    def pos(self, value: tuple[float, float]) -> None:
+        self.x, self.y = value
+
+
 @dataclass
 class Tween:
     target: Any

@@ -9,6 +9,7 @@ from functools import lru_cache
 
 import pygame
 
+from app.anim.tween import Movable
 from app.render.cards import CardRenderer
 from app.render.text import render_text
 from app.ui import theme
@@ -57,7 +58,7 @@ def seat_positions(seats: int, viewer: int, centre: tuple[float, float],
 
 
 @dataclass(eq=False)
-class CardSprite:
+class CardSprite(Movable):
     """A card on the table: where it is drawn (its centre), and whether it shows its face.
     ``card`` is None while the viewer cannot know which card it is."""
 
@@ -71,14 +72,6 @@ class CardSprite:
     dim: bool = False
     marked: bool = False
     tags: dict = field(default_factory=dict)
-
-    @property
-    def pos(self) -> tuple[float, float]:
-        return (self.x, self.y)
-
-    @pos.setter
-    def pos(self, value: tuple[float, float]) -> None:
-        self.x, self.y = value
 
     def rect(self) -> pygame.Rect:
         w = round(self.width)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from app.anim.tween import ease_in_out_cubic
+from app.anim.tween import Movable, ease_in_out_cubic
 from app.render.nails import dot_centre, highlight, ring_back, ring_card
 from app.render.table import felt, nameplate, seat_positions
 from app.render.text import render_text
@@ -26,7 +26,7 @@ GOOD = (70, 200, 110)
 
 
 @dataclass(eq=False)
-class RingSprite:
+class RingSprite(Movable):
     """A card on the table: where it is, how wide, and how far it has turned face up."""
 
     ring: tuple[str, ...]
@@ -34,14 +34,6 @@ class RingSprite:
     y: float
     diameter: float
     shown: float = 0.0       # 0 = back up, 1 = face up (turning in between)
-
-    @property
-    def pos(self) -> tuple[float, float]:
-        return (self.x, self.y)
-
-    @pos.setter
-    def pos(self, value: tuple[float, float]) -> None:
-        self.x, self.y = value
 
 
 class NailsTable(RealtimeTableScene):

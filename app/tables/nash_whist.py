@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from app.anim.tween import Movable
 from app.render.table import CardSprite, fan_positions, token
 from app.render.text import render_text
 from app.tables import trick_parts as parts
@@ -36,20 +37,12 @@ CHIP_FLIGHT = 0.45  # seconds a chip takes to fly to the pot or to a player
 
 
 @dataclass(eq=False)
-class FlyingChip:
+class FlyingChip(Movable):
     """A chip on its way (an ante to the pot, a payment between players)."""
 
     x: float
     y: float
     count: int = 1
-
-    @property
-    def pos(self) -> tuple[float, float]:
-        return (self.x, self.y)
-
-    @pos.setter
-    def pos(self, value: tuple[float, float]) -> None:
-        self.x, self.y = value
 
 
 class NashWhistTable(BiddingTable):

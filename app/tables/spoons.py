@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from app.anim.tween import ease_out_cubic
+from app.anim.tween import Movable, ease_out_cubic
 from app.render.hand import seat_colour
 from app.render.table import CardSprite, SpriteDrawer, felt, nameplate, seat_positions
 from app.render.text import render_text
@@ -36,21 +36,13 @@ MAX_FLYING = 24            # passes in flight are capped: a busy 12-seat table s
 
 
 @dataclass(eq=False)
-class Spoon:
+class Spoon(Movable):
     """A spoon on the table (``owner`` None) or in someone's hand; ``pos`` is tweened."""
 
     x: float
     y: float
     angle: float
     owner: int | None = None
-
-    @property
-    def pos(self) -> tuple[float, float]:
-        return (self.x, self.y)
-
-    @pos.setter
-    def pos(self, value: tuple[float, float]) -> None:
-        self.x, self.y = value
 
 
 class SpoonsTable(RealtimeTableScene):

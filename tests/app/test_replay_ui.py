@@ -34,15 +34,6 @@ def clean_notices():
     storage.notices.clear()
 
 
-@pytest.fixture
-def app():
-    application = make_app()
-    application.start(MenuScene(application))
-    application.step(1 / 60)
-    yield application
-    pygame.quit()
-
-
 def type_text(app: App, text: str) -> None:
     for char in text:
         post_key(app, pygame.key.key_code(char) if char != " " else pygame.K_SPACE, char)

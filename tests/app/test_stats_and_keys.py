@@ -12,16 +12,7 @@ from app.scenes.results import ResultsScene
 from app.scenes.stats import StatsScene, _time
 from games.core.realtime import play_realtime
 from games.registry import GAMES
-from tests.app.ui_driver import click, make_app, post_key, step_until, table
-
-
-@pytest.fixture
-def app():
-    application = make_app()
-    application.start(MenuScene(application))
-    application.step(1 / 60)
-    yield application
-    pygame.quit()
+from tests.app.ui_driver import click, post_key, step_until, table
 
 
 def open_stats(app) -> StatsScene:

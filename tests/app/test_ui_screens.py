@@ -10,16 +10,7 @@ from app.scenes.menu import MenuScene
 from app.scenes.settings import SettingsScene
 from app.scenes.stats import StatsScene
 
-from tests.app.ui_driver import click, make_app, post_key
-
-
-@pytest.fixture
-def app():
-    application = make_app()
-    application.start(MenuScene(application))
-    application.step(1 / 60)
-    yield application
-    pygame.quit()
+from tests.app.ui_driver import click, post_key
 
 
 def test_settings_change_at_once_and_persist(app):

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.core.cards import Card, Rank, cards, standard_deck
