@@ -94,7 +94,7 @@ class Session:
         quick = stand_in(self.options, self.seed)
         if quick is None:
             return False
-        if GAMES.get(self.spec.id) is self.spec:
+        if self._registered:
             self.dealing = worker.submit(worker.new_game, self.spec.id, self.options, self.seed)
         else:  # an unregistered spec (tests) cannot be found by name in the worker
             self.dealing = worker.run_here(self.spec.new_game, self.options, self.seed)
@@ -116,6 +116,12 @@ class Session:
             self._state = self.spec.new_game(self.options, self.seed)
         self._opening = None
         return True
+
+    @property
+    def _registered(self) -> bool:
+        """Whether the worker process can find this game by its id (a test's variant spec
+        cannot: its jobs run on a thread here instead)."""
+        return GAMES.get(self.spec.id) is self.spec
 
     @property
     def humans(self) -> list[int]:
@@ -149,7 +155,7 @@ class Session:
         seeded game plays the same either way.
         """
         if self._thinking is None or self._thinking[0] != seat:
-            self._thinking = self._ask(seat, away=GAMES.get(self.spec.id) is self.spec)
+            self._thinking = self._ask(seat, away=self._registered)
         _, future, away = self._thinking
         if not future.done():
             return None
