@@ -131,6 +131,10 @@ class Animator:
             if tween and tween.on_done:
                 tween.on_done()
 
+    def moving(self, target: Any, attr: str) -> bool:
+        """Whether a tween on ``target.attr`` is running."""
+        return (id(target), attr) in self._tweens
+
     def cancel(self, target: Any) -> None:
         for key in [k for k in self._tweens if k[0] == id(target)]:
             del self._tweens[key]

@@ -116,6 +116,15 @@ class SpriteDrawer:
             ring = self.renderer.outline(image.get_width(), theme.GOLD)
             surface.blit(ring, ring.get_rect(center=rect.center))
 
+    def bounds(self, sprite: CardSprite, shadow: bool = True) -> pygame.Rect:
+        """The rectangle ``draw`` may paint for ``sprite``: card, shadow, mark ring."""
+        image = self._turned(self.image(sprite), round(sprite.angle))
+        rect = image.get_rect(center=(round(sprite.x), round(sprite.y - sprite.lift)))
+        margin = self.renderer.outline_margin(image.get_width()) if sprite.marked else 0
+        if shadow:
+            margin = max(margin, round(self.renderer.shadow_margin(image.get_width()) * 1.5) + 6)
+        return rect.inflate(2 * margin + 2, 2 * margin + 2)
+
     def _turned(self, image: pygame.Surface, angle: int) -> pygame.Surface:
         """``image`` rotated by whole degrees, cached (rotating every frame is costly)."""
         if not angle:
