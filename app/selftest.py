@@ -32,7 +32,7 @@ def run(started: float) -> int:
     # executable ignores PYTHONUNBUFFERED, so without the flush it came out only at exit.
     print(f"first frame drawn {first * 1000:.0f} ms after Python started the app{since_launch}, "
           f"{time.process_time() * 1000:.0f} ms of CPU", flush=True)
-    failures = []
+    failures = _check_worker()
     for game_id, spec in GAMES.items():
         try:
             _key(app, pygame.K_RETURN)  # the menu opens a setup screen...
@@ -61,6 +61,19 @@ def _process_age() -> float | None:
             return float(uptime.read().split()[0]) - started_ticks / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError):
         return None
+
+
+def _check_worker() -> list[str]:
+    """Bots must think in the worker process: a packaged build where it cannot start
+    (say, a spawned worker that runs the app again instead) would only show as slow frames."""
+    from app import worker
+
+    try:
+        elsewhere = worker.submit(os.getpid).result(timeout=60) != os.getpid()
+    except Exception as problem:  # any failure to start or answer is the finding
+        return [f"worker: {type(problem).__name__}: {problem}"]
+    print(f"worker: bots think in {worker.how()}", flush=True)
+    return [] if elsewhere and worker.in_process() else ["worker: jobs ran in the app's own process"]
 
 
 def _settle(app: Any) -> None:

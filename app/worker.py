@@ -31,6 +31,13 @@ _pool: Executor | None = None
 _fallback: ThreadPoolExecutor | None = None
 # Set to False (tests, or a platform where processes misbehave) to think on a thread.
 USE_PROCESS = True
+# How the worker is started. Spawn everywhere: it is what Windows and macOS must use, so
+# the tests and CI on Linux run the way every player's copy runs; a forked worker would
+# also inherit the app's threads and SDL's state (Python 3.12+ warns that forking a process
+# with threads can deadlock). PARLOUR_WORKER_START=fork or forkserver overrides it. (Under
+# forkserver a killed app's worker lives on until its current job ends: it is a child of
+# the fork server, which it keeps alive itself.)
+START_METHOD: str = os.environ.get("PARLOUR_WORKER_START") or "spawn"
 
 
 def _start_pool() -> Executor:
@@ -40,8 +47,8 @@ def _start_pool() -> Executor:
             import multiprocessing
             from concurrent.futures import ProcessPoolExecutor
 
-            return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context(),
-                                       initializer=_watch_parent, initargs=(os.getpid(),))
+            return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context(START_METHOD),
+                                       initializer=_watch_parent)
         except (OSError, ImportError, NotImplementedError, ValueError):
             pass
     if _fallback is None:
@@ -92,8 +99,8 @@ def stop() -> None:
     with _lock:
         pool, _pool = _pool, None
     if pool is not None and pool is not _fallback:
-        # SIGKILL, as SIGTERM may be caught: a worker forked after pygame started inherits
-        # SDL's handler, which turns it into a quit event nobody reads.
+        # SIGKILL, as SIGTERM may be caught: a worker forked (not spawned) after pygame
+        # started inherits SDL's handler, which turns it into a quit event nobody reads.
         for process in list((getattr(pool, "_processes", None) or {}).values()):  # public only from 3.14
             process.kill()
         pool.shutdown(wait=True, cancel_futures=True)  # quick: its processes are gone
@@ -117,14 +124,26 @@ def in_process() -> bool:
     return _executor() is not _fallback
 
 
+def how() -> str:
+    """Where jobs run, in words: "a process (spawn)" or "a thread" (for the self-test)."""
+    pool = _executor()
+    if pool is _fallback:
+        return "a thread"
+    context = getattr(pool, "_mp_context", None)
+    return f"a process ({context.get_start_method() if context else 'default'})"
+
+
 def _ready() -> bool:
     return True
 
 
-def _watch_parent(parent: int, every: float = 0.5) -> None:
+def _watch_parent(every: float = 0.5) -> None:
     """In the worker: leave as soon as the app is gone. If the app is killed, nobody sends
     the pool's stop signal, and a worker deep in a search (or waiting for its next job)
-    would otherwise live on, holding the app's pipes open."""
+    would otherwise live on, holding the app's pipes open. The parent is the app when the
+    worker is forked or spawned, and the fork server (which leaves with the app) under
+    forkserver: either way the worker is orphaned, and its parent changes, when the app goes."""
+    parent = os.getppid()
 
     def watch() -> None:
         while os.getppid() == parent:

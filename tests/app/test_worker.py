@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import multiprocessing
 import os
 import random
 from concurrent.futures import Future
@@ -101,8 +102,29 @@ def _zombie(pid: int) -> bool:
         return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
 
 
+METHODS = [m for m in ("fork", "spawn", "forkserver") if m in multiprocessing.get_all_start_methods()]
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_every_way_of_starting_the_worker_gives_the_same_answers(method, monkeypatch):
+    """Windows and macOS spawn the worker, Linux forks it (and from Python 3.14 uses a fork
+    server): the bots must think in a process, and choose as at home, whichever it is."""
+    worker.stop()
+    monkeypatch.setattr(worker, "START_METHOD", method)
+    try:
+        spec = GAMES["whist"]
+        state = spec.new_game(spec.make_options(), 5)
+        view, rng = state.view(state.to_act()[0]), random.Random(3)
+        away, _ = worker.submit(worker.choose, "whist", "hard", view, rng.getstate()).result(timeout=120)
+        assert away == spec.bots["hard"](view, rng)
+        assert worker.how() == f"a process ({method})"
+    finally:
+        worker.stop()
+
+
 @pytest.mark.skipif(not os.path.exists("/proc"), reason="reads /proc to see the worker")
-def test_the_worker_leaves_when_the_app_is_killed(tmp_path):
+@pytest.mark.parametrize("method", [m for m in METHODS if m != "forkserver"])
+def test_the_worker_leaves_when_the_app_is_killed(tmp_path, method):
     """A killed app sends no stop signal: the worker must notice and go by itself, even in
     the middle of a long search, rather than live on as an orphan."""
     import subprocess
@@ -117,7 +139,8 @@ def test_the_worker_leaves_when_the_app_is_killed(tmp_path):
         "time.sleep(0.3)\n"
         "os._exit(9)\n"  # gone at once, like a kill: no atexit, no pool shutdown
     )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    env = {**os.environ, "PARLOUR_WORKER_START": method}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, env=env)
     pid = int(done.stdout.split()[0])
     for _ in range(200):
         if not os.path.exists(f"/proc/{pid}") or _zombie(pid):
