@@ -114,9 +114,13 @@ def _let_go() -> None:
     _pool = None
 
 
-def warm_up() -> None:
-    """Start the worker now, so the first bot of the first game does not wait for it."""
-    submit(_ready)
+def warm_up() -> threading.Thread:
+    """Start the worker now, so the first bot of the first game does not wait for it. The
+    start runs on a thread of its own: starting a process (and the pool's manager thread)
+    held up the calling thread for 30-160 ms, a visible stall if that is the frame loop."""
+    starter = threading.Thread(target=submit, args=(_ready,), name="worker-start", daemon=True)
+    starter.start()
+    return starter
 
 
 def in_process() -> bool:
