@@ -30,11 +30,11 @@ Pig is harder to notice than a spoon going, so the extra noticing time doubles t
 from __future__ import annotations
 
 from random import Random
-from collections import Counter
-from dataclasses import dataclass
-from typing import Callable
+from dataclasses import dataclass, replace
+from typing import Callable, NamedTuple
 
 from games.core.cards import Card
+from games.core.protocol import Seat
 from games.core.realtime import TimedAction
 from games.core.reflex import MODELS, ReactionModel
 from games.spoons.rules import HAND, Grab, Pass, SpoonsView, Take, four_of_a_kind
@@ -56,63 +56,101 @@ HABITS = {
 }
 
 
-def _moment(view: SpoonsView, anchor: int, salt: int) -> Random:
-    """The generator for one decision: the same view and moment give the same plan."""
-    return Random(((view.round * 10_007 + anchor) * 31 + view.seat) * 7 + salt)
+class Situation(NamedTuple):
+    """All of a seat's view that its plans depend on, apart from the clock."""
+
+    seat: Seat
+    round: int
+    variant: str
+    playing: bool               # in the round, with no spoon (nose) yet
+    hand: tuple[Card, ...]
+    ready_ms: int
+    waiting: bool               # a card to take (the dealer: the stock or the discard)
+    scramble: bool              # a spoon (a nose) has gone
+    first_grab_ms: int | None
+
+
+def situation(view: SpoonsView) -> Situation:
+    seat = view.seat
+    playing = not (view.over or view.between or view.out[seat] or seat in view.grabbed)
+    waiting = view.stock + view.discard if seat == view.dealer else view.queues[seat]
+    return Situation(seat, view.round, view.variant, playing, view.hand, view.ready_ms,
+                     waiting > 0, bool(view.grabbed), view.first_grab_ms)
+
+
+def _moment(s: Situation, anchor: int, salt: int) -> Random:
+    """The generator for one decision: the same situation and moment give the same plan."""
+    return Random(((s.round * 10_007 + anchor) * 31 + s.seat) * 7 + salt)
 
 
 def discard_choice(hand: tuple[Card, ...], rng: Random, sloppy: float) -> Card:
     """The card to pass: one of the rank held fewest times (the newest such card)."""
     if rng.random() < sloppy:
         return rng.choice(hand)
-    counts = Counter(c.rank for c in hand)
-    return min(reversed(hand), key=lambda c: counts[c.rank])
+    ranks = [c.rank for c in hand]
+    return min(reversed(hand), key=lambda c: ranks.count(c.rank))
 
 
 def plan(view: SpoonsView, model: ReactionModel, habits: Habits) -> list[TimedAction]:
-    seat = view.seat
-    if view.over or view.between or view.out[seat] or seat in view.grabbed:
-        return []
-    if view.grabbed:
-        return [_scramble(view, model, habits)] + _passing(view, model, habits, noticed=False)
-    if four_of_a_kind(list(view.hand)):
-        rng = _moment(view, view.ready_ms, 1)
-        return [Grab(seat, max(view.now_ms + 1, view.ready_ms + model.reaction(rng)))]
-    return _passing(view, model, habits, noticed=False)
+    """The seat's plans for ``view``, worked out afresh (``BOTS`` remember theirs)."""
+    return on_time(intentions(situation(view), model, habits), view.now_ms)
 
 
-def _scramble(view: SpoonsView, model: ReactionModel, habits: Habits) -> TimedAction:
-    assert view.first_grab_ms is not None
-    rng = _moment(view, view.first_grab_ms, 2)
-    extra = habits.notice_ms * (2 if view.variant == "pig" else 1)
+def on_time(plans: tuple[TimedAction, ...], now_ms: int) -> list[TimedAction]:
+    """The plans, a moment already gone moved to the next millisecond."""
+    return [p if p.at_ms > now_ms else replace(p, at_ms=now_ms + 1) for p in plans]
+
+
+def intentions(s: Situation, model: ReactionModel, habits: Habits) -> tuple[TimedAction, ...]:
+    """What the seat means to do and when (that moment may have passed already)."""
+    if not s.playing:
+        return ()
+    if s.scramble:
+        return (_scramble(s, model, habits), *_passing(s, model, habits, noticed=False))
+    if four_of_a_kind(list(s.hand)):
+        rng = _moment(s, s.ready_ms, 1)
+        return (Grab(s.seat, s.ready_ms + model.reaction(rng)),)
+    return _passing(s, model, habits, noticed=False)
+
+
+def _scramble(s: Situation, model: ReactionModel, habits: Habits) -> TimedAction:
+    assert s.first_grab_ms is not None
+    rng = _moment(s, s.first_grab_ms, 2)
+    extra = habits.notice_ms * (2 if s.variant == "pig" else 1)
     late = model.reaction(rng) + round(rng.random() * extra)
     if not model.notices(rng):
         late += model.reaction(rng)
-    return Grab(view.seat, max(view.now_ms + 1, view.first_grab_ms + late))
+    return Grab(s.seat, s.first_grab_ms + late)
 
 
-def _passing(view: SpoonsView, model: ReactionModel, habits: Habits, noticed: bool) -> list[TimedAction]:
+def _passing(s: Situation, model: ReactionModel, habits: Habits,
+             noticed: bool) -> tuple[TimedAction, ...]:
     """Take or pass after the seat's pace; Spoons stops passing in the scramble."""
-    seat = view.seat
-    if view.grabbed and view.variant != "pig":
-        return []
-    rng = _moment(view, view.ready_ms, 0)
-    at = max(view.now_ms + 1, view.ready_ms + model.pace(rng) // 2)
-    if len(view.hand) > HAND:
-        return [Pass(seat, at, discard_choice(view.hand, rng, habits.sloppy))]
-    waiting = view.stock + view.discard if seat == view.dealer else view.queues[seat]
-    if not waiting:
-        return []
+    if s.scramble and s.variant != "pig":
+        return ()
+    rng = _moment(s, s.ready_ms, 0)
+    at = s.ready_ms + model.pace(rng) // 2
+    if len(s.hand) > HAND:
+        return (Pass(s.seat, at, discard_choice(s.hand, rng, habits.sloppy)),)
+    if not s.waiting:
+        return ()
     if rng.random() < habits.false_grab:
-        return [Grab(seat, at)]
-    return [Take(seat, at)]
+        return (Grab(s.seat, at),)
+    return (Take(s.seat, at),)
 
 
 def _bot(level: str) -> Bot:
     model, habits = MODELS[level], HABITS[level]
+    # The driver asks after every event at the table, but a seat's situation changes only
+    # when it acts or a card reaches it: each seat's last plans are kept and reused.
+    last: dict[Seat, tuple[Situation, tuple[TimedAction, ...]]] = {}
 
     def react(view: SpoonsView, now_ms: int, rng: Random) -> list[TimedAction]:
-        return plan(view, model, habits)
+        current = situation(view)
+        seen = last.get(view.seat)
+        if seen is None or seen[0] != current:
+            seen = last[view.seat] = (current, intentions(current, model, habits))
+        return on_time(seen[1], view.now_ms)
     react.__name__ = f"spoons_{level}"
     return react
 
