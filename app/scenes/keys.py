@@ -15,7 +15,7 @@ from app.render.text import render_text
 from app.scenes.base import Scene
 from app.ui import theme
 from app.ui.form import Row, draw_row
-from app.ui.widgets import blit_centered
+from app.ui.widgets import Button, blit_centered
 
 ACTIONS = (("first", "flip / hit / take"), ("second", "slap / miss / grab"), ("choose", "choose (Spoons)"))
 RESERVED = {pygame.K_ESCAPE, pygame.K_F1, pygame.K_F11, pygame.K_RETURN, pygame.K_KP_ENTER}
@@ -38,6 +38,9 @@ class KeyBindingsScene(Scene):
         self.slots = [(slot, action, label) for slot in range(MAX_KEYBOARD_PLAYERS) for action, label in ACTIONS]
         self.rows = [Row(f"Player {slot + 1}: {label}", self._text(slot, action), lambda step: None)
                      for slot, action, label in self.slots]
+        # Buttons too, so the screen can be left (and the keys restored) with the mouse alone.
+        self.usual_button = Button("Usual keys", self.reset)
+        self.done_button = Button("Done", lambda: self.app.scenes.pop(), kind="primary")
         self.resize(app.screen.get_size())
 
     @property
@@ -74,6 +77,8 @@ class KeyBindingsScene(Scene):
         self.message = f"Back to the usual keys: {defaults}"
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if not self.waiting and any(b.handle_event(event) for b in (self.usual_button, self.done_button)):
+            return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._click(event.pos)
         if event.type != pygame.KEYDOWN:
@@ -109,6 +114,11 @@ class KeyBindingsScene(Scene):
         top = int(110 * s)
         for i, row in enumerate(self.rows):
             row.rect = pygame.Rect((size[0] - width) // 2, top + i * self.row_h, width, self.row_h - 3)
+        button_top = self.rows[-1].rect.bottom + int(52 * s)   # under the message line
+        for button, dx in ((self.usual_button, -1), (self.done_button, 1)):
+            button.rect = pygame.Rect(0, 0, int(180 * s), int(44 * s))
+            button.rect.midtop = (size[0] // 2 + dx * int(100 * s), button_top)
+            button.text_size = max(14, int(20 * s))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt(self.size), (0, 0))
@@ -122,6 +132,8 @@ class KeyBindingsScene(Scene):
         if self.message:
             blit_centered(surface, render_text(self.message, max(13, int(19 * s)), theme.INK, bold=True),
                           (self.size[0] // 2, y))
+        self.usual_button.draw(surface)
+        self.done_button.draw(surface)
         hint = "Up/Down choose · Enter, then press the new key · Backspace restores the usual keys · Esc back"
         blit_centered(surface, render_text(hint, max(12, int(15 * s)), theme.INK_DIM),
                       (self.size[0] // 2, self.size[1] - int(24 * s)))

@@ -7,9 +7,10 @@ from typing import Any
 import pygame
 
 from app.render.table import CardSprite, SpriteDrawer, felt
-from app.render.text import font, render_text, wrap
+from app.render.text import font, render_text
 from app.scenes.base import Scene
 from app.ui import theme
+from app.ui.blurb import LEADING, fit_blurb
 from app.ui.fit import fit_title, pack_items
 from app.ui.widgets import Button, blit_centered, panel
 from games.core.cards import Card
@@ -24,7 +25,8 @@ class MenuScene(Scene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.specs: list[GameSpec] = list(GAMES.values())
-        self.index = 0
+        # Back from a game, the focus is on the game just played (Enter plays it again).
+        self.index = min(getattr(app, "menu_focus", 0), len(self.specs) - 1)
         self.tiles: list[pygame.Rect] = []
         self.quit_button = Button("Quit", app.quit, kind="quiet")
         self.stats_button = Button("Statistics", self.open_stats, kind="quiet")
@@ -114,6 +116,7 @@ class MenuScene(Scene):
     def open(self, index: int) -> None:
         from app.scenes.setup import SetupScene
 
+        self.app.menu_focus = index
         self.app.scenes.push(SetupScene(self.app, self.specs[index]))
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -228,7 +231,7 @@ class MenuScene(Scene):
         for line in titles:   # a long title goes on two lines rather than shrink to a speck
             surface.blit(render_text(line, title_size, theme.GOLD if focused else theme.INK, bold=True), (text_left, y))
             y += title_size + (2 if len(titles) > 1 else 0)
-        small = max(11, int(min(16 * s, rect.height * 0.1)))
+        blurb_size = small = max(11, int(min(16 * s, rect.height * 0.1)))
         kind = f"{spec.family} · {spec.seat_range}"
         while small > 10 and font(small).size(kind)[0] > room:
             small -= 1
@@ -236,11 +239,9 @@ class MenuScene(Scene):
             kind = spec.seat_range   # (the family is said by the cards and the blurb too)
         surface.blit(render_text(kind, small, theme.INK_DIM), (text_left, y + 6))
         y += small + 16
-        lines = wrap(spec.blurb, font(small), room)
-        fit = max(0, (rect.bottom - 8 - y) // (small + 5))
-        shown = lines[:fit]
-        if shown and len(lines) > fit:  # say that there is more rather than cut a sentence
-            shown[-1] = shown[-1].rstrip(".,;: ") + "…"
+        # The blurb keeps its own size (a long family line does not shrink it) and is shown
+        # whole, or as whole sentences, rather than cut mid-phrase.
+        size, shown = fit_blurb(spec.blurb, blurb_size, room, rect.bottom - 8 - y)
         for line in shown:
-            surface.blit(render_text(line, small, theme.INK), (text_left, y))
-            y += small + 5
+            surface.blit(render_text(line, size, theme.INK), (text_left, y))
+            y += size + LEADING

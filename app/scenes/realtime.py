@@ -29,8 +29,9 @@ from app.input.bindings import KeyMap
 from app.render.text import render_text
 from app.scenes.table import END_PAUSE, TableScene, watched
 from app.ui import theme
+from app.ui.grammar import says
 from app.ui.widgets import blit_centered
-from games.core.protocol import Event, IllegalAction
+from games.core.protocol import Event, IllegalAction, seat_name
 
 COUNTDOWN = 3.0          # seconds of "3, 2, 1" before play starts
 RESUME_COUNTDOWN = 2.0   # and after a pause, so nobody is caught with their hands off the keys
@@ -51,6 +52,14 @@ class Press:
 class RealtimeTableScene(TableScene):
     fine_input = True
     key_names: tuple[str, str] = ("first", "second")   # what each seat's two keys do
+
+    def _plate_name(self, seat: int, who: str) -> str:
+        """A seat's plate title: "You" for the one human, as on the other tables, else the
+        seat and who plays it ("P2 · Normal"); with several humans each keeps its number."""
+        humans = self.session.humans
+        if humans == [seat] and not self.spectator:
+            return "You"
+        return f"{seat_name(seat)} · {who}"
 
     def __init__(self, app: Any, session: Any) -> None:
         players = self.players(session)
@@ -85,7 +94,17 @@ class RealtimeTableScene(TableScene):
 
     def refused_action(self, action: Any, problem: IllegalAction) -> None:
         """A human's action the rules refused (too early, nothing to flip...)."""
-        self.say(str(problem), 1.6)
+        self.say(self.to_player(str(problem)), 1.6)
+
+    def to_player(self, text: str) -> str:
+        """A rules message about the one human, said to them: "P1 has no cards to flip"
+        becomes "You have no cards to flip", as the name plate says "You"."""
+        humans = self.session.humans
+        own = f"{seat_name(humans[0])} " if len(humans) == 1 else None
+        if own is None or not text.startswith(own):
+            return text
+        verb, _, rest = text[len(own):].partition(" ")
+        return f"{says('You', verb)} {rest}".rstrip()
 
     # input ---------------------------------------------------------------------------------
 

@@ -8,13 +8,18 @@ import pygame
 
 from app import replays, resume, storage
 from app.render.table import felt
-from app.render.text import render_text
+from app.render.text import font, render_text
 from app.scenes.base import Scene
 from app.session import Session
 from app.ui import theme
 from app.ui.name_prompt import CANCEL, NamePrompt
 from app.ui.widgets import Button, ButtonRow, blit_centered, panel
 from games.core.protocol import seat_name
+
+
+# Keys pressed in the first moments after the game ends were meant for the table (a player
+# playing cards with Enter): they are let go rather than choosing Play again unseen.
+KEY_GUARD = 0.8
 
 
 class ResultsScene(Scene):
@@ -31,6 +36,7 @@ class ResultsScene(Scene):
             Button("Menu", self.menu),
         ])
         self.prompt: NamePrompt | None = None
+        self.age = 0.0   # seconds shown
         self._record()
         self.replay = self._keep_replay()
         self.resize(app.screen.get_size())
@@ -114,9 +120,14 @@ class ResultsScene(Scene):
 
         self.app.scenes.reset(MenuScene(self.app))
 
+    def update(self, dt: float) -> None:
+        self.age += dt
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.prompt is not None:
             self._prompt_input(event)
+        elif event.type == pygame.KEYDOWN and self.age < KEY_GUARD:
+            return   # the Enter that played the last card must not also press Play again
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.menu()
         else:
@@ -137,21 +148,50 @@ class ResultsScene(Scene):
         if self.prompt is not None:
             self.prompt.draw(surface)
 
+    def placings(self) -> list[tuple[str, bool]]:
+        """One line per player, best first, or per partnership where partners share a score
+        (two computer partners shown first and second would read as separate winners)."""
+        assert self.outcome is not None
+        scores, winners = self.outcome.scores, self.outcome.winners
+        humans = self.session.humans
+        # The one human is "You", as on the table's name plate.
+        label = {seat: "You" if humans == [seat] else plan.label() for seat, plan in enumerate(self.session.setup.seats)}
+        if self.session.spec.extra.get("partnerships") and len(scores) == 4:
+            sides = sorted(((0, 2), (1, 3)), key=lambda side: (side[0] not in winners, -scores[side[0]]))
+            labels = [" & ".join(dict.fromkeys((label[a], label[b]))) for a, b in sides]
+            return [(f"{place}.  {seat_name(a)} & {seat_name(b)}  ·  {label}  ·  {_count(scores[a], 'point')}",
+                     a in winners) for place, ((a, b), label) in enumerate(zip(sides, labels), start=1)]
+        rank = {seat: (seat not in winners, -scores[seat]) for seat in range(len(scores))}
+        order = sorted(rank, key=rank.__getitem__)
+        rows = []
+        for seat in order:   # players level on everything share a place
+            place = 1 + sum(rank[other] < rank[seat] for other in order)
+            text = f"{place}.  {seat_name(seat)}  ·  {label[seat]}"
+            if self.session.spec.extra.get("show_scores"):  # games won on points show them
+                text += f"  ·  {scores[seat]:g} {self.session.spec.extra.get('score_unit', 'points')}"
+            rows.append((text, seat in winners))
+        return rows
+
     def _draw_placings(self, surface: pygame.Surface, box: pygame.Rect, s: float) -> None:
         if self.outcome is None:
             return
-        scores = self.outcome.scores
-        order = sorted(range(len(scores)), key=lambda seat: -scores[seat])
-        y = box.top + int(140 * s)
+        if self.outcome.reason:   # why the game ended, under the headline
+            reason = self.outcome.reason[0].upper() + self.outcome.reason[1:]
+            blit_centered(surface, render_text(reason, max(13, int(18 * s)), theme.INK_DIM),
+                          (box.centerx, box.top + int(128 * s)))
+        y = box.top + int(160 * s)
+        rows = self.placings()
         size = max(14, int(22 * s))
-        for place, seat in enumerate(order, start=1):
-            plan = self.session.setup.seats[seat]
-            text = f"{place}.  {seat_name(seat)}  ·  {plan.label()}"
-            if self.session.spec.extra.get("show_scores"):  # games won on points show them
-                text += f"  ·  {scores[seat]:g} {self.session.spec.extra.get('score_unit', 'points')}"
-            colour = theme.GOLD if seat in self.outcome.winners else theme.INK
-            surface.blit(render_text(text, size, colour, bold=seat in self.outcome.winners),
-                         (box.left + int(60 * s), y))
+        room = box.width - int(80 * s)
+        while size > 12 and max(font(size, bold=True).size(text)[0] for text, _ in rows) > room:
+            size -= 1   # a long line (two labels, chips) gets smaller rather than cross the edge
+        for text, won in rows:
+            image = render_text(text, size, theme.GOLD if won else theme.INK, bold=won)
+            surface.blit(image, (box.left + int(60 * s), y))
             y += int(size * 1.6)
         seed = render_text(f"Seed {self.session.seed}", max(12, int(15 * s)), theme.INK_DIM)
         surface.blit(seed, seed.get_rect(bottomright=(box.right - 16, box.bottom - 10)))
+
+
+def _count(value: float, unit: str) -> str:
+    return f"{value:g} {unit}{'' if value == 1 else 's'}"

@@ -99,7 +99,9 @@ class SettingsScene(Scene):
         if self.done_button.handle_event(event):
             return
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.rows[self.focus].change == self._open_keys:
+                self._open_keys(1)   # Enter on "Keys for reflex games" opens them, as a click does
+            elif event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.back()
             elif event.key == pygame.K_UP:
                 self.focus = (self.focus - 1) % len(self.rows)
@@ -140,6 +142,6 @@ class SettingsScene(Scene):
         for i, row in enumerate(self.rows):
             draw_row(surface, row, i == self.focus, text_size)
         self.done_button.draw(surface)
-        hint = "Up/Down choose · Left/Right change · changes apply at once · Esc back"
+        hint = "Up/Down choose · Left/Right change · changes apply at once · Enter on Keys opens them · Esc back"
         blit_centered(surface, render_text(hint, max(12, int(15 * s)), theme.INK_DIM),
                       (self.size[0] // 2, self.size[1] - int(26 * s)))

@@ -16,16 +16,20 @@ import pygame
 
 from app import resume, sounds
 from app.anim.tween import Animator
+from app.render.cards import PaintLater
+from app.render.table import felt
 from app.render.text import render_text
 from app.scenes.base import Scene
 from app.scenes.key_line import KeyLine
 from app.session import Session
 from app.ui import theme
+from app.ui.log_words import readable
 from app.ui.widgets import Button, blit_centered, panel, shade_layer
 from games.core.protocol import Event, IllegalAction, seat_name
 
 BOT_PACE = 0.6      # seconds a bot takes at least, so people can follow the play
 END_PAUSE = 1.6     # seconds the final position stays before the results
+PAINT_AHEAD = 0.003  # seconds a frame may spend painting cards before the first picture
 
 
 def watched(session: Any) -> bool:
@@ -54,6 +58,12 @@ class TableScene(Scene):
         self._bot_action: Any = None
         self._end_sounded = False
         self.key_line = KeyLine()   # Esc/F1/L/F11 at the top right, where the table leaves room
+        # The first picture needs every card image the table shows (faces, backs, shadows at
+        # each width): painting them all in one frame took 10-40 ms. Until the table has been
+        # drawn whole once, each frame paints a few milliseconds' worth and shows the bare
+        # felt; meanwhile nothing moves, so the deal starts from its first frame.
+        self.pictured = False
+        self.painting_ahead = False
         humans = session.humans
         self.viewer: int = humans[0] if humans else 0
         self.spectator = not humans
@@ -183,6 +193,8 @@ class TableScene(Scene):
     # the frame -----------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        if self.painting_ahead:
+            return
         speed = self.anim.speed
         self.anim.update(dt)
         self.message_time = max(0.0, self.message_time - dt)
@@ -236,7 +248,13 @@ class TableScene(Scene):
     # drawing -------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.draw_table(surface)
+        if self.pictured:
+            self.draw_table(surface)
+        elif not self._draw_first_picture(surface):
+            # The bare felt, without the chrome: the key line decides where it fits from
+            # the first whole picture, not from an empty table.
+            surface.blit(felt(self.size), (0, 0))
+            return
         self._draw_chrome(surface)
         if self.show_log:
             self._draw_log(surface)
@@ -245,10 +263,29 @@ class TableScene(Scene):
         if self.curtain_for is not None:
             self._draw_curtain(surface)
 
+    def _draw_first_picture(self, surface: pygame.Surface) -> bool:
+        """Draw the table with a paint budget; False if it ran out (the next frame carries
+        on: what was painted stays cached), True once the whole picture is drawn."""
+        clip = surface.get_clip()
+        try:
+            with self.app.cards.budget(PAINT_AHEAD):
+                self.draw_table(surface)
+        except PaintLater:
+            surface.set_clip(clip)  # (it may have stopped inside a clipped panel)
+            self.painting_ahead = True
+            return False
+        self.pictured, self.painting_ahead = True, False
+        return True
+
     def _draw_chrome(self, surface: pygame.Surface) -> None:
         s = theme.scale_for(self.size)
-        w = int(96 * s)
-        h = int(34 * s)
+        # The labels shrink with the window, and the buttons never shrink below their labels.
+        size = max(13, round(18 * s))
+        self.menu_button.text_size = self.rules_button.text_size = size
+        widest = max(render_text(b.label, size, theme.INK, bold=True).get_width()
+                     for b in (self.menu_button, self.rules_button))
+        w = max(int(96 * s), widest + 16)
+        h = max(int(34 * s), size + 10)
         self.menu_button.rect = pygame.Rect(10, 10, w, h)
         self.rules_button.rect = pygame.Rect(20 + w, 10, w, h)
         self.menu_button.draw(surface)
@@ -265,7 +302,7 @@ class TableScene(Scene):
         surface.blit(render_text("History (L to hide)", size, theme.GOLD, bold=True), (rect.left + 10, y))
         for line in lines:
             y += size + 4
-            surface.blit(render_text(line, size, theme.INK), (rect.left + 10, y))
+            surface.blit(render_text(readable(line), size, theme.INK), (rect.left + 10, y))
 
     def _draw_message(self, surface: pygame.Surface) -> None:
         s = theme.scale_for(self.size)

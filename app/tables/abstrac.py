@@ -16,6 +16,7 @@ from app.render.text import render_text
 from app.scenes.table import TableScene
 from app.ui import theme
 from app.ui.widgets import Button, ButtonRow, banner, blit_centered, panel
+from app.ui.words import counted
 from games.abstrac import rules as ab
 from games.abstrac.bots import take_values
 from games.abstrac.scoring import ABSTRAC_RANKS, combination_points, deal_scores, misere
@@ -256,7 +257,7 @@ class AbstracTable(TableScene):
 
     def _take(self, count: int) -> None:
         if count > len(self.row):
-            self.say(f"Only {len(self.row)} card{'s' if len(self.row) != 1 else ''} left")
+            self.say(f"Only {counted(len(self.row), 'card')} left")
             return
         self.act(ab.Take(self.viewer, count))
 
@@ -317,11 +318,19 @@ class AbstracTable(TableScene):
         surface.blit(count, count.get_rect(topleft=(rect.left + 6, rect.bottom + 4)))
 
     def _area_rect(self, seat: int) -> pygame.Rect:
+        """The taken cards' box: the suit beds with their names above them."""
         cw = self.taken_width
         total = (cw + cw * 0.42 * 5) * 4 + cw * 0.5 * 3
-        rect = pygame.Rect(0, 0, total + cw * 0.6, cw * 1.4 + cw * 0.6)
-        rect.center = (self.size[0] / 2, self.area_y[seat])
+        label = render_text("diamonds", self._label_size(), theme.INK_DIM).get_height()
+        above = max(cw * 0.3, label + 6)  # room over the beds for the suits' names
+        rect = pygame.Rect(0, 0, total + cw * 0.6, cw * 1.4 + cw * 0.3 + above)
+        rect.top = round(self.area_y[seat] - cw * 0.7 - above)
+        rect.centerx = round(self.size[0] / 2)
         return rect
+
+    def _label_size(self) -> int:
+        """The suits' names over the beds: never below a readable 12 px."""
+        return max(12, int(14 * self.s))
 
     def _draw_area(self, surface: pygame.Surface, seat: int) -> None:
         rect = self._area_rect(seat)
@@ -344,14 +353,26 @@ class AbstracTable(TableScene):
     def _draw_suit_slots(self, surface: pygame.Surface, seat: int) -> None:
         """A faint bed per suit, so the sorting by suit and rank reads even when empty."""
         cw = self.taken_width
+        for bed, (label, at) in zip(self._beds(seat), self._suit_labels(seat)):
+            pygame.draw.rect(surface, (14, 58, 36), bed, border_radius=max(4, int(cw * 0.1)))
+            surface.blit(label, at)
+
+    def _beds(self, seat: int) -> list[pygame.Rect]:
+        """The four suits' beds, side by side as taken_spots lays the cards."""
+        cw = self.taken_width
         group, gap = cw + cw * 0.42 * 5, cw * 0.5
         left = self.size[0] * 0.5 - (group * 4 + gap * 3) / 2
-        size = max(9, min(int(12 * self.s), int(cw * 0.2)))
-        for g, suit in enumerate(SUITS):
-            bed = pygame.Rect(round(left + g * (group + gap)), round(self.area_y[seat] - cw * 0.7), round(group), round(cw * 1.4))
-            pygame.draw.rect(surface, (14, 58, 36), bed, border_radius=max(4, int(cw * 0.1)))
-            label = render_text(suit.title, size, (90, 140, 105))
-            surface.blit(label, label.get_rect(center=(bed.centerx, bed.top - cw * 0.15)))
+        top = round(self.area_y[seat] - cw * 0.7)
+        return [pygame.Rect(round(left + g * (group + gap)), top, round(group), round(cw * 1.4))
+                for g in range(len(SUITS))]
+
+    def _suit_labels(self, seat: int) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """Each suit's name just over its bed, with where it goes."""
+        found = []
+        for bed, suit in zip(self._beds(seat), SUITS):
+            label = render_text(suit.title, self._label_size(), (120, 170, 135))
+            found.append((label, label.get_rect(midbottom=(bed.centerx, bed.top - 2))))
+        return found
 
     def _draw_points(self, surface: pygame.Surface, rect: pygame.Rect, seat: int,
                      cards: list[Card], other: list[Card]) -> None:
@@ -359,8 +380,12 @@ class AbstracTable(TableScene):
         points = combination_points(cards)
         mine_first = (cards, other) if seat == 0 else (other, cards)
         score = deal_scores(*mine_first)[seat]
-        lines = [(f"{points} pts", theme.GOLD), (f"x {len(other)} = {points * len(other)}", theme.INK),
-                 (f"{len(cards)} card{'' if len(cards) == 1 else 's'}", theme.INK_DIM)]
+        # The deal's score is the points times the cards the other player took: say so.
+        taker = self._name(1 - seat)
+        lines = [(f"{points} pts", theme.GOLD),
+                 (f"× {len(other)} taken by {taker if taker != 'You' else 'you'}", theme.INK),
+                 (f"= {points * len(other)}", theme.INK),
+                 (counted(len(cards), "card"), theme.INK_DIM)]
         pts = (combination_points(mine_first[0]), combination_points(mine_first[1]))
         flip = misere(pts)
         if flip is not None and (cards or other):

@@ -10,12 +10,13 @@ text shrinks down to a readable floor, and past that the rows scroll.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable
 
 import pygame
 
 from app.render.suits import suit_surface
-from app.render.text import render_text
+from app.render.text import font, render_text
 from app.tables.trick_parts import pip_colour
 from app.ui import theme
 from app.ui.widgets import panel
@@ -64,6 +65,9 @@ class AuctionPanel:
         self.title = title
         self.note = note
         self.note_lines: list[str] = []  # the note wrapped to the box at its last layout
+        self.foot_lines = 1               # lines the longest focused call's description takes
+        self._feet: dict[tuple[int, int], int] = {}
+        self._sizes: dict[int, tuple[int, list[int]]] = {}
         self.rows = [row for row in rows if row.choices]
         self.choose = choose
         self.choices = [choice for row in self.rows for choice in row.choices]
@@ -94,11 +98,8 @@ class AuctionPanel:
     def _try(self, area: pygame.Rect, size: int, scroll_ok: bool) -> bool:
         pad, gap = max(6, size // 2), max(4, size // 3)
         height = int(size * 1.9)
-        headings = [row.heading for row in self.rows if row.heading]
-        self.heading_width = max((render_text(h, size, theme.INK_DIM, bold=True).get_width() for h in headings),
-                                 default=-gap) + gap
+        self.heading_width, widths = self._measure(size, gap)
         room = area.width - pad * 2 - self.heading_width
-        widths = _in_columns([self._button_width(choice, size) for choice in self.choices], gap)
         if scroll_ok:  # the last resort: never fail to place the buttons
             room = max([room] + widths)
         self.lines, used = self._wrap(widths, room, gap)
@@ -111,9 +112,13 @@ class AuctionPanel:
         self.note_lines = _wrapped(self.note, max(MIN_TEXT, size - 2), min(width, area.width) - pad * 2)
         title_h = render_text(self.title, size + 1, theme.GOLD, bold=True).get_height() + gap
         title_h += sum(render_text(line, max(MIN_TEXT, size - 2), theme.INK).get_height() for line in self.note_lines)
-        foot_h = render_text("Ag", max(MIN_TEXT, size - 2), theme.INK_DIM).get_height() + gap
+        foot_size = max(MIN_TEXT, size - 2)
+        line_h = render_text("Ag", foot_size, theme.INK_DIM).get_height()
         self.content_height = len(self.lines) * (height + gap) - gap
-        chrome = pad * 2 + title_h + foot_h
+        if pad * 2 + title_h + line_h + gap + self.content_height > area.height and not scroll_ok:
+            return False  # too tall even with a one-line foot: no need to measure every call's line
+        self.foot_lines = self._foot_lines(foot_size, min(width, area.width) - pad * 2)
+        chrome = pad * 2 + title_h + line_h * self.foot_lines + gap
         if chrome + self.content_height > area.height and not scroll_ok:
             return False
         box_h = min(area.height, chrome + self.content_height)
@@ -126,6 +131,25 @@ class AuctionPanel:
         self.scroll = max(0, min(self.scroll, self.content_height - self.view.height))
         self._show_focus()
         return True
+
+    def _measure(self, size: int, gap: int) -> tuple[int, list[int]]:
+        """The headings' column and the buttons' widths at ``size`` (remembered: they do
+        not depend on where the panel goes)."""
+        if size not in self._sizes:
+            headings = [row.heading for row in self.rows if row.heading]
+            heading = max((render_text(h, size, theme.INK_DIM, bold=True).get_width() for h in headings),
+                          default=-gap) + gap
+            self._sizes[size] = (heading, _in_columns([self._button_width(c, size) for c in self.choices], gap))
+        heading, widths = self._sizes[size]
+        return heading, list(widths)
+
+    def _foot_lines(self, size: int, room: int) -> int:
+        """The most lines any call's description takes at the foot (remembered per size
+        and width, as the table tries many places for the panel)."""
+        key = (size, room)
+        if key not in self._feet:
+            self._feet[key] = max((len(_foot(c.tip or c.label, size, room)[1]) for c in self.choices), default=1)
+        return self._feet[key]
 
     def _button_width(self, choice: Choice, size: int) -> int:
         width = render_text(choice.label, size, theme.BUTTON_TEXT, bold=True).get_width() if choice.label else 0
@@ -280,9 +304,14 @@ class AuctionPanel:
         if self.scrollable:
             self._draw_scrollbar(surface)
         tip = self.choices[self.index].tip or self.choices[self.index].label
-        foot = _shrunk(tip, size - 2, self.box.width - pad * 2, theme.INK_DIM)
         surface.set_clip(self.box.inflate(-pad, 0).clip(clip))
-        surface.blit(foot, foot.get_rect(midbottom=(self.box.centerx, self.box.bottom - pad + gap // 2)))
+        fit, lines = _foot(tip, max(MIN_TEXT, size - 2), self.box.width - pad * 2)
+        spare = (self.foot_lines - len(lines)) * render_text("Ag", max(MIN_TEXT, size - 2), theme.INK_DIM).get_height()
+        bottom = self.box.bottom - pad + gap // 2 - spare // 2  # fewer lines than kept room for: centred in it
+        for line in reversed(lines):
+            foot = render_text(line, fit, theme.INK_DIM)
+            surface.blit(foot, foot.get_rect(midbottom=(self.box.centerx, bottom)))
+            bottom -= foot.get_height()
         surface.set_clip(clip)
 
     def _draw_button(self, surface: pygame.Surface, index: int) -> None:
@@ -337,6 +366,44 @@ def _wrapped(text: str, size: int, room: int) -> list[str]:
         else:
             lines.append(part)
     return lines
+
+
+@lru_cache(maxsize=4096)
+def _width(text: str, size: int) -> int:
+    """How wide ``text`` is in the regular face at ``size`` (measured once: the panel
+    asks again for every place it tries)."""
+    return font(size).size(text)[0]
+
+
+def _foot(text: str, size: int, room: int) -> tuple[int, list[str]]:
+    """The focused call's description: one line at ``size`` or a little smaller, else
+    wrapped at the smallest size (text size, lines). Measured, not drawn: the panel asks
+    this of every call at every size it tries."""
+    for fit in range(size, MIN_TEXT - 1, -1):
+        if _width(text, fit) <= room:
+            return fit, [text]
+    return MIN_TEXT, _words_wrapped(text, MIN_TEXT, room)
+
+
+def _words_wrapped(text: str, size: int, room: int) -> list[str]:
+    """``text`` in lines that fit ``room``: broken at its " · " separators where it can,
+    else between words (a lone long word stays whole)."""
+    lines: list[str] = []
+    for part in text.split(" · "):
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and _width(joined, size) <= room:
+            lines[-1] = joined
+            continue
+        line = ""
+        for word in part.split(" "):
+            longer = f"{line} {word}" if line else word
+            if line and _width(longer, size) > room:
+                lines.append(line)
+                line = word
+            else:
+                line = longer
+        lines.append(line)
+    return lines or [""]
 
 
 def _shrunk(text: str, size: int, room: int, colour: tuple) -> pygame.Surface:

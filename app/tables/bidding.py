@@ -16,7 +16,7 @@ from app.render.table import fan_positions
 from app.render.text import render_text
 from app.scenes.table import watched
 from app.tables import trick_parts as parts
-from app.tables.auction import AuctionHistory, AuctionPanel, ChoiceRow
+from app.tables.auction import MIN_TEXT, AuctionHistory, AuctionPanel, ChoiceRow
 from app.tables.tricks import TrickTable
 from app.ui import theme
 from app.ui.widgets import blit_centered, panel
@@ -35,6 +35,7 @@ class BiddingTable(TrickTable):
         self.mouse: tuple[int, int] | None = None
         self.score_rect = pygame.Rect(0, 0, 0, 0)      # where the score card was last drawn
         self.contract_box = pygame.Rect(0, 0, 0, 0)    # and the contract card
+        self.compact_plates = False  # the plates drop who plays each seat, to make room for the panel
         super().__init__(app, session)
 
     # hooks ------------------------------------------------------------------------------
@@ -91,24 +92,53 @@ class BiddingTable(TrickTable):
         return self.call_panel
 
     def _fit_panel(self, panel: AuctionPanel) -> None:
-        """Lay the panel out over the middle; if it then covers a seat, narrow it to pass
-        between the seats (its rows wrap) or lower it, as long as that keeps its text size
-        (one step smaller is not noticed) and needs no scrolling, dropping the note under
-        the title if that is what it takes; a big auction may cover the seats at the sides."""
+        """Lay the panel out where it covers no other seat's plate, chips or cards: over
+        the middle if it fits there, else narrowed to pass between the seats at the sides
+        or lowered below those across the top, whichever shows it best (the largest text,
+        unscrolled if it can be, else the most of it in view, then the fewest wrapped
+        rows). It keeps all it holds, the note under the title too; when space is short
+        it scrolls. Only a window with no room between the seats lets it cover them."""
+        best: tuple[tuple, pygame.Rect, bool] | None = None
+        for compact in (False, True):  # short plates only if that shows the panel better
+            self.compact_plates = compact
+            score, area = self._best_area(panel)
+            if best is None or score[:4] > best[0][:4]:  # not for fewer wrapped rows alone
+                best = (score, area, compact)
+            if score[:3] == (True, True, self._biggest_text()):
+                break  # as good as it gets: the plates stay whole
+        assert best is not None
+        _, area, self.compact_plates = best
+        panel.layout(area, self.s)
+
+    def _best_area(self, panel: AuctionPanel) -> tuple[tuple, pygame.Rect]:
+        """The area clear of the seats that shows the panel best, with its score."""
         first = self.panel_area()
-        panel.layout(first, self.s)
-        size, note = panel.text_size, panel.note
-        others = [self.seat_box(s) for s in range(self.session.state.seats) if s != self.viewer]
-        area = first
-        for _ in range(3):
-            hit = [box for box in others if panel.box.colliderect(box)]
-            if not hit:
-                return
-            area = _between(area, hit)
-            if not _fits(panel, area, self.s, size) and not (panel.note and _without_note(panel, area, self.s, size)):
-                break
-        panel.note = note
-        panel.layout(first, self.s)
+        blocked = [self.seat_box(s) for s in range(self.session.state.seats) if s != self.viewer]
+        blocked += [box for box in (self.contract_box, self.score_rect) if box.width]
+        best: tuple[tuple, pygame.Rect] = ((False, 0, 0.0, 0), first)  # nowhere clear: over the middle
+        for area in [first] + _free_areas(first, blocked, int(150 * self.s)):
+            panel.layout(area, self.s)
+            if panel.box.collidelist(blocked) >= 0 or not first.contains(panel.box):
+                continue
+            shown = min(1.0, panel.view.height / max(1, panel.content_height))  # scrolled: see most
+            score = (True, not panel.scrollable, panel.text_size, shown, -len(panel.lines))
+            if score > best[0]:
+                best = (score, area)
+            if score[:3] == (True, True, self._biggest_text()) and area == first:
+                break  # clear of every seat over the middle at full size: nothing beats it
+        return best
+
+    def _biggest_text(self) -> int:
+        """The text size the panel starts from (auction.AuctionPanel.layout)."""
+        return max(MIN_TEXT, int(17 * self.s))
+
+    def plate_detail(self, seat: int) -> str:
+        """While the panel needs the room, the other seats' plates keep only their roles
+        (dealer, hot seat...), not who plays them."""
+        bits = self.plate_bits(seat)
+        if self.compact_plates and seat != self.viewer and self.choosing_call():
+            bits = [bit for bit in bits if bit != self.session.setup.seats[seat].label()]
+        return " · ".join(bits)
 
     def panel_area(self) -> pygame.Rect:
         """Above the viewer's hand, over the middle of the cloth (empty while bidding)."""
@@ -235,9 +265,7 @@ class BiddingTable(TrickTable):
         w = self.other_width
         box = pygame.Rect(0, 0, round(w * 2.7), round(w * 1.5))
         box.center = (round(x), round(y))
-        plate = self.plate_rects.get(seat)
-        if plate is not None:
-            box.union_ip(plate)
+        box.union_ip(self.plate_rect(seat))
         label = render_text(self.chip_label(seat), max(11, int(14 * self.s)), theme.INK, bold=True)
         return box.union(self.chip_rect(seat, label))
 
@@ -267,32 +295,22 @@ class BiddingTable(TrickTable):
         surface.blit(card, rect)
 
 
-def _fits(panel: AuctionPanel, area: pygame.Rect, scale: float, size: int) -> bool:
-    """Lay the panel out in ``area``: whether it keeps its text size (within a step) unscrolled."""
-    panel.layout(area, scale)
-    return not panel.scrollable and panel.text_size >= size - 1
-
-
-def _without_note(panel: AuctionPanel, area: pygame.Rect, scale: float, size: int) -> bool:
-    """The panel fitted without its note (the title and the focused call's line still say
-    what matters); the note is kept if even that does not fit."""
-    note, panel.note = panel.note, ""
-    if _fits(panel, area, scale, size):
-        return True
-    panel.note = note
-    return False
-
-
-def _between(area: pygame.Rect, boxes: list[pygame.Rect]) -> pygame.Rect:
-    """``area`` narrowed about its middle to clear boxes at its sides, or lowered below a
-    box straddling the middle."""
-    cx, top, half = area.centerx, area.top, area.width // 2
-    for box in boxes:
-        if box.right < cx:
-            half = min(half, cx - box.right - 6)
-        elif box.left > cx:
-            half = min(half, box.left - cx - 6)
-        else:
-            top = max(top, box.bottom + 6)
-    half = max(half, 60)
-    return pygame.Rect(cx - half, top, half * 2, max(40, area.bottom - top))
+def _free_areas(area: pygame.Rect, boxes: list[pygame.Rect], least: int) -> list[pygame.Rect]:
+    """The parts of ``area`` (kept to its bottom) clear of ``boxes``: for each top (the
+    area's own, or just under a box), every gap between the boxes beside that band at
+    least ``least`` wide, first centred on the area's middle where the gap allows, then
+    the whole gap."""
+    tops = sorted({area.top} | {box.bottom + 4 for box in boxes if area.top < box.bottom + 4 < area.bottom - 40})
+    found: list[pygame.Rect] = []
+    for top in tops:
+        band = pygame.Rect(area.left, top, area.width, area.bottom - top)
+        spans = sorted((box.left - 4, box.right + 4) for box in boxes if box.colliderect(band))
+        left = area.left
+        for start, end in spans + [(area.right, area.right)]:
+            if start - left >= least:
+                half = min(area.centerx - left, start - area.centerx)
+                if half * 2 >= least:
+                    found.append(pygame.Rect(area.centerx - half, top, half * 2, band.height))
+                found.append(pygame.Rect(left, top, start - left, band.height))
+            left = max(left, end)
+    return found

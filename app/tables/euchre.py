@@ -185,6 +185,14 @@ class EuchreTable(TrickTable):
         blit_centered(surface, label, (box.centerx, box.top + label.get_height() * 0.9))
         row.draw(surface)
 
+    def stub_spot(self) -> tuple[float, float]:
+        """When the player deals, the stub and upcard lie right of the hand (six cards at
+        most), level with it: above it they would hide under the call panel."""
+        if self.dealer != self.viewer:
+            return super().stub_spot()
+        x, y = self.places[self.viewer]
+        return (x + self.own_width * (0.36 * 5 + 0.5) + self.trick_width * 0.75, y)
+
     def _draw_stub(self, surface: pygame.Surface) -> None:
         x, y = self.stub_spot()
         for i in range(3, 0, -1):
@@ -203,7 +211,7 @@ class EuchreTable(TrickTable):
     def hint_text(self) -> str:
         phase = getattr(self.session.state, "phase", "play")
         if phase == "discard":
-            return "You take the upcard: click a card to discard it"
+            return "You take the upcard: click a card to discard it · ←/→ and Enter"
         if phase in ("round1", "round2"):
             return ""
         return super().hint_text()

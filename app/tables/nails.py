@@ -103,7 +103,8 @@ class NailsTable(RealtimeTableScene):
         return None
 
     def refused_action(self, action: Any, problem: IllegalAction) -> None:
-        self.say("Wait for the cards to turn up", 1.0)
+        if self.verdict is None:   # while the last call's verdict shows, it says why to wait
+            self.say("Wait for the cards to turn up", 1.0)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_c and self.keys.lookup(event.key) is None:
@@ -263,7 +264,7 @@ class NailsTable(RealtimeTableScene):
         plan = self.session.setup.seats[seat]
         who = "Human" if plan.human else plan.difficulty.title()
         detail = f"{view.wins[seat]} won" + (f" · owes {view.debts[seat]}" if view.debts[seat] else "")
-        plate = nameplate(f"{seat_name(seat)} · {who}", detail, max(13, int(17 * self.s)),
+        plate = nameplate(self._plate_name(seat, who), detail, max(13, int(17 * self.s)),
                           active=self.verdict is not None and self.verdict.seat == seat, out=False)
         x, y = self.places[seat]
         rect = plate.get_rect(center=(round(x), round(y)))

@@ -113,7 +113,7 @@ class NapTable(BiddingTable):
             return "You led the Joker: name trumps"
         best = state.best
         if best is None:
-            return "Your bid · the tag: credits from each player"
+            return "Your bid · the number on each: chips from each player"
         return f"Beat {best} by {self._name(state.bids.index(best))}, or pass"
 
     # the contract and score cards ------------------------------------------------------------
@@ -150,7 +150,7 @@ class NapTable(BiddingTable):
             return ""
         state = self.session.state
         if state.phase == "play" and state.bidder == self.viewer and not state.tricks.played():
-            return "Your lead sets trumps: click the card whose suit you want"
+            return "Your lead sets trumps: click the card whose suit you want · ←/→ and Enter"
         return super().hint_text()
 
 

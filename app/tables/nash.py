@@ -15,6 +15,7 @@ from app.scenes.table import TableScene
 from app.tables.nash_panels import ValueChips, draw_history, draw_odds, value_label
 from app.ui import theme
 from app.ui.widgets import banner, blit_centered, faded, panel
+from app.ui.words import counted
 from games.core.cards import Card
 from games.core.protocol import Event, seat_name
 from games.nash import rules as nr
@@ -444,7 +445,7 @@ class NashTable(TableScene):
         turn = self.idle and seat in state.to_act()
         plan = self.session.setup.seats[seat]
         count = len(self.hands[seat])
-        detail = f"{plan.label()} · {count} card{'s' if count != 1 else ''}"
+        detail = f"{plan.label()} · {counted(count, 'card')}"
         plate = nameplate(self._name(seat), detail, max(13, int(17 * self.s)), turn, False)
         if seat == self.viewer:
             rect = plate.get_rect(bottomleft=(12, self.size[1] - 12))

@@ -9,6 +9,7 @@ import pygame
 
 from app.render.text import font, render_text, wrap
 from app.ui import theme
+from app.ui.log_words import readable
 from app.ui.widgets import blit_centered, panel
 
 
@@ -113,7 +114,7 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], s
     width = rect.width - 20
     # A long line wraps (its second part indented) rather than lose its end to an ellipsis:
     # in a small window "mystery card 2 is TS (10): closest P2" is the part that matters.
-    rows = [row for line in lines[-room:] for row in _rows(line, size, width)] if room > 0 else []
+    rows = [row for line in lines[-room:] for row in _rows(readable(line), size, width)] if room > 0 else []
     for row in rows[-room:] if room > 0 else []:
         surface.blit(render_text(row, size, theme.INK), (rect.left + 10, y))
         y += line_h

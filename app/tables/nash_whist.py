@@ -21,7 +21,7 @@ from app.render.table import CardSprite, fan_positions, token
 from app.render.text import render_text
 from app.tables import trick_parts as parts
 from app.tables.auction import Choice, ChoiceRow
-from app.tables.nash_whist_calls import bid_rows, claim_words, payment_lines
+from app.tables.nash_whist_calls import bid_rows, claim_words, payment_lines, standings_line
 from app.tables.bidding import BiddingTable
 from app.tables.tricks import BUBBLE_TIME, SUMMARY_TIME
 from app.ui import theme
@@ -124,7 +124,7 @@ class NashWhistTable(BiddingTable):
         spots = [(hx + beside, lift), (hx - beside, lift), (hx, above)]
         plate = self.plate_rects.get(seat)
         if plate is not None:
-            room = max(cw, 100 * self.s) / 2 + 4
+            room = self._indicator_rect((0, 0)).width / 2 + 4
             spots += [(plate.right + room, plate.top), (plate.left - room, plate.top),
                       (plate.centerx, plate.bottom + 30 * self.s + cw * 0.7)]
         return spots + [(x - dx * w * 1.9 + dy * w * 1.3, y - dy * w * 1.75 - dx * w * 0.6),
@@ -135,14 +135,24 @@ class NashWhistTable(BiddingTable):
         the viewer's hand to the right."""
         cw = self.indicator_width()
         home = self.history.home
-        above = (home.left + max(cw, 100 * self.s) / 2 + 4, home.top - cw * 0.8 - 40 * self.s)  # over the hint
+        half = self._indicator_rect((0, 0)).width / 2
+        above = (home.left + half + 4, home.top - cw * 0.8 - 40 * self.s)  # over the hint
         return [above, (self.centre[0] + self.trick_width * 3.2, self.size[1] - self.own_width * 2.2)]
 
     def _indicator_rect(self, spot: tuple[float, float]) -> pygame.Rect:
+        """The card and the label under it (as wide as the label's words are)."""
         cw = self.indicator_width()
-        rect = pygame.Rect(0, 0, round(max(cw, 100 * self.s)), round(cw * 1.4 + 18 * self.s))  # card and label
+        label = self._indicator_label()
+        width = max(cw, label.get_width() + 4)
+        rect = pygame.Rect(0, 0, round(width), round(cw * 0.85 + label.get_height() / 2 + cw * 0.7 + 2))
         rect.midtop = (round(spot[0]), round(spot[1] - cw * 0.7))
         return rect
+
+    def _indicator_label(self) -> pygame.Surface:
+        """The words under the indicator: "turned trumps", then the contract's trumps."""
+        changed = self.contract is not None and self.trump is not self.initial_trump
+        words = "turned trumps" if self.contract is None else self._trump_words()
+        return render_text(words, max(11, int(13 * self.s)), theme.GOLD if changed else theme.INK_DIM, bold=changed)
 
     def _busy_rects(self, seat: int) -> list[pygame.Rect]:
         """What the indicator must not cover: other seats, the hot seat's plate, the
@@ -382,7 +392,7 @@ class NashWhistTable(BiddingTable):
         names = ", ".join(self._name(s) for s in event.winners)
         won = "You win" if names == "You" else f"{names} {'wins' if len(event.winners) == 1 else 'win'}"
         self._banner(f"{won} with {max(event.chips)} chips", 3.0)
-        order = " · ".join(f"{n}. {self._name(s)} {event.chips[s]}" for n, s in enumerate(event.standings, 1))
+        order = standings_line([self._name(s) for s in range(len(event.chips))], event.chips)
         self.summary = ([f"Session over: {event.reason}", order], SUMMARY_TIME)
         self.history.add("note", text=f"Session over: {names} won")
         return 0.6
@@ -427,8 +437,8 @@ class NashWhistTable(BiddingTable):
         return f"Beat {state.standing} by {self._name(state.standing_seat)}, or pass · pot {state.pot}"
 
     def panel_note(self) -> str:
-        """What In, Out and NT mean with this deal's turned suit (a cramped panel may drop
-        it: the In buttons' pips, the focused call's line and the turned card still say)."""
+        """What In, Out and NT mean with this deal's turned suit (always shown: a cramped
+        panel scrolls its rows rather than drop it)."""
         state = self.session.state
         if state.cop_chance:
             return ""
@@ -586,15 +596,18 @@ class NashWhistTable(BiddingTable):
         changed = self.contract is not None and self.trump is not self.initial_trump
         sprite.dim = changed
         self.drawer.draw(surface, sprite)
-        size = max(11, int(13 * self.s))
         if changed:
             badge = parts.trump_badge(self.trump, int(sprite.width * 0.7), "NT")
             surface.blit(badge, badge.get_rect(center=(round(sprite.x), round(sprite.y))))
-        words = "turned trumps" if self.contract is None else self._trump_words()
-        label = render_text(words, size, theme.GOLD if changed else theme.INK_DIM, bold=changed)
-        rect = label.get_rect(center=(round(sprite.x), round(sprite.y + sprite.width * 0.85)))
-        rect.clamp_ip(pygame.Rect((0, 0), self.size))
-        surface.blit(label, rect)
+        label = self._indicator_label()
+        surface.blit(label, self.turned_label_rect())
+
+    def turned_label_rect(self) -> pygame.Rect:
+        """Where the words under the indicator are drawn."""
+        assert self.turned is not None
+        sprite = self.turned
+        rect = self._indicator_label().get_rect(center=(round(sprite.x), round(sprite.y + sprite.width * 0.85)))
+        return rect.clamp(pygame.Rect((0, 0), self.size))
 
 
 def _call_words(bid: nwb.Bid | None) -> str:

@@ -12,6 +12,8 @@ it pays), and what a contract asks, for the line under the panel.
 'You have taken 6: Six-In is made'
 >>> claim_words("P3", False, Bid.parse("Misere"), False, 1, 12)
 'P3 took a trick: Misere fails'
+>>> standings_line(["You", "P2", "P3", "P4"], (40, 62, 62, 12))
+'1. P2 62 · 1. P3 62 · 3. You 40 · 4. P4 12'
 """
 
 from __future__ import annotations
@@ -104,3 +106,14 @@ def payment_lines(payments: list[tuple[str, str, int]]) -> list[str]:
         return ["Nobody had chips to pay"]
     words = [f"{payer} {'pay' if payer == 'You' else 'pays'} {payee} {chips}" for payer, payee, chips in payments]
     return [" · ".join(words[i:i + 2]) for i in range(0, len(words), 2)]
+
+
+def standings_line(names: list[str], chips: tuple[int, ...] | list[int]) -> str:
+    """The session's standings, most chips first: equal chips share a place, and the next
+    place counts everyone above it ("1. P2 62 · 1. P3 62 · 3. You 40")."""
+    order = sorted(range(len(chips)), key=lambda s: (-chips[s], s))
+    words = []
+    for seat in order:
+        place = 1 + sum(1 for other in chips if other > chips[seat])
+        words.append(f"{place}. {names[seat]} {chips[seat]}")
+    return " · ".join(words)

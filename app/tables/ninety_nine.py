@@ -16,6 +16,7 @@ from app.scenes.table import TableScene
 from app.tables.hand_input import HandInput
 from app.tables.value_prompt import ValuePrompt
 from app.ui import theme
+from app.ui.card_words import card_name
 from app.ui.widgets import banner, blit_centered, faded
 from games.core.cards import Card, Rank
 from games.core.protocol import Event, seat_name
@@ -265,6 +266,9 @@ class NinetyNineTable(HandInput, TableScene):
         my_turn = self.human_turn
         legal = {a.card for a in self.session.state.legal_actions(self.viewer)} if my_turn else set()
         self.selected = min(self.selected, max(0, len(hand) - 1))
+        if legal and hand and hand[self.selected].card not in legal:
+            # the ring always stands on a card Enter can play (a dead card shows no ring)
+            self.selected = next(i for i, sprite in enumerate(hand) if sprite.card in legal)
         for i, sprite in enumerate(hand):
             playable = sprite.card in legal
             sprite.dim = my_turn and not playable
@@ -307,15 +311,24 @@ class NinetyNineTable(HandInput, TableScene):
         hand = self.hands[self.viewer]
         if not hand:
             return
-        if key in (pygame.K_LEFT, pygame.K_a):
-            self.selected = (self.selected - 1) % len(hand)
-        elif key in (pygame.K_RIGHT, pygame.K_d):
-            self.selected = (self.selected + 1) % len(hand)
+        if key in (pygame.K_LEFT, pygame.K_a, pygame.K_RIGHT, pygame.K_d):
+            self.selected = self._next_playable(-1 if key in (pygame.K_LEFT, pygame.K_a) else 1)
         elif pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(hand):
             self.selected = key - pygame.K_1
             self._choose(hand[self.selected])
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_UP):
             self._choose(hand[self.selected])
+
+    def _next_playable(self, step: int) -> int:
+        """Arrow keys skip the cards that would break 99, as in the trick games."""
+        hand = self.hands[self.viewer]
+        legal = {a.card for a in self.session.state.legal_actions(self.viewer)} if self.human_turn else set()
+        index = self.selected
+        for _ in range(len(hand)):
+            index = (index + step) % len(hand)
+            if not legal or hand[index].card in legal:
+                return index
+        return self.selected
 
     def _choose(self, sprite: CardSprite) -> None:
         """Play the card, asking first when it has two legal values (Ace, Ten)."""
@@ -329,7 +342,7 @@ class NinetyNineTable(HandInput, TableScene):
         self.prompt = ValuePrompt(legal, self.count, sprite, self.s)
 
     def _why_not(self, card: Card | None) -> str:
-        return f"{card} would take the count past 99" if card else "That card can't be played"
+        return f"The {card_name(card)} would take the count past 99" if card else "That card can't be played"
 
     def _play(self, action: nn.Play) -> None:
         self.prompt = None

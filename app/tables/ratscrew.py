@@ -16,7 +16,9 @@ from app.render.table import CardSprite, SpriteDrawer, felt, nameplate, seat_pos
 from app.render.text import render_text
 from app.scenes.realtime import Press, RealtimeTableScene
 from app.ui import theme
+from app.ui.grammar import says
 from app.ui.widgets import blit_centered, faded, panel
+from app.ui.words import counted
 from games.core.protocol import Event, IllegalAction, seat_name
 from games.ratscrew import rules as rs
 
@@ -133,7 +135,7 @@ class RatscrewTable(RealtimeTableScene):
 
     def refused_action(self, action: Any, problem: IllegalAction) -> None:
         if isinstance(action, rs.Flip):
-            self.say(str(problem), 1.4)
+            self.say(self.to_player(str(problem)), 1.4)
 
     # events -> pictures -------------------------------------------------------------------
 
@@ -144,7 +146,7 @@ class RatscrewTable(RealtimeTableScene):
         return 0.0
 
     def _on_Dealt(self, event: rs.Dealt) -> None:
-        self._banner(f"{self._name(event.dealer)} deals · {self._name(event.first)} flips first", 2.6)
+        self._banner(f"{says(self._name(event.dealer), 'deals')} · {says(self._name(event.first), 'flips')} first", 2.6)
 
     def _on_Flipped(self, event: rs.Flipped) -> None:
         sprite = self._pile_sprite(rs.PileCard(event.card, event.live, event.seat), *self.stack_at(event.seat))
@@ -152,7 +154,7 @@ class RatscrewTable(RealtimeTableScene):
         self.pile.append(sprite)
         self.targets()
         if event.needed:
-            self._banner(f"{self._name(event.seat)} flips a {_rank_name(event.card)}: "
+            self._banner(f"{says(self._name(event.seat), 'flips')} a {_rank_name(event.card)}: "
                          f"{event.needed} to answer", 1.6)
         elif not event.live:
             self._banner(f"{self._name(event.seat)} flipped out of turn: dead card", 1.6)
@@ -160,7 +162,7 @@ class RatscrewTable(RealtimeTableScene):
     def _on_Slapped(self, event: rs.Slapped) -> None:
         self._hand(event.seat, late=False)
         self.last_slap = (event.seat, event.at_ms)
-        self._banner(f"{self._name(event.seat)} slaps the {event.pattern}!", 1.6)
+        self._banner(f"{says(self._name(event.seat), 'slaps')} the {event.pattern}!", 1.6)
 
     def _on_LateSlap(self, event: rs.LateSlap) -> None:
         self._hand(event.seat, late=True)
@@ -180,7 +182,7 @@ class RatscrewTable(RealtimeTableScene):
         if event.eliminated:
             self._banner(f"{self._name(event.seat)} slapped falsely while out: out for good", 2.4)
         else:
-            paid = f"pays {len(event.paid)} card" + ("s" if len(event.paid) != 1 else "") if event.paid else "has nothing to pay"
+            paid = f"pays {counted(len(event.paid), 'card')}" if event.paid else "has nothing to pay"
             self._banner(f"False slap! {self._name(event.seat)} {paid}", 1.6)
 
     def _on_PileWon(self, event: rs.PileWon) -> None:
@@ -193,19 +195,19 @@ class RatscrewTable(RealtimeTableScene):
                             on_done=lambda sp=sprite: self._land(sp))
         self.pile = []
         if not event.reason.startswith("slapped"):   # a slap has its own banner
-            self._banner(f"{self._name(event.seat)} takes {event.cards} cards ({event.reason})", 1.8)
+            self._banner(f"{says(self._name(event.seat), 'takes')} {event.cards} cards ({event.reason})", 1.8)
 
     def _on_Offered(self, event: rs.Offered) -> None:
         self._banner(f"{self._name(event.seat)}: flip to carry on ({event.left} to go) or wait to decline", 3.0)
 
     def _on_Declined(self, event: rs.Declined) -> None:
-        self._banner(f"{self._name(event.seat)} declines the challenge", 1.6)
+        self._banner(f"{says(self._name(event.seat), 'declines')} the challenge", 1.6)
 
     def _on_RanOut(self, event: rs.RanOut) -> None:
-        self._banner(f"{self._name(event.seat)} is out of cards: slap back in!", 1.8)
+        self._banner(f"{says(self._name(event.seat), 'is')} out of cards: slap back in!", 1.8)
 
     def _on_GameWon(self, event: rs.GameWon) -> None:
-        self._banner(f"{self._name(event.seat)} holds every card!", 4.0)
+        self._banner(f"{says(self._name(event.seat), 'holds')} every card!", 4.0)
 
     def _land(self, sprite: CardSprite) -> None:
         if sprite in self.flying:
@@ -296,7 +298,7 @@ class RatscrewTable(RealtimeTableScene):
             detail = "no cards · slap back in"
         else:
             detail = f"{view.stacks[seat]} cards"
-        plate = nameplate(f"{seat_name(seat)} · {who}", detail, max(13, int(17 * self.s)),
+        plate = nameplate(self._plate_name(seat, who), detail, max(13, int(17 * self.s)),
                           active=view.turn == seat, out=view.eliminated[seat] or view.out[seat])
         below = at[1] + self.stack_w * 0.78
         rect = plate.get_rect(midtop=(round(at[0]), round(below)))
@@ -313,7 +315,7 @@ class RatscrewTable(RealtimeTableScene):
     def _draw_status(self, surface: pygame.Surface, view: rs.RatscrewView) -> None:
         text = ""
         if view.collecting is not None:
-            text = f"{self._name(view.collecting[0])} takes the pile…"
+            text = f"{says(self._name(view.collecting[0]), 'takes')} the pile…"
         elif view.offer is not None:
             left = max(0, (view.offer[1] - view.now_ms) / 1000)
             text = f"{self._name(view.offer[0])}: carry on ({view.left}) or decline in {left:.0f} s"

@@ -25,6 +25,7 @@ from app.session import Session, Setup
 from app.tables.seahaven_parts import DealPrompt, Layout, draw_arrow, draw_slot
 from app.ui import theme
 from app.ui.widgets import Button, blit_centered, panel
+from app.ui.words import counted
 from games.core.cards import Card
 from games.core.protocol import Event, IllegalAction
 from games.seahaven import rules as sh
@@ -264,6 +265,7 @@ class SeahavenTable(TableScene):
                     return False
                 self.drawer.image(sprite)
                 self.painted_ahead.add(card)
+        self.drawer.renderer.shadow(max(20, round(self.geo.card_w)))  # cast by the dealt cards
         return True
 
     def update(self, dt: float) -> None:
@@ -694,7 +696,13 @@ class SeahavenTable(TableScene):
 
     def draw_table(self, surface: pygame.Surface) -> None:
         if self.preparing:
-            surface.blit(self._floor(), (0, 0))
+            # The floor alone. The first frame composes it; the next ones show it through
+            # the still layer, which so makes its own copy (4 MB: 3 ms or more) while the
+            # faces are painted, not on the frame the deal starts.
+            if getattr(self, "_floor_cache", None) is None:
+                surface.blit(self._floor(), (0, 0))
+            else:
+                self.still.draw(surface, self.drawer, *self._floor_and_key(), [], lambda sprite: False)
             if not self.finding:  # (a stand-in's status would name the wrong deal)
                 self._draw_status(surface)
             self._draw_preparing(surface)
@@ -736,7 +744,7 @@ class SeahavenTable(TableScene):
         box.center = (self.size[0] // 2, self.size[1] // 2)
         panel(surface, box, fill=(10, 40, 26, 248), edge=theme.GOLD)
         lines = [("Resume your game?", int(28 * s), theme.GOLD, True),
-                 (f"Deal {self.offer['deal']}, {len(self.offer['history'])} moves made", int(20 * s), theme.INK, False),
+                 (f"Deal {self.offer['deal']}, {counted(len(self.offer['history']), 'move')} made", int(20 * s), theme.INK, False),
                  ("Enter resumes it · Esc starts this new deal", max(12, int(16 * s)), theme.INK_DIM, False)]
         y = box.top + 36 * s
         for text, size, colour, bold in lines:
@@ -809,7 +817,7 @@ class SeahavenTable(TableScene):
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         minutes, seconds = divmod(int(self.elapsed), 60)
-        moves = f"{self.state.moves} move" + ("" if self.state.moves == 1 else "s")
+        moves = counted(self.state.moves, "move")
         text = f"Deal {self.state.deal}   ·   {moves}"
         if not self.watching:  # (a replay's clock is not the player's)
             text += f"   ·   {minutes}:{seconds:02d}"
@@ -847,7 +855,7 @@ class SeahavenTable(TableScene):
     def _draw_win(self, surface: pygame.Surface) -> None:
         minutes, seconds = divmod(int(self.elapsed), 60)
         title = render_text("You win!", int(64 * self.s), theme.GOLD, bold=True)
-        sub = render_text(f"{self.state.moves} moves in {minutes}:{seconds:02d}", int(26 * self.s), theme.INK)
+        sub = render_text(f"{counted(self.state.moves, 'move')} in {minutes}:{seconds:02d}", int(26 * self.s), theme.INK)
         blit_centered(surface, title, (self.size[0] // 2, self.size[1] // 2 - 20 * self.s))
         blit_centered(surface, sub, (self.size[0] // 2, self.size[1] // 2 + 36 * self.s))
 

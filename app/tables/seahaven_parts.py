@@ -31,6 +31,12 @@ FAN = 0.27        # a column's cards overlap by this much of a card height, at m
 AUTOSAVE_VERSION = 1
 
 
+def chrome_bottom(s: float) -> int:
+    """The lowest pixel of the table's Menu and Rules buttons (app/scenes/table.py draws
+    them 10 px down, 34 px tall at scale 1, with a 3 px shadow under them)."""
+    return 10 + int(34 * s) + 3
+
+
 class Layout:
     """Every position on the table for one window size, computed from the size alone."""
 
@@ -38,7 +44,7 @@ class Layout:
         w, h = size
         self.size = size
         self.s = s
-        self.top_bar = 52 * s
+        self.top_bar = max(52 * s, chrome_bottom(s) + 8)  # the top row starts clear of Menu and Rules
         self.buttons_y = round(h - 34 * s - max(11, 13 * s) * 1.5 - 14)
         margin = 16 * s
         self.pitch = (w - 2 * margin) / sh.COLUMNS

@@ -20,10 +20,12 @@ import pygame
 from app.anim.tween import Movable, ease_out_cubic
 from app.render.hand import seat_colour
 from app.render.table import CardSprite, SpriteDrawer, felt, nameplate, seat_positions
-from app.render.text import render_text
+from app.render.text import font, render_text
 from app.scenes.realtime import Press, RealtimeTableScene
 from app.ui import theme
+from app.ui.grammar import says
 from app.ui.widgets import blit_centered, faded, panel
+from app.ui.words import counted
 from games.core.protocol import Event, IllegalAction, seat_name
 from games.spoons import events as se
 from games.spoons import rules as sr
@@ -56,6 +58,7 @@ class SpoonsTable(RealtimeTableScene):
         self.spoons: list[Spoon] = []
         self.banner = ("", 0.0)
         self.flash: dict[int, float] = {}
+        self.plate_boxes: dict[int, tuple[pygame.Rect, pygame.Rect | None]] = {}  # plate, key caps
         self._spoon_images: dict[tuple[int, int], pygame.Surface] = {}
         pig = session.setup.options.get("variant") == "pig"
         self.key_names = ("take / pass", "nose" if pig else "grab")
@@ -203,7 +206,7 @@ class SpoonsTable(RealtimeTableScene):
         return None
 
     def refused_action(self, action: Any, problem: IllegalAction) -> None:
-        self.say(str(problem), 1.4)
+        self.say(self.to_player(str(problem)), 1.4)
 
     # events -> pictures -------------------------------------------------------------------
 
@@ -217,7 +220,7 @@ class SpoonsTable(RealtimeTableScene):
         self._set_spoons(self.session.state.view(self.viewer))
         self.pick = sr.HAND - 1
         what = "noses to touch" if self.pig else "spoons"
-        self._banner(f"Round {event.round}: {self._name(event.dealer)} deals · "
+        self._banner(f"Round {event.round}: {says(self._name(event.dealer), 'deals')} · "
                      f"{event.spoons} {what}", 2.0)
 
     def _on_Took(self, event: se.Took) -> None:
@@ -257,7 +260,8 @@ class SpoonsTable(RealtimeTableScene):
         self._banner(f"{self._name(event.seat)}: {why} · {word}", BANNER_TIME)
 
     def _on_Eliminated(self, event: se.Eliminated) -> None:
-        self._banner(f"{self._name(event.seat)} spelled {event.word} and is out", BANNER_TIME)
+        name = self._name(event.seat)
+        self._banner(f"{name} spelled {event.word} and {'are' if name == 'You' else 'is'} out", BANNER_TIME)
 
     def _on_GameWon(self, event: se.GameWon) -> None:
         name = self._name(event.seat)
@@ -316,7 +320,7 @@ class SpoonsTable(RealtimeTableScene):
         if self.pig:
             caption = f"{view.spoons} more to touch their noses" if view.grabbed else "first nose needs four of a kind"
         else:
-            caption = f"{view.spoons} spoon{'s' if view.spoons != 1 else ''} left" if view.grabbed else ""
+            caption = f"{counted(view.spoons, 'spoon')} left" if view.grabbed else ""
         if caption and not view.between:
             image = render_text(caption, size, theme.GOLD, bold=True)
             surface.blit(image, image.get_rect(center=(round(self.centre[0]),
@@ -418,23 +422,38 @@ class SpoonsTable(RealtimeTableScene):
         who = "Human" if plan.human else plan.difficulty.title()
         tag = " · deals" if seat == view.dealer and not view.out[seat] else ""
         detail = "out of the game" if view.out[seat] else ""
-        plate = nameplate(f"{seat_name(seat)} · {who}{tag}", detail or " ", max(12, int(16 * self.s)),
-                          active=seat in view.grabbed, out=view.out[seat])
+        title, size = f"{self._plate_name(seat, who)}{tag}", max(12, int(16 * self.s))
+        plate = nameplate(title, detail or " ", size, active=seat in view.grabbed, out=view.out[seat])
+        wanted = self._letters_width(view) + 16   # a short name ("You") still holds the word
+        if plate.get_width() < wanted and not detail:
+            inner = wanted - (plate.get_width() - max(1, font(size, bold=True).size(title)[0]))
+            pad = " " * (inner // max(1, font(max(11, int(size * 0.72))).size(" ")[0]) + 1)
+            plate = nameplate(title, pad, size, active=seat in view.grabbed, out=view.out[seat])
         rect = plate.get_rect(**{anchor: (round(at[0]), round(at[1]))})
         rect.clamp_ip(pygame.Rect(0, 0, *self.size))
         if seat in self.flash:
             pygame.draw.rect(surface, theme.DANGER, rect.inflate(8, 8), border_radius=rect.height // 3)
         surface.blit(plate, rect)
-        self._draw_letters(surface, view, seat, (rect.centerx, rect.bottom - max(6, int(8 * self.s))))
+        if not view.out[seat]:   # (out, the plate's second line says so where the word would go)
+            self._draw_letters(surface, view, seat, (rect.centerx, rect.bottom - max(6, int(8 * self.s))))
         if self._nosed(view, seat):
             self._draw_nose(surface, (rect.right - 4, rect.top + 4))
         caps = self.keycaps(seat, max(11, int(13 * self.s)))
+        self.plate_boxes[seat] = (rect, None)
         if caps is not None:
             crect = caps.get_rect(midtop=(rect.centerx, rect.bottom + 4))
-            if seat == self.viewer or crect.bottom > self.size[1] - 2:
+            if seat == self.viewer:   # above the plate, never leaning over the hand on its left
+                crect.bottomleft = (rect.left, rect.top - 4)
+            elif crect.bottom > self.size[1] - 2:
                 crect.midbottom = (rect.centerx, rect.top - 4)
             crect.clamp_ip(pygame.Rect(2, 0, self.size[0] - 4, self.size[1]))
             surface.blit(caps, crect)
+            self.plate_boxes[seat] = (rect, crect)
+
+    def _letters_width(self, view: sr.SpoonsView) -> int:
+        size = max(10, int(13 * self.s))
+        parts = [render_text(ch, size, theme.INK, bold=True) for ch in view.word]
+        return sum(p.get_width() for p in parts) + max(3, size // 3) * (len(parts) - 1)
 
     def _draw_letters(self, surface: pygame.Surface, view: sr.SpoonsView, seat: int,
                       centre: tuple[int, int]) -> None:

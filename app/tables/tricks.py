@@ -23,6 +23,7 @@ from app.scenes.table import TableScene
 from app.tables.hand_input import HandInput
 from app.tables import trick_parts as parts
 from app.ui import theme
+from app.ui.card_words import card_name
 from app.ui.widgets import blit_centered, faded, shade_layer
 from games.core.cards import Card, Suit
 from games.core.protocol import Event, seat_name
@@ -69,6 +70,7 @@ class TrickTable(HandInput, TableScene):
         self.press_at: tuple[int, int] | None = None
         self._plates: dict[tuple, pygame.Surface] = {}
         self.plate_rects: dict[int, pygame.Rect] = {}  # where each name plate was last drawn
+        self.banner_box = pygame.Rect(0, 0, 0, 0)  # and the last banner
         super().__init__(app, session)
         self.drawer = SpriteDrawer(app.cards, app.settings.card_back)
 
@@ -111,13 +113,23 @@ class TrickTable(HandInput, TableScene):
         """Tricks won lie beside the winner's hand: to the right of a hand across the top
         or bottom, under the name plate of a hand at the side."""
         if seat == self.viewer:
-            return (self.centre[0] - self.trick_width * 3.2, self.size[1] - self.own_width * 2.15)
+            return self._own_pile_spot()
         dx, dy = self.direction(seat)
         px, py = self.places[seat]
         w = self.other_width
         if abs(dy) >= abs(dx):
             return (px + w * 3.4, py - w * 0.2)
         return (px - dx * w * 0.8, py + w * 2.3)
+
+    def _own_pile_spot(self) -> tuple[float, float]:
+        """The viewer's tricks lie left of the hand, where the hint line above the hand
+        cannot run through them, and above the viewer's name plate when they would touch it."""
+        x = self.size[0] / 2 - self.own_span() / 2 - self.other_width * 1.3
+        y = self.size[1] - self.own_width * 0.95
+        plate = self.plate_rects.get(self.viewer)
+        if plate is not None and x - self.other_width * 0.8 < plate.right:
+            y = min(y, plate.top - self.other_width * 0.8 - 6)
+        return (x, y)
 
     def stub_spot(self) -> tuple[float, float]:
         """Where the turned card lies: beside the dealer, towards the middle."""
@@ -237,7 +249,7 @@ class TrickTable(HandInput, TableScene):
     def _on_CardTurned(self, event: CardTurned) -> float:
         """The turned card leaves the dealer's hand picture and lies face up beside it."""
         if self._dealer_holds_turned() and event.seat == self.viewer:
-            self.bubbles[event.seat] = (f"Trump card: {event.card}", BUBBLE_TIME * 1.5)
+            self.bubbles[event.seat] = (f"Trump card: {card_name(event.card)}", BUBBLE_TIME * 1.5)
             return 0.55
         if self._dealer_holds_turned():
             hand = self.hands[event.seat]
@@ -557,23 +569,36 @@ class TrickTable(HandInput, TableScene):
         blit_centered(surface, tag, (x + self.other_width * 1.05, y + self.other_width * 0.55))
 
     def _draw_plate(self, surface: pygame.Surface, seat: int) -> None:
+        plate = self._plate_image(seat)
+        rect = self.plate_rects[seat] = self._plate_place(seat, plate)
+        surface.blit(plate, rect)
+
+    def plate_rect(self, seat: int) -> pygame.Rect:
+        """Where a seat's name plate goes as things stand now (drawn or not yet)."""
+        return self._plate_place(seat, self._plate_image(seat))
+
+    def _plate_image(self, seat: int) -> pygame.Surface:
         state = self.session.state
         turn = self.idle and not state.is_over() and seat in state.to_act()
         out = seat in self.sitting_out
         name = self._name(seat)
         if seat == (self.viewer + 2) % 4 and self.side_count() == 2 and len(self.hands) == 4 and not self.spectator and self._single_human():
             name += " (partner)"
-        key = (name, " · ".join(self.plate_bits(seat)), turn, out, self.s)
+        key = (name, self.plate_detail(seat), turn, out, self.s)
         plate = self._plates.get(key)
         if plate is None:
             plate = self._plates[key] = nameplate(name, key[1], max(13, int(17 * self.s)), turn, out)
+        return plate
+
+    def _plate_place(self, seat: int, plate: pygame.Surface) -> pygame.Rect:
         if seat == self.viewer:
-            rect = plate.get_rect(bottomleft=(12, self.size[1] - 12))
-        else:
-            rect = plate.get_rect(center=self.plate_spot(seat))
-            rect.clamp_ip(pygame.Rect(6, 46 * self.s, self.size[0] - 12, self.size[1]))
-        self.plate_rects[seat] = rect
-        surface.blit(plate, rect)
+            return plate.get_rect(bottomleft=(12, self.size[1] - 12))
+        rect = plate.get_rect(center=self.plate_spot(seat))
+        return rect.clamp(pygame.Rect(6, 46 * self.s, self.size[0] - 12, self.size[1]))
+
+    def plate_detail(self, seat: int) -> str:
+        """The plate's second line as drawn (a table may shorten it while space is short)."""
+        return " · ".join(self.plate_bits(seat))
 
     def plate_bits(self, seat: int) -> list[str]:
         """The second line of a seat's name plate: who plays it and its role this hand."""
@@ -635,12 +660,23 @@ class TrickTable(HandInput, TableScene):
         if left <= 0 or not text:
             return
         image = render_text(text, max(16, int(26 * self.s)), theme.INK, bold=True)
-        rect = image.get_rect(center=(self.size[0] // 2, int(self.size[1] * 0.2))).inflate(36, 18)
+        rect = self.banner_box = self._banner_rect(image.get_rect().inflate(36, 18))
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (8, 30, 20, 220), layer.get_rect(), border_radius=12)
         pygame.draw.rect(layer, theme.GOLD, layer.get_rect(), width=2, border_radius=12)
         layer.blit(image, image.get_rect(center=(rect.width // 2, rect.height // 2)))
         surface.blit(faded(layer, left / 0.3), rect)
+
+    def _banner_rect(self, rect: pygame.Rect) -> pygame.Rect:
+        """High over the cloth, or lower, towards the middle, where a crowded table keeps
+        its top seats' name plates up there."""
+        plates = [r for seat, r in self.plate_rects.items() if seat != self.viewer]
+        for y in (self.size[1] * 0.2, self.size[1] * 0.3, self.centre[1]):
+            rect.center = (self.size[0] // 2, int(y))
+            if rect.collidelist(plates) < 0:
+                return rect
+        rect.center = (self.size[0] // 2, int(self.size[1] * 0.2))
+        return rect
 
 
 def _count(n: int, word: str) -> str:

@@ -15,7 +15,7 @@ def spec() -> GameSpec:
     return GameSpec(
         id="nails", title="Nails", family="Reflex", min_seats=2, max_seats=6, default_seats=2,
         rules_text=text.RULES, blurb=text.BLURB, realtime=True,
-        extra={"keys": ("hit", "miss"),
+        extra={"keys": ("hit", "miss"), "show_scores": True, "score_unit": "cards won",
                "cover": (("B", "B", "R", "Y", "Y"), ("R", "R", "B", "Y", "B"), ("R", "Y", "Y", "B", "Y"))},
         load=_parts,
     )

@@ -1,6 +1,6 @@
 """The Nash game's rules as a player reads them in the app (F1)."""
 
-BLURB = "Ask for cards, remember everything, and guess the three face-down mystery cards."
+BLURB = "Ask for cards, remember, and name the three hidden ones."
 
 RULES = """\
 The Nash card game (2 or 3 players)

@@ -1,6 +1,6 @@
 """Nash Whist's rules as a player reads them in the app (F1)."""
 
-BLURB = "Solo whist with a pot: bid a contract, play it alone against the table, or Prop and Cop a partner."
+BLURB = "Whist for a pot: bid a contract and play it alone, or Prop and Cop."
 
 RULES = """\
 Nash Whist

@@ -1,6 +1,6 @@
 """Egyptian Ratscrew's rules as a player reads them in the app (F1)."""
 
-BLURB = "Flip, answer face cards, and slap pairs faster than anyone else. Every card wins."
+BLURB = "Flip, answer face cards, and slap pairs faster than anyone else."
 
 RULES = """\
 Egyptian Ratscrew

@@ -207,7 +207,7 @@ class SpoonsState:
             return None
         word = self.options.word
         scores = tuple(float(len(word) - n) for n in self.letters)
-        return Outcome((self.winner,), scores, f"last player without {word}")
+        return Outcome((self.winner,), scores, f"the last player not to spell {word}")
 
     def clone(self) -> SpoonsState:
         return SpoonsState(

@@ -41,7 +41,7 @@ def obstructed(app, block: pygame.Rect | None) -> Obstructed:
     scene = Obstructed(app, Session(spec, Setup("ninety_nine", plans, {o.key: o.default for o in spec.options}, 3)))
     scene.block = block
     app.start(scene)
-    app.step(FRAME)
+    step_until(app, lambda: scene.pictured)  # the first whole picture (cards painted ahead)
     return scene
 
 

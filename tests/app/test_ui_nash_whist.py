@@ -436,3 +436,13 @@ def test_enter_plays_the_ringed_card_even_when_the_first_cannot_follow(app):
     assert ringed.card in scene.playable_cards() and ringed.marked
     post_key(app, pygame.K_RETURN)
     assert scene.session.actions[-1] == PlayCard(0, ringed.card)
+
+
+def test_the_session_standings_give_equal_chips_an_equal_place(app):
+    scene = start(app, seats=4, seed=3)
+    app.step(1 / 60)
+    scene._on_SessionOver(nw.SessionOver(winners=(1, 2), chips=(40, 62, 62, 12), reason="Once round the table"))
+    lines, _ = scene.summary
+    assert lines[-1] == "1. P2 62 · 1. P3 62 · 3. You 40 · 4. P4 12"
+    scene._on_SessionOver(nw.SessionOver(winners=(0,), chips=(70, 30, 30, 30), reason="Once round the table"))
+    assert scene.summary[0][-1] == "1. You 70 · 2. P2 30 · 2. P3 30 · 2. P4 30"
