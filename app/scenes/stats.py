@@ -9,7 +9,7 @@ import pygame
 
 from app import storage
 from app.render.table import felt
-from app.render.text import render_text
+from app.render.text import font, render_text
 from app.scenes.base import Scene
 from app.ui import theme
 from app.ui.widgets import Button, blit_centered, panel
@@ -130,7 +130,7 @@ class StatsScene(Scene):
         panel(surface, self.table_rect.inflate(20, 20))
         size = max(12, int(self.line * 0.45))
         widths = WIDTHS
-        self._draw_line(surface, COLUMNS, self.table_rect.top, widths, size, theme.GOLD)
+        self._draw_line(surface, COLUMNS, self.table_rect.top, widths, self.heading_size(size), theme.GOLD)
         for i, (cells, rect) in enumerate(zip(self.rows(), self.row_rects)):
             if i == self.focus:
                 pygame.draw.rect(surface, (40, 90, 60), rect, border_radius=6)
@@ -138,8 +138,18 @@ class StatsScene(Scene):
             self._draw_line(surface, cells, rect.top, widths, size, colour)
         self.reset_button.draw(surface)
         self.back_button.draw(surface)
+        hint = "Up/Down choose a game · R resets its record (after asking) · Esc back"
+        blit_centered(surface, render_text(hint, max(12, int(15 * s)), theme.INK_DIM),
+                      (self.size[0] // 2, self.size[1] - int(24 * s)))
         if self.confirming is not None:
             self._draw_confirm(surface)
+
+    def heading_size(self, size: int) -> int:
+        """The headings' size: ``size``, or smaller so each keeps a gap before the next column."""
+        while size > 10 and any(font(size, bold=True).size(text)[0] > self.table_rect.width * frac - 8
+                                for text, frac in zip(COLUMNS, WIDTHS)):
+            size -= 1
+        return size
 
     def _draw_line(self, surface: pygame.Surface, cells: tuple[str, ...], top: int,
                    widths: tuple[float, ...], size: int, colour: tuple) -> None:

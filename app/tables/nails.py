@@ -103,8 +103,21 @@ class NailsTable(RealtimeTableScene):
         return None
 
     def refused_action(self, action: Any, problem: IllegalAction) -> None:
-        if self.verdict is None:   # while the last call's verdict shows, it says why to wait
-            self.say("Wait for the cards to turn up", 1.0)
+        self.say("Wait for the cards to turn up", 1.0)
+
+    def message_rect(self, image: pygame.Surface) -> pygame.Rect:
+        """Where the table's messages go, or, while the last call's verdict shows there,
+        just under it (above the player's name plate)."""
+        rect = image.get_rect(center=(self.size[0] // 2, int(self.size[1] * 0.64))).inflate(28, 16)
+        if self.verdict is not None:
+            rect.top = self.verdict_box(self.verdict)[0].bottom + 8
+        return rect
+
+    def _draw_message(self, surface: pygame.Surface) -> None:
+        image = render_text(self.message, max(14, int(20 * self.s)), theme.INK, bold=True)
+        rect = self.message_rect(image)
+        panel(surface, rect, edge=theme.DANGER, radius=10)
+        blit_centered(surface, image, rect.center)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_c and self.keys.lookup(event.key) is None:
@@ -141,7 +154,7 @@ class NailsTable(RealtimeTableScene):
             self.gains.append((event.taker, "+2", 1.4))
 
     def _on_LateCall(self, event: nr.LateCall) -> None:
-        self.race = (f"{seat_name(event.winner)} by {event.behind_ms} ms", RACE_TIME)
+        self.race = (f"{self._name(event.winner)} by {event.behind_ms} ms", RACE_TIME)
 
     def _on_Paid(self, event: nr.Paid) -> None:
         if event.cards:
@@ -217,6 +230,8 @@ class NailsTable(RealtimeTableScene):
         blit_centered(surface, label, self.dump_at)
 
     def _draw_round(self, surface: pygame.Surface, view: nr.NailsView) -> None:
+        if self.race[1] > 0:   # for a moment the race result stands in its place
+            return
         text = f"Round {max(1, view.round)} of {nr.ROUNDS}"
         if view.calling:
             text += " · hit or miss?"
@@ -243,6 +258,13 @@ class NailsTable(RealtimeTableScene):
         self._draw_verdict(surface, called)
 
     def _draw_verdict(self, surface: pygame.Surface, called: nr.Called) -> None:
+        box, title, sub = self.verdict_box(called)
+        panel(surface, box, edge=GOOD if called.correct else theme.DANGER, radius=12)
+        surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + 6)))
+        surface.blit(sub, sub.get_rect(midtop=(box.centerx, box.top + 10 + title.get_height())))
+
+    def verdict_box(self, called: nr.Called) -> tuple[pygame.Rect, pygame.Surface, pygame.Surface]:
+        """Where the verdict of a call goes under the two cards, and its two lines."""
         word = "HIT" if called.says_hit else "MISS"
         right = "right" if called.correct else "wrong"
         who = self._name(called.seat)
@@ -256,9 +278,7 @@ class NailsTable(RealtimeTableScene):
         box = pygame.Rect(0, 0, max(title.get_width(), sub.get_width()) + 40,
                           title.get_height() + sub.get_height() + 18)
         box.midtop = (self.size[0] // 2, round(y))
-        panel(surface, box, edge=GOOD if called.correct else theme.DANGER, radius=12)
-        surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + 6)))
-        surface.blit(sub, sub.get_rect(midtop=(box.centerx, box.top + 10 + title.get_height())))
+        return box, title, sub
 
     def _draw_seat(self, surface: pygame.Surface, view: nr.NailsView, seat: int) -> None:
         plan = self.session.setup.seats[seat]
@@ -288,7 +308,8 @@ class NailsTable(RealtimeTableScene):
         if left <= 0:
             return
         image = render_text(text, max(18, int(28 * self.s)), theme.INK, bold=True)
-        rect = image.get_rect(center=(self.size[0] // 2, round(self.card_at[0][1] - self.diameter * 0.95)))
+        # where the round label goes (higher up it covered the name plate across the table)
+        rect = image.get_rect(center=(self.size[0] // 2, round(self.card_at[0][1] - self.diameter * 0.72)))
         panel(surface, rect.inflate(30, 12), fill=(20, 20, 30, 220), edge=theme.GOLD, radius=rect.height)
         surface.blit(faded(image, min(1.0, left / 0.4)), rect)
 

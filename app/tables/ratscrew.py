@@ -222,7 +222,7 @@ class RatscrewTable(RealtimeTableScene):
         self.hands = [h for h in self.hands if h.age < HAND_TIME][-5:] + [Slapping(seat, start, end, late)]
 
     def _race(self, winner: int, behind_ms: int) -> None:
-        self.race = (f"{seat_name(winner)} by {behind_ms} ms", RACE_TIME)
+        self.race = (f"{self._name(winner)} by {behind_ms} ms", RACE_TIME)
 
     def _banner(self, text: str, seconds: float) -> None:
         self.banner = (text, seconds)

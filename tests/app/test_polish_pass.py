@@ -292,22 +292,28 @@ def test_a_spoons_player_who_is_out_has_no_word_drawn_over_out_of_the_game():
         pygame.quit()
 
 
-def test_nails_does_not_print_wait_over_the_verdict_of_the_last_call():
+def test_nails_prints_wait_under_the_verdict_of_the_last_call_not_over_it():
+    from app.scenes.realtime import COUNTDOWN
     from games.core.protocol import IllegalAction
-    from tests.app.ui_driver import FakeClock
+    from tests.app.ui_driver import FRAME_MS, FakeClock, frame
 
-    app = make_app()
-    app.clock_fake = app.ticks = FakeClock(10_000)
-    try:
-        scene = table(app, "nails", seats=2)
-        scene.verdict = object()          # the last call's verdict panel is showing
-        scene.refused_action(None, IllegalAction("too early"))
-        assert scene.message_time == 0
-        scene.verdict = None              # nothing on the table explains the refusal
-        scene.refused_action(None, IllegalAction("too early"))
-        assert scene.message == "Wait for the cards to turn up" and scene.message_time > 0
-    finally:
-        pygame.quit()
+    for size in ((800, 560), (1280, 800)):
+        app = make_app(size)
+        app.clock_fake = app.ticks = FakeClock(10_000)
+        try:
+            scene = table(app, "nails", seats=2)
+            frame(app, int(COUNTDOWN * 1000 / FRAME_MS) + 92)
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0, unicode="", scancode=0))
+            frame(app, 3)
+            assert scene.verdict is not None                    # the verdict panel is showing
+            scene.refused_action(None, IllegalAction("too early"))
+            assert scene.message == "Wait for the cards to turn up" and scene.message_time > 0
+            image = render_text(scene.message, max(14, int(20 * scene.s)), (0, 0, 0), bold=True)
+            box = scene.verdict_box(scene.verdict)[0]
+            message = scene.message_rect(image)
+            assert not message.colliderect(box) and pygame.Rect((0, 0), size).contains(message)
+        finally:
+            pygame.quit()
 
 
 def test_enter_on_the_keys_row_of_settings_opens_the_key_bindings():
@@ -370,3 +376,21 @@ def test_an_unnamed_replay_is_listed_without_a_doubled_game():
     assert label("The Nash Game") == "The Nash Game"
     assert label("Whist") == "Whist game"
     assert label("Whist", "my best") == "my best"
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1280, 800)])
+def test_the_statistics_headings_keep_a_gap_between_columns(size):
+    from app.scenes.stats import COLUMNS, WIDTHS, StatsScene
+
+    app = make_app(size)
+    try:
+        scene = StatsScene(app)
+        app.start(scene)
+        app.step(FRAME)
+        row = max(12, int(scene.line * 0.45))
+        head = scene.heading_size(row)
+        assert 10 <= head <= row
+        for text, frac in zip(COLUMNS, WIDTHS):
+            assert font(head, bold=True).size(text)[0] <= scene.table_rect.width * frac - 8, text
+    finally:
+        pygame.quit()
