@@ -30,12 +30,13 @@ from app.render.text import render_text
 from app.scenes.table import END_PAUSE, TableScene, watched
 from app.ui import theme
 from app.ui.grammar import says
-from app.ui.widgets import blit_centered
+from app.ui.widgets import blit_centered, panel
 from games.core.protocol import Event, IllegalAction, seat_name
 
 COUNTDOWN = 3.0          # seconds of "3, 2, 1" before play starts
 RESUME_COUNTDOWN = 2.0   # and after a pause, so nobody is caught with their hands off the keys
 MAX_SLICE_MS = 250       # a stalled frame never jumps the game clock further than this
+SKIP_STEPS = 200_000     # a bound on skipping to the result (the simulator's own)
 
 
 @dataclass
@@ -124,6 +125,9 @@ class RealtimeTableScene(TableScene):
             super().handle_event(event)
 
     def _take_key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.humans_out:
+            self.skip_to_end()
+            return True
         hit = self.keys.lookup(event.key)
         if hit is None or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             return False
@@ -141,6 +145,49 @@ class RealtimeTableScene(TableScene):
 
     def _stamp(self, event: pygame.event.Event) -> int:
         return int(getattr(event, "ticks", self.app.ticks()))
+
+    def gone(self, seat: int) -> bool:
+        """``seat`` is out of the game for good: its keys do nothing any more."""
+        is_out = getattr(self.session.state, "is_out", None)
+        return is_out is not None and is_out(seat)
+
+    def skip_offer(self) -> str:
+        """What the line offering to skip says (a table may add what a human can still do)."""
+        return ("You are out" if len(self.players(self.session)) == 1 else "Every player at the keys is out") + \
+            " · Enter: skip to the result"
+
+    @property
+    def humans_out(self) -> bool:
+        """Every human here is out of the game's play (Ratscrew, Spoons) and the computer
+        players play on: the humans may skip to the result rather than watch for minutes."""
+        state = self.session.state
+        is_out = getattr(state, "is_out", None)
+        humans = self.players(self.session)
+        return (bool(humans) and is_out is not None and self.playing
+                and all(is_out(seat) for seat in humans))
+
+    def skip_to_end(self) -> None:
+        """Play the rest at once, as the simulator does (bots asked after every event, timed
+        steps fired when due), recording every action so the replay is the same game."""
+        state = self.session.state
+        self.replan()
+        for _ in range(SKIP_STEPS):
+            if state.is_over():
+                break
+            due = state.next_due()
+            if self.plans and (due is None or self.plans[0].at_ms < due):
+                events = self._try(self.plans.pop(0), human=False)
+            elif due is not None:
+                events = state.advance(due)
+            else:
+                break  # (nobody wants to act and nothing is due: cannot happen in a real game)
+            if events:
+                self.log.extend(str(self.seen(event)) for event in events)
+                self.replan()
+        self.game_ms = float(state.now_ms)
+        if state.is_over():
+            self.sound_end()
+            self.finish()
 
     @property
     def playing(self) -> bool:
@@ -270,6 +317,15 @@ class RealtimeTableScene(TableScene):
         super().draw(surface)
         if self.countdown > 0 and not self.session.state.is_over():
             self._draw_countdown(surface)
+        elif self.humans_out:
+            self._draw_skip_line(surface)
+
+    def _draw_skip_line(self, surface: pygame.Surface) -> None:
+        s = theme.scale_for(self.size)
+        image = render_text(self.skip_offer(), max(13, int(18 * s)), theme.GOLD, bold=True)
+        rect = image.get_rect(center=self.skip_line_at()).inflate(24, 10)
+        panel(surface, rect, radius=10, edge=theme.GOLD)
+        blit_centered(surface, image, rect.center)
 
     def _draw_countdown(self, surface: pygame.Surface) -> None:
         s = theme.scale_for(self.size)
@@ -287,14 +343,20 @@ class RealtimeTableScene(TableScene):
         blit_centered(surface, render_text(caption, max(14, int(22 * s)), theme.INK),
                       (centre[0], centre[1] + int(128 * s)))
 
+    def skip_line_at(self) -> tuple[int, int]:
+        """Where the offer to skip is drawn: under the middle of the table, above the
+        humans' own place (whose key caps stay in view)."""
+        return (self.size[0] // 2, int(self.size[1] * 0.70))
+
     def focus_point(self) -> tuple[int, int]:
         """Where the eye should be when play starts (the countdown is drawn there)."""
         return (self.size[0] // 2, int(self.size[1] * 0.44))
 
     def keycaps(self, seat: int, size: int) -> pygame.Surface | None:
-        """Small key caps with what each key does, drawn at a human's seat."""
+        """Small key caps with what each key does, drawn at a human's seat (not once that
+        human is out: the keys do nothing then)."""
         labels = self.keys.labels(seat)
-        if labels is None:
+        if labels is None or self.gone(seat):
             return None
         chooser = self.keys.choose_label(seat)
         if len(self.key_names) > 2 and chooser is not None:  # the game also uses a choose key

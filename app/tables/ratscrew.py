@@ -133,6 +133,18 @@ class RatscrewTable(RealtimeTableScene):
             return rs.Slap(press.seat, at_ms)
         return None
 
+    def gone(self, seat: int) -> bool:
+        """Only a false slap with no cards puts a player out for good; until then a player
+        with no cards may still slap back in, and keeps their keys."""
+        return self.session.state.eliminated[seat]
+
+    def skip_offer(self) -> str:
+        humans = self.players(self.session)
+        if any(not self.gone(seat) for seat in humans):
+            who = "You have" if len(humans) == 1 else "Nobody at the keys has"
+            return f"{who} no cards: slap a pair to come back in, or Enter: skip to the result"
+        return super().skip_offer()
+
     def refused_action(self, action: Any, problem: IllegalAction) -> None:
         if isinstance(action, rs.Flip):
             self.say(self.to_player(str(problem)), 1.4)

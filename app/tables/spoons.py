@@ -133,7 +133,8 @@ class SpoonsTable(RealtimeTableScene):
         if seat == self.viewer:
             px, py = self._own_plate_at()
             return (min(self.size[0] - self.card_w * 0.4, px + self.card_w * 2.4), py)
-        return (x, y - self.small_w * 1.4)
+        # Above the seat's cards, but never off the top of the window (the seat facing you).
+        return (x, max(y - self.small_w * 1.4, self.small_w * 0.9))
 
     def relayout_now(self) -> None:
         self._set_spoons(self.view)

@@ -190,3 +190,29 @@ def test_the_top_three_live_cards_fan_out_even_under_a_dead_card(app):
     live_x = [spots[i][0] for i in (-4, -3, -2)]
     assert live_x[0] < live_x[1] < live_x[2]          # 3C, 4C, 5C side by side
     assert spots[-1][1] > spots[-2][1]                # the dead card sits lower
+
+
+def test_a_human_who_is_out_may_skip_to_the_result(app):
+    """Out of cards, the human may wait to slap back in (the keys stay) or press Enter,
+    which plays the rest at once, as the simulator would; the results follow."""
+    from collections import Counter
+
+    from app.scenes.results import ResultsScene
+
+    scene = open_table(app, humans=1, seats=3)
+    state = scene.session.state
+    before = Counter(state.all_cards())
+    press(app, pygame.K_RETURN)
+    frame(app, 2)
+    assert app.scenes.top is scene and not state.is_over()   # Enter does nothing while in
+    state.stacks[1].extend(state.stacks[0])                    # the human's cards go to P2
+    state.stacks[0].clear()
+    scene.replan()
+    frame(app, 2)
+    assert scene.humans_out and scene.keycaps(0, 14) is not None and "slap" in scene.skip_offer()
+    acted = len(scene.session.actions)
+    press(app, pygame.K_RETURN)
+    frame(app, 2)
+    assert isinstance(app.scenes.top, ResultsScene)
+    assert state.is_over() and len(scene.session.actions) > acted
+    assert Counter(state.all_cards()) == before

@@ -136,3 +136,29 @@ def test_a_second_keyboard_player_chooses_the_card_with_their_choose_key(app):
     press(app, pygame.K_p)                       # and P2 passes the chosen card
     frame(app, 2)
     assert wanted not in state.hands[1] and len(state.hands[1]) == 4
+
+
+def test_once_out_for_good_the_keys_go_and_enter_skips_to_the_result(app):
+    from collections import Counter
+
+    from app.scenes.results import ResultsScene
+
+    scene = open_table(app)
+    state = scene.session.state
+    before = Counter(state.all_cards())
+    assert scene.keycaps(0, 14) is not None and not scene.humans_out
+    state.letters[0] = len(state.options.word) - 1  # one letter short, and P2 holds four
+    give(state, 1, "5S 5H 5D 5C")                     # fives: the bots grab, the human is out
+    scene.replan()
+    for _ in range(20_000):
+        if scene.humans_out:
+            break
+        app.clock_fake.now += 50
+        app.scenes.update(0.05)
+    frame(app, 2)
+    assert scene.humans_out and scene.keycaps(0, 14) is None
+    assert scene.skip_offer().startswith("You are out")
+    press(app, pygame.K_RETURN)
+    frame(app, 2)
+    assert isinstance(app.scenes.top, ResultsScene) and state.is_over()
+    assert Counter(state.all_cards()) == before
