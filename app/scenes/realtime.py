@@ -29,7 +29,6 @@ from app.input.bindings import KeyMap
 from app.render.text import render_text
 from app.scenes.table import END_PAUSE, TableScene, watched
 from app.ui import theme
-from app.ui.grammar import says
 from app.ui.widgets import blit_centered, panel
 from games.core.protocol import Event, IllegalAction, seat_name
 
@@ -96,16 +95,6 @@ class RealtimeTableScene(TableScene):
     def refused_action(self, action: Any, problem: IllegalAction) -> None:
         """A human's action the rules refused (too early, nothing to flip...)."""
         self.say(self.to_player(str(problem)), 1.6)
-
-    def to_player(self, text: str) -> str:
-        """A rules message about the one human, said to them: "P1 has no cards to flip"
-        becomes "You have no cards to flip", as the name plate says "You"."""
-        humans = self.session.humans
-        own = f"{seat_name(humans[0])} " if len(humans) == 1 else None
-        if own is None or not text.startswith(own):
-            return text
-        verb, _, rest = text[len(own):].partition(" ")
-        return f"{says('You', verb)} {rest}".rstrip()
 
     # input ---------------------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ from app.scenes.base import Scene
 from app.scenes.key_line import KeyLine
 from app.session import Session
 from app.ui import theme
+from app.ui.grammar import says
 from app.ui.log_words import readable
 from app.ui.widgets import Button, blit_centered, panel, shade_layer
 from games.core.protocol import Event, IllegalAction, seat_name
@@ -119,6 +120,16 @@ class TableScene(Scene):
         self.queue.extend(events)
         resume.after_action(self.session)  # kept for "Continue" (written off the frame loop)
         return True
+
+    def to_player(self, text: str) -> str:
+        """A line about the one human, said to them: "P1 has no cards to flip" becomes
+        "You have no cards to flip", as the name plate says "You"."""
+        humans = self.session.humans
+        own = f"{seat_name(humans[0])} " if len(humans) == 1 and not self.spectator else None
+        if own is None or not text.startswith(own):
+            return text
+        verb, _, rest = text[len(own):].partition(" ")
+        return f"{says('You', verb)} {rest}".rstrip()
 
     def say(self, text: str, seconds: float = 2.5) -> None:
         self.message, self.message_time = text, seconds
@@ -302,7 +313,7 @@ class TableScene(Scene):
         surface.blit(render_text("History (L to hide)", size, theme.GOLD, bold=True), (rect.left + 10, y))
         for line in lines:
             y += size + 4
-            surface.blit(render_text(readable(line), size, theme.INK), (rect.left + 10, y))
+            surface.blit(render_text(readable(self.to_player(line)), size, theme.INK), (rect.left + 10, y))
 
     def _draw_message(self, surface: pygame.Surface) -> None:
         s = theme.scale_for(self.size)

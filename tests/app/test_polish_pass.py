@@ -394,3 +394,23 @@ def test_the_statistics_headings_keep_a_gap_between_columns(size):
             assert font(head, bold=True).size(text)[0] <= scene.table_rect.width * frac - 8, text
     finally:
         pygame.quit()
+
+
+def test_the_history_calls_the_one_human_you_as_the_table_does():
+    """The L history printed the rules' "P1 plays QH" beside a plate saying "You"."""
+    app = make_app()
+    try:
+        scene = table(app, "whist")
+        for _ in range(400):
+            if any(line.startswith("P1 ") for line in scene.log):
+                break
+            app.step(FRAME)
+            scene.session.settle()
+        mine = next(line for line in scene.log if line.startswith("P1 "))
+        said = scene.to_player(mine)
+        assert said.startswith("You ") and "P1" not in said
+        assert scene.to_player("P2 plays 4H") == "P2 plays 4H"
+        watched = table(app, "whist", humans=0)   # nobody to speak to: lines as they are
+        assert watched.to_player(mine) == mine
+    finally:
+        pygame.quit()
