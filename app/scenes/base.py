@@ -44,6 +44,11 @@ class Scene:
 class SceneManager:
     def __init__(self) -> None:
         self.stack: list[Scene] = []
+        # The picture under the top overlay, kept while it cannot change: scenes beneath
+        # the top one do not update, so redrawing a whole table under a pause menu every
+        # frame only cost time (2-5 ms a frame).
+        self._beneath: tuple[tuple, pygame.Surface] | None = None
+        self._spare: pygame.Surface | None = None
 
     @property
     def top(self) -> Scene | None:
@@ -78,6 +83,8 @@ class SceneManager:
         self.push(scene)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type != pygame.MOUSEMOTION:
+            self._beneath = None  # (a setting changed from the overlay shows at once)
         if self.top:
             self.top.handle_event(event)
 
@@ -89,8 +96,28 @@ class SceneManager:
         first = len(self.stack) - 1
         while first > 0 and self.stack[first].overlay:
             first -= 1
-        for scene in self.stack[first:]:
+        below, top = self.stack[first:-1], self.stack[first:][-1:]
+        key = (tuple(map(id, below)), surface.get_size())
+        if below and self._beneath is not None and self._beneath[0] == key:
+            surface.blit(self._beneath[1], (0, 0))
+        else:
+            for scene in below:
+                scene.draw(surface)
+            # A scene still making its first picture (painting cards ahead) is not kept.
+            kept = below and all(getattr(scene, "settled", True) for scene in below)
+            self._beneath = (key, self._keep(surface)) if kept else None
+        for scene in top:
             scene.draw(surface)
+
+    def _keep(self, surface: pygame.Surface) -> pygame.Surface:
+        """A copy of ``surface``, into the last copy's surface when it has the same size
+        (allocating 4 MB anew cost more than the copying)."""
+        old = self._spare
+        if old is None or old.get_size() != surface.get_size():
+            self._spare = surface.copy()
+        else:
+            old.blit(surface, (0, 0))
+        return self._spare
 
     def resize(self, size: tuple[int, int]) -> None:
         for scene in self.stack:

@@ -121,6 +121,12 @@ class TableScene(Scene):
         resume.after_action(self.session)  # kept for "Continue" (written off the frame loop)
         return True
 
+    @property
+    def settled(self) -> bool:
+        """Whether the picture can change only by updating (not while cards are still
+        being painted ahead for the first picture)."""
+        return self.pictured
+
     def to_player(self, text: str) -> str:
         """A line about the one human, said to them: "P1 has no cards to flip" becomes
         "You have no cards to flip", as the name plate says "You"."""
