@@ -137,6 +137,10 @@ class _WidthCache:
         self.deadline: float | None = None  # see CardRenderer.budget
         self.painted = 0  # surfaces painted since the deadline was set
 
+    def has(self, kind: str, width: int, what: object) -> bool:
+        shelf = self._items.get((kind, width))
+        return shelf is not None and what in shelf
+
     def get(self, kind: str, width: int, what: object,
             make: Callable[[], pygame.Surface]) -> pygame.Surface:
         """The surface for (kind, width, what), made by ``make`` the first time."""
@@ -208,6 +212,11 @@ class CardRenderer:
         """The face of ``card``, ``width`` pixels wide; shared, so never draw on it."""
         width = _check_width(width)
         return self._cache.get("face", width, card, lambda: self._paint_face(card, width))
+
+    def has_face(self, card: Card, width: int) -> bool:
+        """Whether the face of ``card`` at ``width`` is painted already (tables paint
+        ahead the faces they will need, a frame at a time)."""
+        return self._cache.has("face", _check_width(width), card)
 
     def back(self, width: int, style: str = "blue") -> pygame.Surface:
         """A card back: a geometric lattice on a coloured field inside a white margin."""

@@ -11,6 +11,7 @@ import pygame
 
 from app import worker
 
+from app.render.still_layer import StillLayer
 from app.render.table import CardSprite, SpriteDrawer, felt, nameplate
 from app.render.text import render_text
 from app.scenes.table import TableScene
@@ -60,6 +61,9 @@ class AbstracTable(TableScene):
         self.choice_row = ButtonRow([self.first_button, self.second_button])
         super().__init__(app, session)
         self.drawer = SpriteDrawer(app.cards, app.settings.card_back)
+        self.still = StillLayer()
+        self._floor_surface: pygame.Surface | None = None
+        self._floor_key: tuple = ()
 
     # layout ------------------------------------------------------------------------------
 
@@ -197,6 +201,7 @@ class AbstracTable(TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._paint_taken_ahead()
         self._poll_hint()
         text, left = self.banner
         self.banner = (text, max(0.0, left - dt))
@@ -204,7 +209,20 @@ class AbstracTable(TableScene):
         for i, sprite in enumerate(self.row):
             sprite.marked = i < lit
             target = self.row_width * 0.28 if i < lit else 0.0
+            # Eased, and snapped at the end: a lift creeping on by fractions of a pixel
+            # would count as a moving card (painted again) for ever.
             sprite.lift += (target - sprite.lift) * 0.35
+            if abs(target - sprite.lift) < 0.25:
+                sprite.lift = target
+
+    def _paint_taken_ahead(self) -> None:
+        """Paint one row card a frame at the size it will have once taken: painting it on
+        the frame it lands cost that frame 2-4 ms."""
+        width = max(20, round(self.taken_width))
+        for sprite in self.row:
+            if sprite.card is not None and not self.app.cards.has_face(sprite.card, width):
+                self.app.cards.face(sprite.card, width)
+                return
 
     def _taking(self) -> bool:
         return self.human_turn and not self.session.state.choosing
@@ -287,15 +305,14 @@ class AbstracTable(TableScene):
     # drawing ---------------------------------------------------------------------------------
 
     def draw_table(self, surface: pygame.Surface) -> None:
-        surface.blit(felt(self.size), (0, 0))
-        self._draw_row_rail(surface)
-        for sprite in reversed(self.row):
-            self.drawer.draw(surface, sprite)
-        for seat in (0, 1):
-            self._draw_area(surface, seat)
-        for seat in (0, 1):
-            for sprite in self.taken[seat]:
-                self.drawer.draw(surface, sprite)
+        # The cards at rest stay on a layer over the floor (felt, the row's rail and both
+        # players' areas), so a frame draws only the cards moving: 88 blits a frame before.
+        piles = [[(sprite, True) for sprite in reversed(self.row)]]
+        piles += [[(sprite, True) for sprite in self.taken[seat]] for seat in (0, 1)]
+        flying = self.still.draw(surface, self.drawer, *self._floor(), piles,
+                                 lambda sprite: self.anim.moving(sprite, "pos"))
+        for sprite, shadow in flying:
+            self.drawer.draw(surface, sprite, shadow=shadow)
         self._draw_hints(surface)
         self._draw_match(surface)
         if self._choosing():
@@ -303,6 +320,24 @@ class AbstracTable(TableScene):
         elif self._taking():
             self._draw_turn_hint(surface)
         self._draw_banner(surface)
+
+    def _floor(self) -> tuple[pygame.Surface, tuple]:
+        """The felt with the row's rail and both areas (beds, plates, points), painted
+        again only when one of them changes: a card taken, the turn passing, a new size."""
+        turn = tuple(self.idle and seat in self.session.state.to_act() for seat in (0, 1))
+        taken = tuple(tuple(sprite.card for sprite in cards) for cards in self.taken)
+        key = (self.size, len(self.row), turn, self.dealer, taken)
+        if self._floor_key != key or self._floor_surface is None:
+            base = felt(self.size)
+            if self._floor_surface is None or self._floor_surface.get_size() != self.size:
+                self._floor_surface = base.copy()
+            else:
+                self._floor_surface.blit(base, (0, 0))
+            self._draw_row_rail(self._floor_surface)
+            for seat in (0, 1):
+                self._draw_area(self._floor_surface, seat)
+            self._floor_key = key
+        return self._floor_surface, key
 
     def _draw_row_rail(self, surface: pygame.Surface) -> None:
         if not self.row:
