@@ -13,7 +13,7 @@ from app.render.text import font, render_text, wrap
 from app.ui.blurb import fit_blurb, rows, sentences
 from games.registry import GAMES
 
-from tests.app.ui_driver import FRAME, make_app, table
+from tests.app.ui_driver import FRAME, fake_clock_app, make_app, table
 
 BLURBS = [spec.blurb for spec in GAMES.values()]
 
@@ -194,10 +194,9 @@ def test_the_reflex_tables_call_the_one_human_you_and_their_keys_stay_off_the_ha
     from app.session import SeatPlan, Session, Setup
     from app.tables.spoons import SpoonsTable
     from games.registry import GAMES
-    from tests.app.ui_driver import FRAME_MS, FakeClock, frame
+    from tests.app.ui_driver import FRAME_MS, frame
 
-    app = make_app(size)
-    app.clock_fake = app.ticks = FakeClock(10_000)
+    app = fake_clock_app(size=size)
     try:
         plans = [SeatPlan(i < 1, "easy") for i in range(4)]
         scene = SpoonsTable(app, Session(GAMES["spoons"], Setup("spoons", plans, {"variant": variant}, 4)))
@@ -237,10 +236,8 @@ def test_back_on_the_menu_the_focus_is_on_the_game_just_opened():
 
 def test_ratscrew_banners_speak_to_the_player_in_good_grammar():
     from games.ratscrew import rules as rs
-    from tests.app.ui_driver import FakeClock
 
-    app = make_app()
-    app.clock_fake = app.ticks = FakeClock(10_000)
+    app = fake_clock_app()
     try:
         scene = table(app, "ratscrew", seats=3)
         said = []
@@ -256,10 +253,8 @@ def test_ratscrew_banners_speak_to_the_player_in_good_grammar():
 
 
 def test_a_refused_key_in_a_reflex_game_is_explained_to_you_not_to_p1():
-    from tests.app.ui_driver import FakeClock
 
-    app = make_app()
-    app.clock_fake = app.ticks = FakeClock(10_000)
+    app = fake_clock_app()
     try:
         scene = table(app, "ratscrew", seats=3)
         assert scene.to_player("P1 has left the game") == "You have left the game"
@@ -272,10 +267,9 @@ def test_a_refused_key_in_a_reflex_game_is_explained_to_you_not_to_p1():
 
 def test_a_spoons_player_who_is_out_has_no_word_drawn_over_out_of_the_game():
     from app.scenes.realtime import COUNTDOWN
-    from tests.app.ui_driver import FRAME_MS, FakeClock, frame
+    from tests.app.ui_driver import FRAME_MS, frame
 
-    app = make_app()
-    app.clock_fake = app.ticks = FakeClock(10_000)
+    app = fake_clock_app()
     try:
         scene = table(app, "spoons", seats=4)
         frame(app, int(COUNTDOWN * 1000 / FRAME_MS) + 2)
@@ -295,11 +289,10 @@ def test_a_spoons_player_who_is_out_has_no_word_drawn_over_out_of_the_game():
 def test_nails_prints_wait_under_the_verdict_of_the_last_call_not_over_it():
     from app.scenes.realtime import COUNTDOWN
     from games.core.protocol import IllegalAction
-    from tests.app.ui_driver import FRAME_MS, FakeClock, frame
+    from tests.app.ui_driver import FRAME_MS, frame
 
     for size in ((800, 560), (1280, 800)):
-        app = make_app(size)
-        app.clock_fake = app.ticks = FakeClock(10_000)
+        app = fake_clock_app(size=size)
         try:
             scene = table(app, "nails", seats=2)
             frame(app, int(COUNTDOWN * 1000 / FRAME_MS) + 92)

@@ -86,8 +86,8 @@ class FakeClock:
         return self.now
 
 
-def fake_clock_app(start_ms: int = 10_000) -> App:
-    app = make_app()
+def fake_clock_app(start_ms: int = 10_000, size: tuple[int, int] = (1280, 800)) -> App:
+    app = make_app(size)
     app.clock_fake = FakeClock(start_ms)  # type: ignore[attr-defined]
     app.ticks = app.clock_fake  # type: ignore[attr-defined]
     return app
