@@ -17,6 +17,13 @@ _sounds: dict[str, pygame.mixer.Sound] = {}
 _state = {"volume": 0.7, "muted": False, "ready": False}
 
 
+def pre_init() -> None:
+    """Ask for the effects' format before ``pygame.init`` opens the mixer: reopening a
+    mixer opened in stereo took 30-35 ms (closing waits for the audio thread), a stall on
+    the frame after the first."""
+    pygame.mixer.pre_init(RATE, -16, 1, 512)
+
+
 def init(volume: float, muted: bool, wait: bool = False) -> bool:
     """Open the mixer (mono, 16-bit) and make the effects in the background (they take a
     moment to compute and the first frame should not wait); False when there is no audio."""

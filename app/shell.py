@@ -34,6 +34,7 @@ class App:
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        audio.pre_init()
         pygame.init()
         _forget_cached_surfaces()  # fonts and surfaces from an earlier pygame.init are invalid
         self.settings = storage.load_settings()

@@ -13,6 +13,7 @@ bidding, a panel drawn by ``draw_overlay`` with input taken in ``on_choice_input
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import Any
 
 import pygame
@@ -151,7 +152,10 @@ class TrickTable(HandInput, TableScene):
                 if sprite is self.drag:
                     continue
                 sprite.width = width
-                self.anim.tween(sprite, "pos", spot, 0.3, delay=sprite.tags.pop("delay", 0.0))
+                # (A card still to turn up keeps its tag until it lands, as the next seat's
+                # deal sends every card on again with a fresh tween.)
+                turn_up = partial(_turn_up, sprite) if sprite.tags.get("reveal") else None
+                self.anim.tween(sprite, "pos", spot, 0.3, delay=sprite.tags.pop("delay", 0.0), on_done=turn_up)
         for seat, sprite in self.trick:
             sprite.width = self.trick_width
             self.anim.tween(sprite, "pos", self.trick_spot(seat), 0.28)
@@ -239,8 +243,12 @@ class TrickTable(HandInput, TableScene):
     def _on_HandDealt(self, event: HandDealt) -> float:
         start = self.places[self.dealer]
         for i, card in enumerate(event.cards):
-            sprite = CardSprite(card, *start, face_up=card is not None, width=self.other_width)
+            # Your own cards fly in face down and turn up as each lands: a card every two
+            # frames or so, where all thirteen faces painted at once took one frame 5-8 ms.
+            own = card is not None and event.seat == self.viewer and not self.spectator
+            sprite = CardSprite(card, *start, face_up=card is not None and not own, width=self.other_width)
             sprite.tags["delay"] = i * 0.035
+            sprite.tags["reveal"] = own
             self.hands[event.seat].append(sprite)
         self._sort_own()
         self.targets()
@@ -681,3 +689,9 @@ class TrickTable(HandInput, TableScene):
 
 def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _turn_up(sprite: CardSprite) -> None:
+    """A dealt card of your own lands: it shows its face."""
+    sprite.face_up = True
+    sprite.tags.pop("reveal", None)

@@ -9,6 +9,17 @@ from app.scenes.menu import MenuScene
 from tests.app.ui_driver import make_app
 
 
+@pytest.fixture(autouse=True)
+def whole_first_pictures(monkeypatch):
+    """Tables paint their cards ahead a few milliseconds a frame before the first whole
+    picture, so how many frames that takes depends on the machine's speed and load. UI
+    tests count frames: here the first picture always comes in one frame (the painting
+    ahead itself is tested, with its real budget, in test_paint_ahead.py)."""
+    import app.scenes.table as table_scene
+
+    monkeypatch.setattr(table_scene, "PAINT_AHEAD", 60.0)
+
+
 @pytest.fixture
 def app():
     """The app, headless at 1280x800, showing its menu after one frame (a test file may

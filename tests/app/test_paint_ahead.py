@@ -15,7 +15,10 @@ from tests.app.ui_driver import FRAME, make_app, settle, table
 
 
 @pytest.fixture
-def app():
+def app(monkeypatch):
+    import app.scenes.table as table_scene
+
+    monkeypatch.setattr(table_scene, "PAINT_AHEAD", 0.003)  # the real budget (conftest lifts it)
     app = make_app((1280, 800))
     yield app
     pygame.quit()

@@ -87,8 +87,10 @@ def test_instant_animation_leaves_nothing_moving_in_any_game(app, game_id):
     app.settings.animation_speed = "instant"
     scene = table(app, game_id, seed=5)
     scene.on_enter()
-    # (Seahaven first paints its 52 faces ahead, a few each frame, before it deals.)
-    step_until(app, lambda: not getattr(scene, "preparing", False), frames=200)
+    # (A table paints its cards ahead, a few milliseconds a frame, before its first whole
+    # picture, and Seahaven its 52 faces before it deals: on a busy machine that takes
+    # more frames, and nothing moves meanwhile.)
+    step_until(app, lambda: scene.pictured and not getattr(scene, "preparing", False), frames=2000)
     for _ in range(3):
         app.step(FRAME)
     assert not scene.anim.busy and not scene.queue and scene.hold == 0
