@@ -89,7 +89,7 @@ def _spec(parser: argparse.ArgumentParser, game_id: str) -> Any:
 
 def _players(spec: Any) -> str:
     """'4 players', '3 to 7 players' or '1 player': how many a game seats."""
-    from app.ui.words import counted
+    from app.ui.grammar import counted
 
     if spec.min_seats == spec.max_seats:
         return counted(spec.min_seats, "player")

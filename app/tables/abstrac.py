@@ -17,7 +17,7 @@ from app.render.text import render_text
 from app.scenes.table import TableScene
 from app.ui import theme
 from app.ui.widgets import Button, ButtonRow, banner, blit_centered, panel
-from app.ui.words import counted
+from app.ui.grammar import counted
 from games.abstrac import rules as ab
 from games.abstrac.bots import take_values
 from games.abstrac.scoring import ABSTRAC_RANKS, combination_points, deal_scores, misere

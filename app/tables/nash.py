@@ -15,7 +15,7 @@ from app.scenes.table import TableScene
 from app.tables.nash_panels import ValueChips, draw_history, draw_odds, value_label
 from app.ui import theme
 from app.ui.widgets import banner, blit_centered, faded, panel
-from app.ui.words import counted
+from app.ui.grammar import counted
 from games.core.cards import Card
 from games.core.protocol import Event, seat_name
 from games.nash import rules as nr

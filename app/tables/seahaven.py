@@ -25,7 +25,7 @@ from app.session import Session, Setup
 from app.tables.seahaven_parts import DealPrompt, Layout, draw_arrow, draw_slot
 from app.ui import theme
 from app.ui.widgets import Button, blit_centered, panel
-from app.ui.words import counted
+from app.ui.grammar import counted
 from games.core.cards import Card
 from games.core.protocol import Event, IllegalAction
 from games.seahaven import rules as sh

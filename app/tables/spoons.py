@@ -23,9 +23,8 @@ from app.render.table import CardSprite, SpriteDrawer, felt, nameplate, seat_pos
 from app.render.text import font, render_text
 from app.scenes.realtime import Press, RealtimeTableScene
 from app.ui import theme
-from app.ui.grammar import says
+from app.ui.grammar import counted, says
 from app.ui.widgets import blit_centered, faded, panel
-from app.ui.words import counted
 from games.core.protocol import Event, IllegalAction, seat_name
 from games.spoons import events as se
 from games.spoons import rules as sr

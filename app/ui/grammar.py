@@ -1,5 +1,6 @@
-"""A name and its verb agreeing: "P2 slaps" but "You slap", for the banners that name
-whoever did something, the player included."""
+"""Words that agree: a name and its verb ("P2 slaps" but "You slap"), for the banners
+that name whoever did something, the player included; a count and its noun ("1 move",
+"2 moves")."""
 
 from __future__ import annotations
 
@@ -28,3 +29,14 @@ def says(name: str, verb: str) -> str:
     ('P2 flips', 'You flip', 'You are')
     """
     return f"{name} {base_form(verb) if name == 'You' else verb}"
+
+
+def counted(number: int, noun: str, plural: str | None = None) -> str:
+    """``number`` with ``noun`` in the right number.
+
+    >>> counted(1, "move"), counted(0, "card"), counted(3, "spoon")
+    ('1 move', '0 cards', '3 spoons')
+    >>> counted(2, "match", "matches")
+    '2 matches'
+    """
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
