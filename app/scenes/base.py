@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from app.render.reuse import copy_into
 if TYPE_CHECKING:
     from app.shell import App
 
@@ -105,19 +106,12 @@ class SceneManager:
                 scene.draw(surface)
             # A scene still making its first picture (painting cards ahead) is not kept.
             kept = below and all(getattr(scene, "settled", True) for scene in below)
-            self._beneath = (key, self._keep(surface)) if kept else None
+            self._beneath = None
+            if kept:
+                self._spare = copy_into(self._spare, surface)
+                self._beneath = (key, self._spare)
         for scene in top:
             scene.draw(surface)
-
-    def _keep(self, surface: pygame.Surface) -> pygame.Surface:
-        """A copy of ``surface``, into the last copy's surface when it has the same size
-        (allocating 4 MB anew cost more than the copying)."""
-        old = self._spare
-        if old is None or old.get_size() != surface.get_size():
-            self._spare = surface.copy()
-        else:
-            old.blit(surface, (0, 0))
-        return self._spare
 
     def resize(self, size: tuple[int, int]) -> None:
         for scene in self.stack:

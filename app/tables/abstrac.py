@@ -12,6 +12,7 @@ import pygame
 from app import worker
 
 from app.render.still_layer import StillLayer
+from app.render.reuse import copy_into
 from app.render.table import CardSprite, SpriteDrawer, felt, nameplate
 from app.render.text import render_text
 from app.scenes.table import TableScene
@@ -328,11 +329,7 @@ class AbstracTable(TableScene):
         taken = tuple(tuple(sprite.card for sprite in cards) for cards in self.taken)
         key = (self.size, len(self.row), turn, self.dealer, taken)
         if self._floor_key != key or self._floor_surface is None:
-            base = felt(self.size)
-            if self._floor_surface is None or self._floor_surface.get_size() != self.size:
-                self._floor_surface = base.copy()
-            else:
-                self._floor_surface.blit(base, (0, 0))
+            self._floor_surface = copy_into(self._floor_surface, felt(self.size))
             self._draw_row_rail(self._floor_surface)
             for seat in (0, 1):
                 self._draw_area(self._floor_surface, seat)

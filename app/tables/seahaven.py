@@ -18,6 +18,7 @@ import pygame
 from app import worker
 from app.anim.tween import ease_out_back
 from app.render.still_layer import StillLayer
+from app.render.reuse import copy_into
 from app.render.table import CardSprite, SpriteDrawer, felt
 from app.render.text import render_text
 from app.scenes.table import TableScene, watched
@@ -760,13 +761,7 @@ class SeahavenTable(TableScene):
         key = (self.size, frozenset(self.lit), tuple(not col for col in self.cols))
         cached = getattr(self, "_floor_cache", None)
         if cached is None or cached[0] != key:
-            # One surface kept and painted over: a fresh 4 MB copy of the felt each time
-            # cost 2-3 ms (allocating), a blit onto the old one a tenth of that.
-            floor = cached[1] if cached is not None and cached[1].get_size() == self.size else None
-            if floor is None:
-                floor = felt(self.size).copy()
-            else:
-                floor.blit(felt(self.size), (0, 0))
+            floor = copy_into(cached[1] if cached is not None else None, felt(self.size))
             self._draw_slots(floor)
             cached = self._floor_cache = (key, floor)
         return cached[1], cached[0]

@@ -10,15 +10,12 @@ import pytest
 from games.core.trick_events import PlayCard
 from games.nap import rules as nap
 
-from tests.app.ui_driver import click, make_app, post_key, step_until, table
+from tests.app.ui_driver import click, fast_app, post_key, step_until, table
 
 
 @pytest.fixture
 def app():
-    application = make_app()
-    application.settings.animation_speed = "fast"
-    yield application
-    pygame.quit()
+    yield from fast_app()
 
 
 def wait_for_call(app, scene) -> None:

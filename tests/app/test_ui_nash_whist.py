@@ -14,17 +14,14 @@ from games.nash_whist import bids as nwb
 from games.nash_whist import rules as nw
 
 from app.render.text import font, render_text
-from tests.app.ui_driver import click, make_app, post_key, step_until, table
+from tests.app.ui_driver import click, fast_app, make_app, post_key, step_until, table
 
 SMALL = (820, 580)
 
 
 @pytest.fixture
 def app():
-    application = make_app()
-    application.settings.animation_speed = "fast"
-    yield application
-    pygame.quit()
+    yield from fast_app()
 
 
 def start(app, seats: int = 4, seed: int = 3, humans: int = 1, long: bool = False):

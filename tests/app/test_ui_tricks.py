@@ -9,15 +9,12 @@ import pytest
 from games.core.trick_events import PlayCard
 from games.euchre import rules as eu
 
-from tests.app.ui_driver import click, drag, make_app, post_key, step_until, table
+from tests.app.ui_driver import click, drag, fast_app, post_key, step_until, table
 
 
 @pytest.fixture
 def app():
-    application = make_app()
-    application.settings.animation_speed = "fast"
-    yield application
-    pygame.quit()
+    yield from fast_app()
 
 
 def legal_sprite(scene):

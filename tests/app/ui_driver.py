@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import pygame
 
@@ -16,6 +16,16 @@ FRAME = 1 / 60
 
 def make_app(size: tuple[int, int] = (1280, 800)) -> App:
     return App(size=size, headless=True)
+
+
+def fast_app(size: tuple[int, int] = (1280, 800)) -> Iterator[App]:
+    """An app with fast animations for a fixture (``yield from fast_app()``), closed after."""
+    app = make_app(size)
+    app.settings.animation_speed = "fast"
+    try:
+        yield app
+    finally:
+        pygame.quit()
 
 
 def step_until(app: App, condition: Callable[[], bool], frames: int = 3000) -> None:
