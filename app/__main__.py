@@ -61,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.selftest:
-            from app import selftest
+            from app.commands import selftest
 
             return selftest.run(STARTED)
         if args.command == "sim":
@@ -97,7 +97,7 @@ def _players(spec: Any) -> str:
 
 
 def _sim(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    from app.sim import simulate
+    from app.commands.sim import simulate
 
     spec = _spec(parser, args.game)
     if args.games < 1:
@@ -133,7 +133,7 @@ def _options(parser: argparse.ArgumentParser, spec: Any, pairs: list[str]) -> di
 
 
 def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    from app.bench import bench, scenes
+    from app.commands.bench import bench, scenes
 
     try:
         size = tuple(int(v) for v in args.size.lower().split("x"))
@@ -149,7 +149,7 @@ def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 
 def _solve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    from app import solve
+    from app.commands import solve
     from games.seahaven.solver import DEFAULT_NODES
 
     if args.deal < 0:
@@ -183,12 +183,12 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 def _replay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from app import replays
+    from app import replay_file
     from app.storage import BadData
 
     path = Path(args.file)
     try:
-        replay = replays.load_named_file(path)
+        replay = replay_file.load_named_file(path)
     except FileNotFoundError:
         parser.error(f"no replay file {args.file!r}")
     except IsADirectoryError:
@@ -215,7 +215,7 @@ def _open(setup: Any, replay: Any = None) -> int:
         app.scenes.push(table_for(spec.id)(app, Session(spec, setup)))
         app.scenes.top.resize(app.screen.get_size())
     if replay is not None:
-        from app.scenes.replay import open_replay
+        from app.scenes.replay_watch import open_replay
 
         open_replay(app, replay)
     return app.run()

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from app import storage
-from app.replays import REPLAY_VERSION, Replay, parse_full, parse_header
+from app.replay_file import REPLAY_VERSION, Replay, parse_full, parse_header
 from app.session import Session
 
 OWN_AUTOSAVE = frozenset({"seahaven"})

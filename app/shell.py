@@ -8,7 +8,7 @@ import time
 
 import pygame
 
-from app import audio, storage, worker
+from app import storage, synth, worker
 from app.render.cards import CardRenderer
 from app.scenes.base import Scene, SceneManager
 from app.ui import theme
@@ -34,7 +34,7 @@ class App:
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        audio.pre_init()
+        synth.pre_init()
         pygame.init()
         _forget_cached_surfaces()  # fonts and surfaces from an earlier pygame.init are invalid
         self.settings = storage.load_settings()
@@ -68,7 +68,7 @@ class App:
 
     def save_settings(self) -> None:
         storage.save_settings(self.settings)
-        audio.configure(self.settings.volume, self.settings.muted)
+        synth.configure(self.settings.volume, self.settings.muted)
         # A new renderer only when the cards' looks changed: it starts with no card painted,
         # and the setup screen saves on every Start (the table then painted its cards anew).
         if (self.cards.four_colour, self.cards.large_index) != (self.settings.four_colour,
@@ -144,10 +144,10 @@ class App:
             # The bots' worker process and the sounds are made after the first frame, so they
             # never delay the window's start; the worker first, before the sound thread runs.
             worker.warm_up()
-            from app import replays
+            from app import replay_file
 
-            replays.learn_version()  # (importing importlib.metadata takes some 40 ms)
-            audio.init(self.settings.volume, self.settings.muted)
+            replay_file.learn_version()  # (importing importlib.metadata takes some 40 ms)
+            synth.init(self.settings.volume, self.settings.muted)
 
     def _draw_notices(self) -> None:
         from app.render.text import render_text

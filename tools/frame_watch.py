@@ -41,7 +41,7 @@ def watch(game_id: str, seconds: float, humans: int, difficulty: str, seed: int)
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from app.bench import queued_ns
+    from app.commands.bench import queued_ns
     from app.session import SeatPlan, Session, Setup
     from app.shell import App
     from app.tables import table_for

@@ -10,7 +10,7 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-from app.replays import Replay, load
+from app.replay_file import Replay, load
 from app.session import SeatPlan
 from games.core.driver import play_out
 from games.core.realtime import play_realtime

@@ -41,7 +41,7 @@ def main() -> None:
         app.start(MenuScene(app))
     elif args.scene.startswith("replay:"):
         from app.scenes.menu import MenuScene as Menu
-        from app.scenes.replay import open_replay
+        from app.scenes.replay_watch import open_replay
         from replay_shot import demo_replay, run_to  # (tools/ is the script's folder)
 
         app.start(Menu(app))

@@ -89,7 +89,7 @@ class MenuScene(Scene):
         self.app.scenes.push(StatsScene(self.app))
 
     def open_replays(self) -> None:
-        from app.scenes.replays import ReplaysScene
+        from app.scenes.replay_list import ReplaysScene
 
         self.app.scenes.push(ReplaysScene(self.app))
 

@@ -24,7 +24,7 @@ from typing import Any
 
 import pygame
 
-from app import sounds
+from app import event_sounds
 from app.input.bindings import KeyMap
 from app.render.text import render_text
 from app.scenes.table import END_PAUSE, TableScene, watched
@@ -294,7 +294,7 @@ class RealtimeTableScene(TableScene):
             event = self.seen(event)
             self.log.append(str(event))
             self.show(event)
-            sounds.play_for(event)
+            event_sounds.play_for(event)
         self.view = self.current_view()
 
     def tick_effects(self, dt: float) -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from app import replays, resume, storage
+from app import replay_file, resume, storage
 from app.render.table import felt
 from app.render.text import font, render_text
 from app.scenes.base import Scene
@@ -51,15 +51,15 @@ class ResultsScene(Scene):
         seconds = self.session.state.now_ms / 1000 if self.session.spec.realtime else None
         storage.record_result(self.session.spec.id, won, seconds)
 
-    def _keep_replay(self) -> replays.Replay | None:
+    def _keep_replay(self) -> replay_file.Replay | None:
         """Every finished game is kept as a replay; the game in progress is forgotten."""
         if resume.kept(self.session):
             resume.clear()
         try:
-            replay = replays.Replay.from_session(self.session)
+            replay = replay_file.Replay.from_session(self.session)
         except ValueError:  # an action no replay can name: the game still counts
             return None
-        replays.save_auto(replay)
+        replay_file.save_auto(replay)
         for line in storage.take_notices():
             self.app.notify(line, 6.0)
         return replay
@@ -68,7 +68,7 @@ class ResultsScene(Scene):
         if self.replay is None:
             self.app.notify("This game cannot be saved as a replay")
             return
-        self.prompt = NamePrompt("Save the replay as", replays.check_name, replays.NAME_LIMIT)
+        self.prompt = NamePrompt("Save the replay as", replay_file.check_name, replay_file.NAME_LIMIT)
 
     def _prompt_input(self, event: pygame.event.Event) -> None:
         assert self.prompt is not None and self.replay is not None
@@ -79,7 +79,7 @@ class ResultsScene(Scene):
         if answer == CANCEL:
             return
         try:
-            replays.save_named(self.replay, answer)
+            replay_file.save_named(self.replay, answer)
         except (OSError, ValueError) as problem:
             self.app.notify(f"The replay was not saved: {getattr(problem, 'strerror', None) or problem}")
             return

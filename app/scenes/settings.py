@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 import pygame
 
-from app import audio
+from app import synth
 from app.render.table import felt
 from app.render.text import render_text
 from app.scenes.base import Scene
@@ -69,7 +69,7 @@ class SettingsScene(Scene):
         """A sound change followed by a sample at the new level (nothing when muted)."""
         def change_and_play(step: int) -> None:
             change(step)
-            audio.play("play")
+            synth.play("play")
         return change_and_play
 
     def _size_text(self) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from app import resume, sounds
+from app import event_sounds, resume
 from app.anim.tween import Animator
 from app.render.cards import PaintLater
 from app.render.table import felt
@@ -220,7 +220,7 @@ class TableScene(Scene):
             event = self.seen(self.queue.popleft())
             self.log.append(str(event))
             pause = self.show(event)
-            sounds.play_for(event)
+            event_sounds.play_for(event)
             self.hold = pause if speed > 0 else 0.0
         if self.idle and self.session.state.is_over():
             self.sound_end()
@@ -255,7 +255,7 @@ class TableScene(Scene):
         """The win (or lose) sound, once, when the last event of a finished game is shown."""
         if not self._end_sounded:
             self._end_sounded = True
-            sounds.play_end(self.session)
+            event_sounds.play_end(self.session)
 
     def finish(self) -> None:
         from app.scenes.results import ResultsScene

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app import bench
+from app.commands import bench
 from app.tables import table_for
 from games.registry import GAMES
 

@@ -361,7 +361,7 @@ def test_the_key_bindings_screen_can_be_used_and_left_with_the_mouse_alone():
 def test_an_unnamed_replay_is_listed_without_a_doubled_game():
     from pathlib import Path
 
-    from app.replays import Entry
+    from app.replay_file import Entry
 
     def label(title: str, name: str = "") -> str:
         return Entry(Path("auto-1.json"), title, name, "2026-01-01 10:00", "You won", 3).label

@@ -11,13 +11,13 @@ from collections import OrderedDict
 import pygame
 import pytest
 
-from app import replays, resume, storage
+from app import replay_file, resume, storage
 from app.input.bindings import slot_choose_key, slot_keys
 from app.render import text as text_module
-from app.replays import Replay
+from app.replay_file import Replay
 from app.scenes.menu import MenuScene
-from app.scenes.replay import ReplayControls, open_replay
-from app.scenes.replays import ReplaysScene
+from app.scenes.replay_watch import ReplayControls, open_replay
+from app.scenes.replay_list import ReplaysScene
 from app.scenes.results import ResultsScene
 from app.session import SeatPlan
 from app.shell import App
@@ -59,9 +59,9 @@ def button(scene, label: str):
 
 def test_a_finished_game_is_kept_and_can_be_saved_by_name(app):
     results = finish_a_game(app)
-    autos = list(replays.replays_dir().glob("auto-*.json"))
+    autos = list(replay_file.replays_dir().glob("auto-*.json"))
     assert len(autos) == 1
-    kept = replays.load(autos[0])
+    kept = replay_file.load(autos[0])
     assert kept.actions == results.session.actions and kept.seed == results.session.seed
     click(app, button(results, "Save replay").rect.center)
     assert results.prompt is not None
@@ -75,7 +75,7 @@ def test_a_finished_game_is_kept_and_can_be_saved_by_name(app):
     type_text(app, "Close one")
     post_key(app, pygame.K_RETURN)
     assert results.prompt is None
-    saved = replays.load(replays.replays_dir() / "Close one.json")
+    saved = replay_file.load(replay_file.replays_dir() / "Close one.json")
     assert saved is not None and saved.name == "Close one" and saved.actions == kept.actions
     assert any("Saved as 'Close one'" in message for message, _ in app.notices)
 
@@ -83,8 +83,8 @@ def test_a_finished_game_is_kept_and_can_be_saved_by_name(app):
 @pytest.mark.parametrize("game_id", ["abstrac", "nails"])
 def test_the_kept_replay_rebuilds_the_game_as_played_at_the_table(app, game_id):
     results = finish_a_game(app, game_id)
-    (path,) = replays.replays_dir().glob("auto-*.json")
-    state, _ = replays.rebuild(replays.load(path))
+    (path,) = replay_file.replays_dir().glob("auto-*.json")
+    state, _ = replay_file.rebuild(replay_file.load(path))
     assert state == results.session.state
 
 
@@ -94,7 +94,7 @@ def test_escape_in_the_name_box_cancels_without_leaving(app):
     type_text(app, "abc")
     post_key(app, pygame.K_ESCAPE)
     assert results.prompt is None and app.scenes.top is results
-    assert [p.name for p in replays.replays_dir().iterdir() if not p.name.startswith("auto-")] == []
+    assert [p.name for p in replay_file.replays_dir().iterdir() if not p.name.startswith("auto-")] == []
 
 
 # --- the Replays screen and playback -------------------------------------------------------------
@@ -102,7 +102,7 @@ def test_escape_in_the_name_box_cancels_without_leaving(app):
 
 def save(replay: Replay, name: str) -> None:
     replay.date = "2026-01-0" + name[-1]
-    replays.save_named(replay, name)
+    replay_file.save_named(replay, name)
 
 
 def test_the_menu_lists_replays_and_plays_one_with_the_keys(app):
@@ -157,7 +157,7 @@ def test_delete_asks_first(app):
     assert listing.confirm is None and len(listing.entries) == 1
     post_key(app, pygame.K_DELETE)
     post_key(app, pygame.K_y)
-    assert listing.entries == [] and not (replays.replays_dir() / "Game 1.json").exists()
+    assert listing.entries == [] and not (replay_file.replays_dir() / "Game 1.json").exists()
 
 
 def test_a_reflex_replay_plays_to_the_same_end(app):
@@ -285,7 +285,7 @@ def test_a_replay_gone_bad_since_listing_is_set_aside_when_played(app):
     save(replay, "Game 1")
     post_key(app, pygame.K_r)
     listing = app.scenes.top
-    (replays.replays_dir() / "Game 1.json").write_text("{}")
+    (replay_file.replays_dir() / "Game 1.json").write_text("{}")
     post_key(app, pygame.K_RETURN)
     assert app.scenes.top is listing and listing.entries == []
     assert any("Game 1.json" in message for message, _ in app.notices)
@@ -507,7 +507,7 @@ def test_the_end_of_a_replay_says_how_it_ended_and_space_plays_it_again(app, mon
     scene.speed = 50
     step_until(app, lambda: scene.finished, 3000)
     texts = texts_of_a_frame(app, monkeypatch)
-    assert any("End of the replay" in t and replays.describe(final.outcome(), [0]) in t for t in texts)
+    assert any("End of the replay" in t and replay_file.describe(final.outcome(), [0]) in t for t in texts)
     assert scene.pause_button.label == "Again" and not scene.step_button.enabled
     post_key(app, pygame.K_SPACE)
     again = app.scenes.top

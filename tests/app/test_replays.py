@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from app import replays, resume, storage
+from app import replay_file, resume, storage
 from app.action_codec import CodecError, decode_action, encode_action
-from app.replays import Replay
+from app.replay_file import Replay
 from app.session import SeatPlan, Session, Setup
 from games.core.driver import play_out
 from games.core.realtime import play_realtime
@@ -71,12 +71,12 @@ def test_every_game_replays_from_a_file_to_the_same_state(game_id: str) -> None:
     for seed in SEEDS:
         replay, final = played(game_id, seed)
         assert final.is_over()
-        path = replays.replays_dir() / f"{game_id}-{seed}.json"
-        replays.write(replay, path)
-        back = replays.load(path)
+        path = replay_file.replays_dir() / f"{game_id}-{seed}.json"
+        replay_file.write(replay, path)
+        back = replay_file.load(path)
         assert back is not None, storage.notices
         assert back.actions == replay.actions
-        state, _ = replays.rebuild(back)
+        state, _ = replay_file.rebuild(back)
         assert state == final, f"{game_id} seed {seed}"
     assert storage.notices == []
 
@@ -125,15 +125,15 @@ def test_enums_and_nested_places_round_trip() -> None:
 
 
 def test_only_the_newest_automatic_saves_are_kept_and_named_ones_stay(monkeypatch) -> None:
-    monkeypatch.setattr(replays, "KEEP_AUTO", 3)
+    monkeypatch.setattr(replay_file, "KEEP_AUTO", 3)
     replay, _ = played("nash", 1)
-    replays.save_named(replay, "Keep me")
+    replay_file.save_named(replay, "Keep me")
     for _ in range(5):
-        assert replays.save_auto(replay) is not None
-    names = sorted(p.name for p in replays.replays_dir().iterdir())
+        assert replay_file.save_auto(replay) is not None
+    names = sorted(p.name for p in replay_file.replays_dir().iterdir())
     assert len([n for n in names if n.startswith("auto-")]) == 3
     assert "Keep me.json" in names
-    listed = replays.entries()
+    listed = replay_file.entries()
     assert len(listed) == 4 and any(e.name == "Keep me" for e in listed)
 
 
@@ -142,15 +142,15 @@ def test_only_the_newest_automatic_saves_are_kept_and_named_ones_stay(monkeypatc
     ("x" * 41, "under 40"), ("auto-mine", "automatic"), ("CON.", "letters"), (".hidden", "letters"),
 ])
 def test_unsafe_names_are_refused(name: str, words: str) -> None:
-    assert words in (replays.check_name(name) or "")
+    assert words in (replay_file.check_name(name) or "")
 
 
 def test_a_taken_name_is_refused() -> None:
     replay, _ = played("nash", 1)
-    replays.save_named(replay, "Best game")
-    assert "exists" in (replays.check_name("Best game") or "")
+    replay_file.save_named(replay, "Best game")
+    assert "exists" in (replay_file.check_name("Best game") or "")
     with pytest.raises(ValueError):
-        replays.save_named(replay, "Best game")
+        replay_file.save_named(replay, "Best game")
 
 
 # --- bad replay files ----------------------------------------------------------------------
@@ -161,7 +161,7 @@ def good_data() -> dict[str, Any]:
     return replay.to_data()
 
 
-def wrapped(data: Any, version: Any = replays.REPLAY_VERSION) -> str:
+def wrapped(data: Any, version: Any = replay_file.REPLAY_VERSION) -> str:
     return json.dumps({"version": version, "data": data})
 
 
@@ -189,11 +189,11 @@ def broken_files() -> dict[str, tuple[str | bytes, str]]:
 @pytest.mark.parametrize("case", list(broken_files()))
 def test_a_bad_replay_is_moved_aside_with_a_reason(case: str) -> None:
     content, words = broken_files()[case]
-    folder = replays.replays_dir()
+    folder = replay_file.replays_dir()
     folder.mkdir(parents=True)
     path = folder / "mine.json"
     path.write_bytes(content if isinstance(content, bytes) else content.encode())
-    assert replays.load(path) is None
+    assert replay_file.load(path) is None
     assert not path.exists() and len(list(folder.glob("mine.bad-*.json"))) == 1
     assert len(storage.notices) == 1 and words in storage.notices[0], storage.notices
 
@@ -204,15 +204,15 @@ def test_a_named_file_is_refused_but_left_where_it_is(case: str, tmp_path: Path)
     path = tmp_path / "given.json"
     path.write_bytes(content if isinstance(content, bytes) else content.encode())
     with pytest.raises(storage.BadData, match=words.split()[0]):
-        replays.load_named_file(path)
+        replay_file.load_named_file(path)
     assert path.exists()
 
 
 def test_the_list_skips_and_sets_aside_a_bad_header_but_keeps_good_ones() -> None:
     replay, _ = played("nash", 1)
-    replays.save_named(replay, "Good")
-    (replays.replays_dir() / "bad.json").write_text(wrapped({"game": 5}))
-    listed = replays.entries()
+    replay_file.save_named(replay, "Good")
+    (replay_file.replays_dir() / "bad.json").write_text(wrapped({"game": 5}))
+    listed = replay_file.entries()
     assert [e.name for e in listed] == ["Good"]
     assert any("bad.json" in line for line in storage.notices)
 
@@ -303,7 +303,7 @@ def test_cli_replay_opens_a_good_file_on_its_table(tmp_path: Path, monkeypatch: 
 
     replay, _ = played("abstrac", 2)
     path = tmp_path / "good.json"
-    replays.write(replay, path)
+    replay_file.write(replay, path)
     opened = []
     monkeypatch.setattr(cli, "_open", lambda setup, replay=None: opened.append(replay) or 0)
     assert cli.main(["replay", str(path)]) == 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app import audio, storage
+from app import storage, synth
 from app.render.nails import ring_back
 from app.scenes.pause import PauseScene
 from app.scenes.settings import SettingsScene
@@ -98,16 +98,16 @@ def test_instant_animation_leaves_nothing_moving_in_any_game(app, game_id):
 
 def test_sound_volume_and_mute_reach_the_mixer_at_once_and_persist(app, monkeypatch):
     scene, settings = open_settings(app)
-    audio.init(app.settings.volume, app.settings.muted, wait=True)  # the sounds are made by now
+    synth.init(app.settings.volume, app.settings.muted, wait=True)  # the sounds are made by now
     played: list[str] = []
-    monkeypatch.setitem(audio._state, "ready", True)   # even where the test machine has no mixer
-    monkeypatch.setattr(audio, "_sounds", {"play": _Recorder(played)})
+    monkeypatch.setitem(synth._state, "ready", True)   # even where the test machine has no mixer
+    monkeypatch.setattr(synth, "_sounds", {"play": _Recorder(played)})
     change(app, settings, "Sound volume")   # 70% -> 80%, and a sample at the new level
-    assert audio._state["volume"] == pytest.approx(0.8)
+    assert synth._state["volume"] == pytest.approx(0.8)
     assert played == ["volume 0.4", "play"]  # effects are mixed at half the chosen volume
     change(app, settings, "Sound")
-    assert audio._state["muted"] is True
-    audio.play("play")
+    assert synth._state["muted"] is True
+    synth.play("play")
     assert played == ["volume 0.4", "play"]  # muted: nothing more is heard
     again = reopen()
     assert again.settings.muted and again.settings.volume == pytest.approx(0.8)

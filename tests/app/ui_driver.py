@@ -40,7 +40,7 @@ def step_until(app: App, condition: Callable[[], bool], frames: int = 3000) -> N
 def settle(app: App) -> None:
     """Let a thinking bot, or a solver job of the table (a hint, a deal being found),
     finish, as it would have in the real time these frames stand for."""
-    from app.bench import settle as settle_scene
+    from app.commands.bench import settle as settle_scene
 
     settle_scene(app.scenes.top)
 

@@ -79,7 +79,7 @@ def _check_worker() -> list[str]:
 def _settle(app: Any) -> None:
     """Frames here run far faster than real time: let a thinking bot (or a solver job of
     the table, such as Seahaven's demonstration) finish between them."""
-    from app.bench import settle
+    from app.commands.bench import settle
 
     settle(app.scenes.top)
 

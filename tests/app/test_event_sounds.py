@@ -9,7 +9,7 @@ from random import Random
 import pygame
 import pytest
 
-from app import audio, sounds
+from app import event_sounds, synth
 from app.scenes.realtime import MAX_SLICE_MS
 from games.core.protocol import Event
 from games.registry import GAMES
@@ -40,8 +40,8 @@ EXPECTED = {
 @pytest.fixture
 def heard(monkeypatch):
     names: list[str] = []
-    monkeypatch.setattr(audio, "play", names.append)
-    monkeypatch.setattr(sounds, "REPEAT_GAP", 0.0)
+    monkeypatch.setattr(synth, "play", names.append)
+    monkeypatch.setattr(event_sounds, "REPEAT_GAP", 0.0)
     return names
 
 
@@ -87,15 +87,15 @@ def test_each_game_is_heard(game_id, heard):
 
 
 def test_the_end_sound_says_whether_a_human_won():
-    assert sounds.end_sound([0], [0]) == "win"
-    assert sounds.end_sound([0], [1, 2]) == "lose"
-    assert sounds.end_sound([1, 3], [3]) == "win"
-    assert sounds.end_sound([], [2]) == "win"  # bots only: the table celebrates the winner
+    assert event_sounds.end_sound([0], [0]) == "win"
+    assert event_sounds.end_sound([0], [1, 2]) == "lose"
+    assert event_sounds.end_sound([1, 3], [3]) == "win"
+    assert event_sounds.end_sound([], [2]) == "win"  # bots only: the table celebrates the winner
 
 
 def test_every_mapped_sound_exists():
-    made = set(audio._compute())
-    for name, sound in sounds.SOUNDS.items():
+    made = set(synth._compute())
+    for name, sound in event_sounds.SOUNDS.items():
         module, _, class_name = name.rpartition(".")
         event_type = getattr(importlib.import_module(module), class_name)  # a misspelt name fails here
         assert issubclass(event_type, Event)
@@ -114,7 +114,7 @@ def test_a_table_without_a_sound_device_runs_silently(monkeypatch):
         for _ in range(240):
             app.step(MAX_SLICE_MS / 1000)
         assert app.scenes.top is not scene or scene.session.state.now_ms > 0
-        assert audio.init(0.7, False, wait=True) is False   # no mixer: every sound is skipped
-        audio.play("win")
+        assert synth.init(0.7, False, wait=True) is False   # no mixer: every sound is skipped
+        synth.play("win")
     finally:
         pygame.quit()

@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from app import replays, storage
+from app import replay_file, storage
 from app.render.table import felt
 from app.render.text import font, render_text
 from app.scenes.base import Scene
@@ -30,10 +30,10 @@ class ReplaysScene(Scene):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.entries: list[replays.Entry] = []
+        self.entries: list[replay_file.Entry] = []
         self.index = 0
         self.top = 0
-        self.confirm: replays.Entry | None = None
+        self.confirm: replay_file.Entry | None = None
         self.rows: list[pygame.Rect] = []
         self.row = ButtonRow([
             Button("Play", self.play, kind="primary"),
@@ -51,7 +51,7 @@ class ReplaysScene(Scene):
         self.reload()
 
     def reload(self) -> None:
-        self.entries = replays.entries()
+        self.entries = replay_file.entries()
         for line in storage.take_notices():  # files that were moved aside
             self.app.notify(line, 6.0)
         self.index = max(0, min(self.index, len(self.entries) - 1))
@@ -62,7 +62,7 @@ class ReplaysScene(Scene):
             self.row._sync()
 
     @property
-    def chosen(self) -> replays.Entry | None:
+    def chosen(self) -> replay_file.Entry | None:
         return self.entries[self.index] if self.entries else None
 
     # layout ---------------------------------------------------------------------------------
@@ -82,12 +82,12 @@ class ReplaysScene(Scene):
     # actions --------------------------------------------------------------------------------
 
     def play(self) -> None:
-        from app.scenes.replay import open_replay
+        from app.scenes.replay_watch import open_replay
 
         entry = self.chosen
         if entry is None:
             return
-        replay = replays.load(entry.path)
+        replay = replay_file.load(entry.path)
         for line in storage.take_notices():
             self.app.notify(line, 6.0)
         if replay is None:  # moved aside: the notice says why
@@ -103,7 +103,7 @@ class ReplaysScene(Scene):
 
     def delete(self) -> None:
         if self.confirm is not None:
-            replays.delete(self.confirm.path)
+            replay_file.delete(self.confirm.path)
             self.app.notify(f"Deleted '{self.confirm.label}'")
         self.confirm = None
         self.reload()

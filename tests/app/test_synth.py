@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import pygame
 
-from app import audio
+from app import synth
 
 
 def test_effects_are_made_and_play_without_error():
     pygame.init()
     try:
-        assert audio.init(0.5, False, wait=True)
+        assert synth.init(0.5, False, wait=True)
         for name in ("deal", "play", "draw", "trick", "slap", "false_slap", "spoon", "lose", "win"):
-            assert audio._sounds[name].get_length() >= 0.03
-            audio.play(name)
-        audio.play("no-such-sound")  # ignored
+            assert synth._sounds[name].get_length() >= 0.03
+            synth.play(name)
+        synth.play("no-such-sound")  # ignored
     finally:
         pygame.quit()
 
@@ -26,5 +26,5 @@ def test_no_audio_device_means_silence(monkeypatch):
     monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
     monkeypatch.setattr(pygame.mixer, "quit", lambda: None)
     monkeypatch.setattr(pygame.mixer, "init", refuse)
-    assert audio.init(0.5, False) is False
-    audio.play("win")  # must not raise
+    assert synth.init(0.5, False) is False
+    synth.play("win")  # must not raise

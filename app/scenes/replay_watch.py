@@ -28,7 +28,7 @@ from typing import Any
 import pygame
 
 from app.render.text import render_text
-from app.replays import Replay, describe
+from app.replay_file import Replay, describe
 from app.scenes.realtime import RealtimeTableScene
 from app.session import Session
 from app.ui import theme

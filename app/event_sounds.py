@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable, Sequence
 
-from app import audio
+from app import synth
 
 Sound = str | Callable[[Any], "str | None"]
 
@@ -53,7 +53,7 @@ _last: dict[str, float] = {}
 
 
 def sound_for(event: Any) -> str | None:
-    """The name of ``event``'s sound (see :data:`app.audio` for the names), or None."""
+    """The name of ``event``'s sound (see :data:`app.synth` for the names), or None."""
     kind = type(event)
     sound = SOUNDS.get(f"{kind.__module__}.{kind.__qualname__}")
     return sound(event) if callable(sound) else sound
@@ -73,7 +73,7 @@ def play(name: str | None) -> None:
     if now - _last.get(name, -1.0) < REPEAT_GAP:
         return
     _last[name] = now
-    audio.play(name)
+    synth.play(name)
 
 
 def play_for(event: Any) -> None:
