@@ -61,6 +61,12 @@ class RealtimeTableScene(TableScene):
             return "You"
         return f"{seat_name(seat)} · {who}"
 
+    def you_seat(self) -> int | None:
+        """The one human's seat, also while a replay is watched from another seat (V): the
+        reflex tables speak to the player, wherever the camera sits."""
+        humans = self.session.humans
+        return humans[0] if len(humans) == 1 else None
+
     def __init__(self, app: Any, session: Any) -> None:
         players = self.players(session)
         self.keys = KeyMap.for_seats(app.settings.key_bindings, players)

@@ -3,8 +3,9 @@ animations, bots that think off the frame loop and act at a human pace, pass-the
 for several humans, pause (Esc), rules (F1), the history log, and the results at the end.
 
 A game's table subclasses ``TableScene`` and implements ``sync`` (build the picture from a
-view), ``show`` (animate one event, return how long to hold before the next), ``draw_table``
-and ``on_input`` (turn a player's input into an action).
+view), an ``_on_<EventType>`` method for each event it animates (returning how long to hold
+before the next; ``show`` dispatches to them), ``draw_table`` and ``on_input`` (turn a
+player's input into an action).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ def watched(session: Any) -> bool:
 
 class TableScene(Scene):
     name = "table"
+    banner: tuple[str, float] = ("", 0.0)   # a headline and the seconds it stays up
 
     def __init__(self, app: Any, session: Session) -> None:
         super().__init__(app)
@@ -84,8 +86,16 @@ class TableScene(Scene):
         """Rebuild the whole picture from a view (start, viewer change, resize)."""
 
     def show(self, event: Event) -> float:
-        """Animate one event; return the seconds to wait before the next one."""
-        return 0.0
+        """Animate one event; return the seconds to wait before the next one.
+
+        An event goes to the table's ``_on_<EventType>`` method (``_on_Dealt`` for a
+        ``Dealt``), which returns the seconds to hold, or None for no hold. An event type the
+        table has no method for changes nothing on screen and holds nothing."""
+        handler = getattr(self, "_on_" + type(event).__name__, None)
+        if handler is None:
+            return 0.0
+        held = handler(event)
+        return 0.0 if held is None else float(held)
 
     def draw_table(self, surface: pygame.Surface) -> None:
         """Draw the game."""
@@ -139,6 +149,25 @@ class TableScene(Scene):
 
     def say(self, text: str, seconds: float = 2.5) -> None:
         self.message, self.message_time = text, seconds
+
+    def _banner(self, text: str, seconds: float) -> None:
+        """Put up a headline for a while; each table draws it where its cloth has room."""
+        self.banner = (text, seconds)
+
+    def you_seat(self) -> int | None:
+        """The seat the table calls "You": the viewer, when one human plays and nobody
+        merely watches; None when no seat is spoken to."""
+        if not self.spectator and len(self.session.humans) == 1:
+            return self.viewer
+        return None
+
+    def _name(self, seat: int) -> str:
+        """A seat as the table names it: "You" or "P3"."""
+        return "You" if seat == self.you_seat() else seat_name(seat)
+
+    def _s(self, seat: int) -> str:
+        """The verb ending that agrees with the seat's name: "P3 deals", "You deal"."""
+        return "" if self._name(seat) == "You" else "s"
 
     def seen(self, event: Event) -> Event:
         return event if self.spectator else event.seen_by(self.viewer)

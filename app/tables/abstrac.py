@@ -24,7 +24,6 @@ from games.abstrac.bots import take_values
 from games.abstrac.scoring import ABSTRAC_RANKS, combination_points, deal_scores, misere
 from games.abstrac.solver import solve_opening
 from games.core.cards import SUITS, Card
-from games.core.protocol import Event, seat_name
 
 def work_out_hint(view: ab.AbstracView) -> tuple[str, Any]:
     """The exact hint for ``view``, worked out in the worker (30-50 ms of search, too long
@@ -55,7 +54,6 @@ class AbstracTable(TableScene):
         # for: an answer that arrives after the position moved on is dropped.
         self.hint_job: Future | None = None
         self.hint_asked_at = 0
-        self.banner = ("", 0.0)
         self.last_scores: list[str] = []
         self.first_button = Button("Go first (F)", lambda: self._choose(True), kind="primary", text_size=20)
         self.second_button = Button("Go second (S)", lambda: self._choose(False), text_size=20)
@@ -137,10 +135,6 @@ class AbstracTable(TableScene):
 
     # events -> animation -------------------------------------------------------------------
 
-    def show(self, event: Event) -> float:
-        handler = getattr(self, "_on_" + type(event).__name__, None)
-        return handler(event) if handler else 0.0
-
     def _on_Dealt(self, event: ab.Dealt) -> float:
         self.taken = [[], []]
         self.deal, self.dealer = event.number, event.dealer
@@ -186,17 +180,6 @@ class AbstracTable(TableScene):
         else:
             self._banner(f"The match is drawn at {event.totals[0]} all", 3.0)
         return 0.8
-
-    def _banner(self, text: str, seconds: float) -> None:
-        self.banner = (text, seconds)
-
-    def _name(self, seat: int) -> str:
-        if seat == self.viewer and not self.spectator and len(self.session.humans) == 1:
-            return "You"
-        return seat_name(seat)
-
-    def _s(self, seat: int) -> str:
-        return "" if self._name(seat) == "You" else "s"
 
     # the frame -----------------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ from app.render.text import render_text
 from app.scenes.realtime import Press, RealtimeTableScene
 from app.ui import theme
 from app.ui.widgets import blit_centered, faded, panel
-from games.core.protocol import Event, IllegalAction, seat_name
+from games.core.protocol import IllegalAction
 from games.nails import rules as nr
 
 FLIP_TIME = 0.28
@@ -128,12 +128,6 @@ class NailsTable(RealtimeTableScene):
         super().handle_event(event)
 
     # events -> pictures -------------------------------------------------------------------
-
-    def show(self, event: Event) -> float:
-        handler = getattr(self, "_on_" + type(event).__name__, None)
-        if handler:
-            handler(event)
-        return 0.0
 
     def _on_Revealed(self, event: nr.Revealed) -> None:
         self._send_off()
@@ -312,11 +306,6 @@ class NailsTable(RealtimeTableScene):
         rect = image.get_rect(center=(self.size[0] // 2, round(self.card_at[0][1] - self.diameter * 0.72)))
         panel(surface, rect.inflate(30, 12), fill=(20, 20, 30, 220), edge=theme.GOLD, radius=rect.height)
         surface.blit(faded(image, min(1.0, left / 0.4)), rect)
-
-    def _name(self, seat: int) -> str:
-        if len(self.session.humans) == 1 and seat == self.session.humans[0]:
-            return "You"
-        return seat_name(seat)
 
 
 Table = NailsTable

@@ -42,7 +42,6 @@ class NashTable(TableScene):
         self.guesses: dict[int, list[tuple[int, int]]] = {0: [], 1: [], 2: []}
         self.guessing: int | None = None
         self.badges: dict[int, tuple[str, float]] = {}
-        self.banner = ("", 0.0)
         self.history: list[str] = []
         self.show_odds = True
         self.odds: dict[int, float] | None = None
@@ -137,8 +136,7 @@ class NashTable(TableScene):
         if not isinstance(event, (nr.SetUp, nr.Dealt)):
             self.history.append(self._history_line(event))
         self.odds = None
-        handler = getattr(self, "_on_" + type(event).__name__, None)
-        return handler(event) if handler else 0.0
+        return super().show(event)
 
     def _history_line(self, event: Event) -> str:
         """The event as a line of history, in the second person for a lone human."""
@@ -294,21 +292,10 @@ class NashTable(TableScene):
             self._banner("Nobody guessed the last card: nobody wins", 3.0)
         return 0.8
 
-    def _banner(self, text: str, seconds: float) -> None:
-        self.banner = (text, seconds)
-
     def _sort(self, seat: int) -> None:
         hand = self.hands[seat]
         if seat == self.viewer and all(sp.card is not None for sp in hand):
             hand.sort(key=lambda sp: (nr.value_of(sp.card), sp.card.sort_key()))
-
-    def _name(self, seat: int) -> str:
-        if seat == self.viewer and not self.spectator and len(self.session.humans) == 1:
-            return "You"
-        return seat_name(seat)
-
-    def _s(self, seat: int) -> str:
-        return "" if self._name(seat) == "You" else "s"
 
     # the frame ----------------------------------------------------------------------------------
 

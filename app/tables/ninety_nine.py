@@ -37,7 +37,6 @@ class NinetyNineTable(HandInput, TableScene):
         self.stock = 0
         self.tokens: list[int] = []
         self.badges: dict[int, tuple[str, float]] = {}
-        self.banner = ("", 0.0)
         self.selected = 0
         self.hover: CardSprite | None = None
         self.drag: CardSprite | None = None
@@ -134,10 +133,6 @@ class NinetyNineTable(HandInput, TableScene):
 
     # events -> animation -----------------------------------------------------------------
 
-    def show(self, event: Event) -> float:
-        handler = getattr(self, "_on_" + type(event).__name__, None)
-        return handler(event) if handler else 0.0
-
     def _on_NewHand(self, event: nn.NewHand) -> float:
         for sprite in [s for hand in self.hands for s in hand] + self.pile:
             sprite.face_up = False
@@ -230,9 +225,6 @@ class NinetyNineTable(HandInput, TableScene):
         self._banner(f"{self._says(event.seat, 'wins', 'win')} the game!", 3.0)
         return 0.8
 
-    def _banner(self, text: str, seconds: float) -> None:
-        self.banner = (text, seconds)
-
     def _sort_own(self) -> None:
         if self.viewer < len(self.hands):
             hand = self.hands[self.viewer]
@@ -243,11 +235,6 @@ class NinetyNineTable(HandInput, TableScene):
         """A seat's name with its verb agreeing: "P3 deals", "You deal"."""
         name = self._name(seat)
         return f"{name} {you_verb if name == 'You' else verb}"
-
-    def _name(self, seat: int) -> str:
-        if seat == self.viewer and not self.spectator and len(self.session.humans) == 1:
-            return "You"
-        return seat_name(seat)
 
     # the frame ---------------------------------------------------------------------------
 

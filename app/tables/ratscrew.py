@@ -18,7 +18,7 @@ from app.scenes.realtime import Press, RealtimeTableScene
 from app.ui import theme
 from app.ui.grammar import counted, says
 from app.ui.widgets import blit_centered, faded, panel
-from games.core.protocol import Event, IllegalAction, seat_name
+from games.core.protocol import IllegalAction
 from games.ratscrew import rules as rs
 
 FAN = (0.0, 0.3, 0.6)      # x offsets (card widths) of the third, second and top card
@@ -47,7 +47,6 @@ class RatscrewTable(RealtimeTableScene):
         self.flash = 0.0
         self.flash_seat: int | None = None
         self.race = ("", 0.0)
-        self.banner = ("", 0.0)
         self.last_slap: tuple[int, int] | None = None
         self._red: pygame.Surface | None = None
         self._hands: dict[tuple[int, int, int], pygame.Surface] = {}
@@ -150,12 +149,6 @@ class RatscrewTable(RealtimeTableScene):
 
     # events -> pictures -------------------------------------------------------------------
 
-    def show(self, event: Event) -> float:
-        handler = getattr(self, "_on_" + type(event).__name__, None)
-        if handler:
-            handler(event)
-        return 0.0
-
     def _on_Dealt(self, event: rs.Dealt) -> None:
         self._banner(f"{says(self._name(event.dealer), 'deals')} · {says(self._name(event.first), 'flips')} first", 2.6)
 
@@ -234,14 +227,6 @@ class RatscrewTable(RealtimeTableScene):
 
     def _race(self, winner: int, behind_ms: int) -> None:
         self.race = (f"{self._name(winner)} by {behind_ms} ms", RACE_TIME)
-
-    def _banner(self, text: str, seconds: float) -> None:
-        self.banner = (text, seconds)
-
-    def _name(self, seat: int) -> str:
-        if len(self.session.humans) == 1 and seat == self.session.humans[0]:
-            return "You"
-        return seat_name(seat)
 
     def tick_effects(self, dt: float) -> None:
         for slapping in self.hands:

@@ -25,7 +25,7 @@ from app.scenes.realtime import Press, RealtimeTableScene
 from app.ui import theme
 from app.ui.grammar import counted, says
 from app.ui.widgets import blit_centered, faded, panel
-from games.core.protocol import Event, IllegalAction, seat_name
+from games.core.protocol import IllegalAction
 from games.spoons import events as se
 from games.spoons import rules as sr
 from games.spoons.bots import discard_choice
@@ -55,7 +55,6 @@ class SpoonsTable(RealtimeTableScene):
         self.picks: dict[int, int] = {}  # the other humans' chosen cards, by seat
         self.flying: list[CardSprite] = []
         self.spoons: list[Spoon] = []
-        self.banner = ("", 0.0)
         self.flash: dict[int, float] = {}
         self.plate_boxes: dict[int, tuple[pygame.Rect, pygame.Rect | None]] = {}  # plate, key caps
         self._spoon_images: dict[tuple[int, int], pygame.Surface] = {}
@@ -210,12 +209,6 @@ class SpoonsTable(RealtimeTableScene):
 
     # events -> pictures -------------------------------------------------------------------
 
-    def show(self, event: Event) -> float:
-        handler = getattr(self, "_on_" + type(event).__name__, None)
-        if handler:
-            handler(event)
-        return 0.0
-
     def _on_Dealt(self, event: se.Dealt) -> None:
         self._set_spoons(self.session.state.view(self.viewer))
         self.pick = sr.HAND - 1
@@ -278,14 +271,6 @@ class SpoonsTable(RealtimeTableScene):
     def _land(self, sprite: CardSprite) -> None:
         if sprite in self.flying:
             self.flying.remove(sprite)
-
-    def _banner(self, text: str, seconds: float) -> None:
-        self.banner = (text, seconds)
-
-    def _name(self, seat: int) -> str:
-        if len(self.session.humans) == 1 and seat == self.session.humans[0]:
-            return "You"
-        return seat_name(seat)
 
     def tick_effects(self, dt: float) -> None:
         self.banner = (self.banner[0], max(0.0, self.banner[1] - dt))

@@ -27,7 +27,7 @@ from app.ui import theme
 from app.ui.card_words import card_name
 from app.ui.widgets import blit_centered, faded, shade_layer
 from games.core.cards import Card, Suit
-from games.core.protocol import Event, seat_name
+from games.core.protocol import Event
 from games.core.trick_events import (
     CardPlayed, CardTurned, GameOver, HandDealt, HandScored, NewDeal, TrickTaken, TrumpSet,
     side_name,
@@ -62,7 +62,6 @@ class TrickTable(HandInput, TableScene):
         self.review_time = 0.0
         self.review_key = False
         self.bubbles: dict[int, tuple[str, float]] = {}
-        self.banner = ("", 0.0)
         self.summary: tuple[list[str], float] = ([], 0.0)
         self.selected = 0
         self.hover: CardSprite | None = None
@@ -214,10 +213,6 @@ class TrickTable(HandInput, TableScene):
 
     # events -> animation -----------------------------------------------------------------
 
-    def show(self, event: Event) -> float:
-        handler = getattr(self, "_on_" + type(event).__name__, None)
-        return handler(event) if handler else 0.0
-
     def _on_NewDeal(self, event: NewDeal) -> float:
         self.dealer = event.dealer
         gather = self.places[event.dealer]
@@ -353,14 +348,6 @@ class TrickTable(HandInput, TableScene):
         self._banner("You win the game!" if mine and self._single_human() else
                      f"{self._side(event.side)} win the game", 3.0)
         return 0.6
-
-    def _banner(self, text: str, seconds: float) -> None:
-        self.banner = (text, seconds)
-
-    def _name(self, seat: int) -> str:
-        if seat == self.viewer and not self.spectator and self._single_human():
-            return "You"
-        return seat_name(seat)
 
     def _single_human(self) -> bool:
         return len(self.session.humans) == 1
