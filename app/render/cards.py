@@ -346,7 +346,10 @@ class CardRenderer:
         ink = self.ink(suit)
         size = round(g.width * 0.5)
         center = (round(g.width * 0.6), round(g.height * 0.64))
-        if card.rank.is_court or card.rank is Rank.ACE:
+        if card.rank.is_court:
+            self._paint_small_court(surface, card.rank, suit, g)
+            return
+        if card.rank is Rank.ACE:
             # A gold ring marks the cards whose rank matters most when only a pip shows.
             box = pygame.Rect(0, 0, size + 6, size + 6)
             box.center = center
@@ -356,6 +359,18 @@ class CardRenderer:
             size = round(size * 0.78)
         pip = suit_surface(suit, size, ink)
         surface.blit(pip, pip.get_rect(center=center))
+
+    def _paint_small_court(self, surface: pygame.Surface, rank: Rank, suit: Suit, g: Geometry) -> None:
+        """Small courts: a framed head and shoulders (crown, tiara or cap) low and right,
+        clear of the corner index, so a Jack never reads as an Ace."""
+        side = round(g.width * 0.6)
+        frame = pygame.Rect(0, 0, side, round(side * 1.12))
+        frame.bottomright = (g.width - max(2, round(g.width * 0.1)), g.height - max(2, round(g.width * 0.1)))
+        unit = side / 100
+        bust = supersample(frame.size, lambda pen: courts.paint_bust(pen, rank, suit),
+                           unit=unit, clear=PANEL + (255,))
+        surface.blit(bust, frame)
+        pygame.draw.rect(surface, self.ink(suit), frame, 1)
 
 
 # --- pieces shared by faces ------------------------------------------------------------

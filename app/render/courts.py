@@ -57,6 +57,40 @@ def paint_court(pen: Pen, rank: Rank, suit: Suit, height: float) -> None:
     {Rank.KING: _king, Rank.QUEEN: _queen, Rank.JACK: _jack}[rank](pen, palette, height)
 
 
+def paint_bust(pen: Pen, rank: Rank, suit: Suit) -> None:
+    """A small card's court: head, headgear and shoulders only, in a 100 x 100 box.
+
+    Below some 56 px a whole figure is a smudge; a crown, a tiara or a feathered cap over
+    a face still says King, Queen or Jack where a bare pip made a Jack look like an Ace."""
+    palette = PALETTES[suit]
+    pen.circle((HEAD[0], HEAD[1] - 3), 30, HALO)
+    if rank is Rank.QUEEN:
+        _long_hair(pen, palette.hair)
+    _shoulders(pen, palette)
+    if rank is Rank.KING:
+        _ermine(pen)
+        pen.ellipse(HEAD, (15.5, 15), palette.hair)
+    elif rank is Rank.JACK:
+        _curls(pen, palette.hair)
+    _head(pen, radii=(12, 14.5) if rank is Rank.KING else (11.5, 14))
+    _face(pen)
+    if rank is Rank.KING:
+        _beard(pen, palette.hair)
+        _crown(pen, palette.sleeve)
+    elif rank is Rank.QUEEN:
+        _fringe(pen, palette.hair)
+        _tiara(pen, palette.sleeve)
+    else:
+        _cap(pen, palette)
+
+
+def _shoulders(pen: Pen, palette: Palette) -> None:
+    pen.rect((HEAD[0] - 5, HEAD[1] + 8, 10, 14), SKIN)
+    right = path((50, 57), ((62, 57), (74, 59), (80, 66)), ((86, 74), (90, 88), (92, 104)))
+    _shape(pen, mirrored(right, 50), palette.robe)
+    _shape(pen, [(45, 66), (55, 66), (55, 104), (45, 104)], palette.sleeve)
+
+
 # --- drawing primitives ----------------------------------------------------------------
 
 def _shape(pen: Pen, points: Sequence[Point], fill: Color, line: Color = LINE) -> None:

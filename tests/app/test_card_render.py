@@ -183,6 +183,28 @@ def test_small_faces_show_one_big_pip() -> None:
     assert len(inked(face, middle)) > 150  # one large pip fills the middle
 
 
+@pytest.mark.parametrize("width", (32, 40, 48))
+def test_small_courts_keep_a_picture_and_never_look_like_the_ace(width: int) -> None:
+    renderer = CardRenderer()
+    ace = renderer.face(Card.parse("AH"), width)
+    lower = pygame.Rect(width // 3, int(width * 0.5), width - width // 3 - 2, int(width * 0.85))
+
+    def dressed(face: pygame.Surface) -> int:   # a hearts court wears blue: the ace has none
+        return sum(1 for x in range(lower.left, lower.right) for y in range(lower.top, lower.bottom)
+                   if _near(face.get_at((x, y)), (44, 78, 156), 40))
+
+    assert dressed(ace) == 0
+    for rank in "JQK":
+        court = renderer.face(Card.parse(rank + "H"), width)
+        assert dressed(court) >= width // 6, rank
+    jack, queen = (renderer.face(Card.parse(c), width) for c in ("JH", "QH"))
+    assert pygame.image.tobytes(jack, "RGBA") != pygame.image.tobytes(queen, "RGBA")
+
+
+def _near(pixel: pygame.Color, rgb: tuple[int, int, int], tolerance: int) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(pixel[:3], rgb))
+
+
 def test_bad_widths_are_refused() -> None:
     renderer = CardRenderer()
     with pytest.raises(ValueError):
