@@ -5,69 +5,36 @@ from __future__ import annotations
 
 import random
 from concurrent.futures import Future, wait
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from app import worker
-from games.core.protocol import Event, GameState
-from games.registry import DIFFICULTIES, GAMES, GameSpec
+from games.core.protocol import Action, Event, GameState, TurnBot
+from games.core.session import SeatPlan, SessionCore, Setup
+from games.registry import GAMES, GameSpec
+
+__all__ = ["SeatPlan", "Session", "Setup"]  # SeatPlan and Setup live in the headless core
+
+StateT = TypeVar("StateT")
 
 
-@dataclass(frozen=True)
-class SeatPlan:
-    """Who plays a seat: a human, or a bot at a difficulty."""
+class Session(SessionCore):
+    """The headless core (games/core/session.py) plus the worker: bots think, and a slow
+    deal is made, in the worker process, so a frame never waits for them."""
 
-    human: bool
-    difficulty: str = "normal"
-
-    def __post_init__(self) -> None:
-        if self.difficulty not in DIFFICULTIES:
-            raise ValueError(f"unknown difficulty {self.difficulty!r}")
-
-    def label(self) -> str:
-        return "Human" if self.human else f"Computer ({self.difficulty})"
-
-
-@dataclass
-class Setup:
-    """Everything the setup screen decides. ``seed`` None means a fresh random seed."""
-
-    game_id: str
-    seats: list[SeatPlan]
-    options: dict[str, Any] = field(default_factory=dict)
-    seed: int | None = None
-
-    @staticmethod
-    def default(spec: GameSpec, seats: int | None = None, difficulty: str = "normal") -> Setup:
-        count = seats or spec.default_seats
-        plans = [SeatPlan(human=(i == 0), difficulty=difficulty) for i in range(count)]
-        return Setup(spec.id, plans, {o.key: o.default for o in spec.options})
-
-
-class Session:
     def __init__(self, spec: GameSpec, setup: Setup) -> None:
-        self.spec = spec
-        self.setup = setup
-        self.seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(10**9)
-        self.options = spec.make_options(seats=len(setup.seats), **setup.options)
-        # Dealt on first use (see ``state``), so a table may first ask for the deal to be
-        # made in the worker instead (``deal_in_worker``).
-        self._state: GameState | None = None
+        seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(10**9)
+        super().__init__(spec, setup, seed)
         self._opening: list[Event] | None = None
-        self.dealing: Future | None = None  # a deal being searched for in the worker
-        self.actions: list[Any] = []
-        self.bot_rng = random.Random(self.seed * 7919 + 1)
-        self._thinking: tuple[int, Future, bool] | None = None  # seat, job, in the worker process
+        self.dealing: Future[GameState[Any, Any]] | None = None  # a deal being searched for in the worker
+        self._thinking: tuple[int, Future[tuple[Action, Any]], bool] | None = None  # seat, job, in the worker process
 
-    @property
-    def state(self) -> GameState:
-        if self._state is None:
-            self._state = self.spec.new_game(self.options, self.seed)
-        return self._state
-
-    @state.setter
-    def state(self, state: GameState) -> None:
-        self._state = state
+    def state_as(self, kind: type[StateT]) -> StateT:
+        """The state as the game's own type, for a table that reads what only its game has
+        (raises TypeError if the session holds another game)."""
+        state = self.state
+        if not isinstance(state, kind):
+            raise TypeError(f"{self.spec.id} is played with {type(state).__name__}, not {kind.__name__}")
+        return state
 
     @property
     def opening(self) -> list[Event]:
@@ -123,30 +90,13 @@ class Session:
         cannot: its jobs run on a thread here instead)."""
         return GAMES.get(self.spec.id) is self.spec
 
-    @property
-    def humans(self) -> list[int]:
-        return [i for i, plan in enumerate(self.setup.seats) if plan.human]
-
-    def is_human(self, seat: int) -> bool:
-        return self.setup.seats[seat].human
-
-    def apply(self, action: Any) -> list[Event]:
-        """Apply an action (raises IllegalAction and changes nothing if it is illegal)."""
+    def apply(self, action: Action) -> list[Event]:
+        """Apply an action (raises IllegalAction and changes nothing if it is illegal),
+        once a deal being made in the worker is in place."""
         self.finish_dealing(wait=True)
-        events = self.state.apply(action)
-        self.actions.append(action)
-        return events
+        return super().apply(action)
 
-    def bot_seat(self) -> int | None:
-        """The bot that must act now, if any."""
-        if self.state.is_over():
-            return None
-        for seat in self.state.to_act():
-            if not self.is_human(seat):
-                return seat
-        return None
-
-    def think(self, seat: int) -> Any | None:
+    def think(self, seat: int) -> Action | None:
         """Start or poll the bot for ``seat``; returns its action once it has decided.
 
         The bot runs in the worker process (app/worker.py) on a copy of its view, so a long
@@ -169,14 +119,13 @@ class Session:
         self.bot_rng.setstate(rng_state)
         return action
 
-    def _ask(self, seat: int, away: bool) -> tuple[int, Future, bool]:
-        difficulty = self.setup.seats[seat].difficulty
+    def _ask(self, seat: int, away: bool) -> tuple[int, Future[tuple[Action, Any]], bool]:
         view = self.state.view(seat)
         if away:  # a registered game: the worker finds the bot by name
+            difficulty = self.setup.seats[seat].difficulty
             return seat, worker.submit(worker.choose, self.spec.id, difficulty, view,
                                        self.bot_rng.getstate()), True
-        bot = self.spec.bots[difficulty]
-        return seat, worker.run_here(_choose_here, bot, view, self.bot_rng), False
+        return seat, worker.run_here(_choose_here, self.bot_for(seat), view, self.bot_rng), False
 
     def settle(self, timeout: float = 10.0) -> None:
         """Wait until a thinking bot has decided. For headless runs (tests, the self-test,
@@ -187,11 +136,14 @@ class Session:
         if self.dealing is not None:
             wait([self.dealing], timeout=timeout)
 
-    def rematch(self) -> Session:
-        """A new game with the same seats and options and a fresh seed."""
-        setup = Setup(self.setup.game_id, list(self.setup.seats), dict(self.setup.options), None)
+    def rematch(self, seed: int | None = None) -> Session:
+        """A new game with the same seats and options, and ``seed`` (by default a fresh one)."""
+        setup = self._rematch_setup()
+        setup.seed = seed
         return Session(self.spec, setup)
 
 
-def _choose_here(bot: Any, view: Any, rng: random.Random) -> tuple[Any, tuple]:
+def _choose_here(bot: TurnBot[Any, Action], view: Any, rng: random.Random) -> tuple[Action, Any]:
+    """Run a bot on this side (the fallback thread), handing back its choice and the state
+    of the generator, as ``worker.choose`` does from the worker process."""
     return bot(view, rng), rng.getstate()

@@ -19,9 +19,12 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
-from typing import Any, Callable
+from typing import Any, Callable, Generic, Mapping, TypeVar
 
 from games.core.protocol import GameState
+
+OptionsT = TypeVar("OptionsT")
+StateT = TypeVar("StateT", bound=GameState[Any, Any])
 
 DIFFICULTIES = ("easy", "normal", "hard")
 
@@ -50,14 +53,23 @@ class OptionSpec:
 
 
 @dataclass(frozen=True)
-class GameParts:
+class GameParts(Generic[OptionsT, StateT]):
     """The heavy half of a game's spec, imported on first use: the options dataclass, the
-    function that deals a new game, the bots by difficulty and the setup screen's options."""
+    function that deals a new game, the bots by difficulty and the setup screen's options.
 
-    options_type: type
-    new_game: Callable[[Any, int], GameState]
-    bots: dict[str, Callable[..., Any]]
+    Generic in the game's options and state types, so that a game's ``_parts`` is checked:
+    ``new_game`` must take its options type and make a state that keeps the protocol.
+    The bots are turn bots ``(view, rng) -> action`` or reflex bots ``(view, now_ms, rng)
+    -> [timed action]``; the two shapes share the table, so their type stays open."""
+
+    options_type: type[OptionsT]
+    new_game: Callable[[OptionsT, int], StateT]
+    bots: Mapping[str, Callable[..., Any]]
     options: tuple[OptionSpec, ...] = ()
+
+
+# What a spec holds: the parts of some game, whose state keeps the protocol.
+AnyParts = GameParts[Any, GameState[Any, Any]]
 
 
 @dataclass(frozen=True)
@@ -74,25 +86,25 @@ class GameSpec:
     default_seats: int
     rules_text: str
     blurb: str
-    load: Callable[[], GameParts]
+    load: Callable[[], AnyParts]
     realtime: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
 
     # cached_property writes to the instance's __dict__, which a frozen dataclass allows.
     @cached_property
-    def parts(self) -> GameParts:
+    def parts(self) -> AnyParts:
         return self.load()
 
     @property
-    def options_type(self) -> type:
+    def options_type(self) -> type[Any]:
         return self.parts.options_type
 
     @property
-    def new_game(self) -> Callable[[Any, int], GameState]:
+    def new_game(self) -> Callable[[Any, int], GameState[Any, Any]]:
         return self.parts.new_game
 
     @property
-    def bots(self) -> dict[str, Callable[..., Any]]:
+    def bots(self) -> Mapping[str, Callable[..., Any]]:
         return self.parts.bots
 
     @property

@@ -11,11 +11,18 @@ from __future__ import annotations
 
 from random import Random
 from dataclasses import dataclass
-from typing import Any, Iterable, Protocol, Sequence, runtime_checkable
+from typing import Any, Iterable, Protocol, Sequence, TypeVar, runtime_checkable
 
 from games.core.cards import Card
 
 Seat = int
+
+# The type parameters of the protocol: a game's action type (taken and given back, so
+# invariant), its view type (only given out) and its options type (only taken in).
+ActionT = TypeVar("ActionT")
+ViewT_co = TypeVar("ViewT_co", covariant=True)
+ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
+ActionT_co = TypeVar("ActionT_co", covariant=True)
 
 
 class IllegalAction(ValueError):
@@ -60,41 +67,47 @@ def seat_name(seat: Seat) -> str:
 
 
 @runtime_checkable
-class GameState(Protocol):
-    """What the shell, the bots, the simulator and the conformance tests rely on."""
+class GameState(Protocol[ActionT, ViewT_co]):
+    """What the shell, the bots, the simulator and the conformance tests rely on.
 
-    seats: int
+    ``ActionT`` is the game's action type (a dataclass or a union of them), ``ViewT_co``
+    what ``view`` gives a seat. Code that drives any game (the session, the simulator)
+    holds a ``GameState[Any, Any]``; a game's own code and tests use its concrete state.
+    """
+
+    @property
+    def seats(self) -> int: ...
 
     def to_act(self) -> list[Seat]: ...
 
-    def legal_actions(self, seat: Seat) -> list[Any]: ...
+    def legal_actions(self, seat: Seat) -> list[ActionT]: ...
 
-    def apply(self, action: Any) -> list[Event]: ...
+    def apply(self, action: ActionT) -> list[Event]: ...
 
-    def view(self, seat: Seat) -> Any: ...
+    def view(self, seat: Seat) -> ViewT_co: ...
 
     def is_over(self) -> bool: ...
 
     def outcome(self) -> Outcome | None: ...
 
-    def clone(self) -> GameState: ...
+    def clone(self) -> GameState[ActionT, ViewT_co]: ...
 
-    def all_cards(self) -> list[Any]:
+    def all_cards(self) -> list[Card]:
         """Every card in every zone (hands, stock, piles): the conservation check."""
         ...
 
-    def hidden_from(self, seat: Seat) -> list[Any]:
+    def hidden_from(self, seat: Seat) -> list[Card]:
         """The cards ``seat`` may not know the place of; its view must contain none of them."""
         ...
 
 
-class TurnBot(Protocol):
+class TurnBot(Protocol[ViewT_contra, ActionT_co]):
     """A turn bot picks one of the legal actions from what its seat can see."""
 
-    def __call__(self, view: Any, rng: Random) -> Any: ...
+    def __call__(self, view: ViewT_contra, rng: Random, /) -> ActionT_co: ...
 
 
-def check_legal(action: Any, legal: Sequence[Any], why_not: str) -> None:
+def check_legal(action: ActionT, legal: Sequence[ActionT], why_not: str) -> None:
     """Raise ``IllegalAction(why_not)`` unless ``action`` is among ``legal``."""
     if action not in legal:
         raise IllegalAction(why_not)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from games.registry import GameParts, GameSpec
+    from games.registry import AnyParts, GameSpec
 
 
 def spec() -> GameSpec:
@@ -19,7 +19,7 @@ def spec() -> GameSpec:
     )
 
 
-def _parts() -> GameParts:
+def _parts() -> AnyParts:
     """The rules, bots and options: imported when the game is first set up or played."""
     from games.ratscrew import bots, rules
     from games.registry import GameParts, OptionSpec

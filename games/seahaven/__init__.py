@@ -6,7 +6,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from games.registry import GameParts, GameSpec
+    from games.registry import AnyParts, GameSpec
 
 
 def spec() -> GameSpec:
@@ -22,7 +22,7 @@ def spec() -> GameSpec:
     )
 
 
-def _parts() -> GameParts:
+def _parts() -> AnyParts:
     """The rules, bots and options: imported when the game is first set up or played."""
     from games.registry import GameParts, OptionSpec
     from games.seahaven import rules

@@ -148,3 +148,18 @@ def test_the_worker_leaves_when_the_app_is_killed(tmp_path, method):
         time.sleep(0.05)
     os.kill(pid, 9)
     pytest.fail("the worker outlived the app")
+
+
+@pytest.mark.parametrize("game_id", ["whist", "nap"])
+def test_the_app_session_plays_as_the_headless_core_does(game_id):
+    from games.core.session import SessionCore
+
+    spec = GAMES[game_id]
+    session = bot_session(spec, 6)
+    core = SessionCore(spec, session.setup, 6)
+    for _ in range(20):
+        seat = core.bot_seat()
+        if seat is None:
+            break
+        core.apply(core.bot_action(seat))
+    assert play(session, 20) == core.actions and core.actions

@@ -1,0 +1,160 @@
+"""A game being played, without a screen: the rules state, who plays each seat (a human, or a
+bot at a difficulty), the actions taken so far, the bots' own generator, and the rematch.
+
+The app's ``Session`` is this core plus a worker process where bots think off the frame
+loop; the network server will be this core plus connections. Everything here is pure: the
+seed is given, never drawn, so a seed plus ``actions`` replays the game exactly, and a bot
+asked here (``bot_action``) draws from the same generator, in the same order, as one asked
+through the app's worker.
+
+>>> from games.registry import GAMES
+>>> spec = GAMES["ninety_nine"]
+>>> core = SessionCore(spec, Setup.default(spec, seats=3, difficulty="easy"), seed=5)
+>>> core.humans
+[0]
+>>> seat = core.to_act()[0]
+>>> core.bot_seat() in (None, seat)
+True
+"""
+
+from __future__ import annotations
+
+from random import Random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol
+
+from games.core.protocol import Action, Event, GameState, Seat, TurnBot
+from games.registry import DIFFICULTIES, GameSpec
+
+# Seat plans' difficulties are checked against this list, the one the registry's bots use.
+__all__ = ["SeatPlan", "Setup", "SessionCore", "RealtimeDriver", "bot_rng_for"]
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    """Who plays a seat: a human, or a bot at a difficulty."""
+
+    human: bool
+    difficulty: str = "normal"
+
+    def __post_init__(self) -> None:
+        if self.difficulty not in DIFFICULTIES:
+            raise ValueError(f"unknown difficulty {self.difficulty!r}")
+
+    def label(self) -> str:
+        return "Human" if self.human else f"Computer ({self.difficulty})"
+
+
+@dataclass
+class Setup:
+    """Everything the setup screen decides. ``seed`` None means a fresh random seed (drawn
+    by whoever starts the game: the app, or the server, never the core)."""
+
+    game_id: str
+    seats: list[SeatPlan]
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int | None = None
+
+    @staticmethod
+    def default(spec: GameSpec, seats: int | None = None, difficulty: str = "normal") -> Setup:
+        count = seats or spec.default_seats
+        plans = [SeatPlan(human=(i == 0), difficulty=difficulty) for i in range(count)]
+        return Setup(spec.id, plans, {o.key: o.default for o in spec.options})
+
+
+class RealtimeDriver(Protocol):
+    """The place for the real-time driver of a reflex game (games/core/realtime.py): it takes
+    the humans' timed actions and the bots' plans and applies them in time order. A core
+    for a real-time game holds one in ``SessionCore.driver`` once that driver exists; until
+    then the reflex table runs its own loop over ``state`` and ``bot_plans``."""
+
+    def step(self, until_ms: int) -> list[Event]: ...
+
+
+def bot_rng_for(seed: int) -> Random:
+    """The generator every bot at a table draws from: seeded from the game's seed, apart
+    from the game's own generator, so how bots think never changes the deal."""
+    return Random(seed * 7919 + 1)
+
+
+class SessionCore:
+    """A game in progress: ``state``, ``setup.seats``, ``actions``, and the bots' generator.
+
+    ``apply`` is the one way an action enters the game (the rules judge it; an illegal one
+    raises ``IllegalAction`` and changes nothing, not even ``actions``).
+    """
+
+    def __init__(self, spec: GameSpec, setup: Setup, seed: int) -> None:
+        self.spec = spec
+        self.setup = setup
+        self.seed = seed
+        self.options: Any = spec.make_options(seats=len(setup.seats), **setup.options)
+        # Dealt on first use (see ``state``): the app may first have the deal made elsewhere.
+        self._state: GameState[Any, Any] | None = None
+        self.actions: list[Action] = []
+        self.bot_rng = bot_rng_for(seed)
+        # A real-time game's driver (see ``RealtimeDriver``); None for turn games.
+        self.driver: RealtimeDriver | None = None
+
+    @property
+    def state(self) -> GameState[Any, Any]:
+        if self._state is None:
+            self._state = self.spec.new_game(self.options, self.seed)
+        return self._state
+
+    @state.setter
+    def state(self, state: GameState[Any, Any]) -> None:
+        self._state = state
+
+    # seats --------------------------------------------------------------------------------
+
+    @property
+    def humans(self) -> list[Seat]:
+        return [i for i, plan in enumerate(self.setup.seats) if plan.human]
+
+    def is_human(self, seat: Seat) -> bool:
+        return self.setup.seats[seat].human
+
+    def to_act(self) -> list[Seat]:
+        """The seats that may act now (none once the game is over)."""
+        return [] if self.state.is_over() else self.state.to_act()
+
+    def bot_seat(self) -> Seat | None:
+        """The bot that must act now, if any (turn games)."""
+        for seat in self.to_act():
+            if not self.is_human(seat):
+                return seat
+        return None
+
+    # actions ------------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply an action and record it (raises IllegalAction and changes nothing if the
+        rules refuse it)."""
+        events = self.state.apply(action)
+        self.actions.append(action)
+        return events
+
+    def bot_for(self, seat: Seat) -> Callable[..., Any]:
+        """The bot that plays ``seat``, at its difficulty (a turn bot or a reflex bot)."""
+        return self.spec.bots[self.setup.seats[seat].difficulty]
+
+    def bot_action(self, seat: Seat) -> Action:
+        """A turn bot's choice for ``seat``, made here and now on the seat's view with the
+        session's bot generator (the app's worker makes the same choice elsewhere)."""
+        bot: TurnBot[Any, Action] = self.bot_for(seat)
+        action: Action = bot(self.state.view(seat), self.bot_rng)
+        return action
+
+    def bot_plans(self, seat: Seat, now_ms: int) -> list[Action]:
+        """A reflex bot's plans for ``seat`` from what it sees at ``now_ms``, each stamped
+        with the game time it falls due."""
+        plans: list[Action] = self.bot_for(seat)(self.state.view(seat), now_ms, self.bot_rng)
+        return plans
+
+    def rematch(self, seed: int) -> SessionCore:
+        """A new game with the same seats and options and the given seed."""
+        return SessionCore(self.spec, self._rematch_setup(), seed)
+
+    def _rematch_setup(self) -> Setup:
+        return Setup(self.setup.game_id, list(self.setup.seats), dict(self.setup.options), None)
