@@ -9,8 +9,10 @@ timed step due first would have changed, so the order of events never depends on
 often the caller happened to look.
 
 A reflex bot is ``react(view, now_ms, rng) -> list[TimedAction]``: its plans, each stamped
-in the future. The driver asks every bot again whenever something happened and drops the
-old plans, as a person would change their mind when the pile changes.
+in the future. ``RealtimeDriver`` runs a game: it takes the humans' stamped actions and the
+bots' plans and applies them in time order, asking every bot again whenever something
+happened (dropping the old plans, as a person would change their mind when the pile
+changes). ``play_realtime`` is the driver with a bot at every seat.
 
 >>> from games.registry import GAMES
 >>> spec = GAMES["ratscrew"]
@@ -25,10 +27,11 @@ True
 
 from __future__ import annotations
 
+import bisect
 from random import Random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
 from games.core.protocol import Action, Event, GameState, IllegalAction, Seat, seat_name
 
@@ -48,7 +51,7 @@ class TimedAction(Action):
 
 
 @runtime_checkable
-class RealtimeState(GameState, Protocol):
+class RealtimeState(GameState[Any, Any], Protocol):
     now_ms: int
 
     def advance(self, now_ms: int) -> list[Event]: ...
@@ -84,6 +87,144 @@ class TimedRecord:
     refused: int = 0
 
 
+@dataclass(frozen=True)
+class Refusal:
+    """A human's action the rules refused, and why, for the table to say to that player."""
+
+    action: Any
+    problem: IllegalAction
+
+
+class RealtimeDriver:
+    """Runs a real-time game on any clock: the one loop behind the reflex tables, ``parlour
+    sim``, skipping to the result, replays, and later the server.
+
+    ``RealtimeDriver(state, bots, rng, log=None)``:
+
+    - ``state``: a fresh or running real-time state, moved on in place.
+    - ``bots``: the reflex bot of every seat a computer plays (seat -> bot). Other seats'
+      actions come from outside, through ``submit``.
+    - ``rng``: the generator every bot draws from (a session's bot generator). Bots are
+      asked in seat order, on the first run and again after anything happened, so a seed
+      gives the same game however the runs are sliced.
+    - ``log``: the list every applied action is appended to (a session's action log, so the
+      seed plus the log replays the game); a new list when None. Also ``actions``.
+
+    Use: ``submit`` the humans' stamped actions as they arrive, then ``run_until(t)`` for
+    the game time ``t`` reached (a frame's end; on a server, now less the resolution
+    window). It applies everything due by ``t`` in time order: the earliest of the next
+    human action, the next bot plan and the next timed step, each after the clock is moved
+    to its own time. A timed step due at or before an action's time fires first; a human
+    goes before a bot stamped the same millisecond; humans' actions stamped the same
+    millisecond keep the order they were submitted in (the order the keys went down).
+    ``run_to_end`` plays on with no end time (the simulator, skipping to the result).
+    Refused bot plans are counted in ``refused``; refused human actions are kept for
+    ``take_refusals``. Nothing here reads a clock, a frame or an input device.
+    """
+
+    def __init__(self, state: Any, bots: Mapping[Seat, ReflexBot], rng: Random,
+                 log: list[Any] | None = None) -> None:
+        self.state = state
+        self.bots: dict[Seat, ReflexBot] = dict(sorted(bots.items()))
+        self.rng = rng
+        self.actions: list[Any] = [] if log is None else log
+        self.refused = 0
+        self._plans: list[Any] | None = None      # asked on first use, then after each change
+        self._inbox: list[tuple[int, int, Any]] = []   # humans' actions: (at_ms, arrival, action)
+        self._arrivals = 0
+        self._refusals: list[Refusal] = []
+
+    # what comes in ------------------------------------------------------------------------
+
+    def submit(self, actions: Iterable[Any]) -> None:
+        """Humans' timed actions, to be applied when the game time reaches their stamps."""
+        for action in actions:
+            bisect.insort(self._inbox, (action.at_ms, self._arrivals, action), key=lambda e: e[:2])
+            self._arrivals += 1
+
+    def replan(self) -> None:
+        """Ask every bot again from what its seat sees now, dropping the old plans (done
+        after every change; call it too after changing the state from outside)."""
+        state = self.state
+        plans = [a for seat, bot in self.bots.items() for a in bot(state.view(seat), state.now_ms, self.rng)]
+        self._plans = sorted(plans, key=lambda a: (a.at_ms, a.seat))
+
+    @property
+    def plans(self) -> list[Any]:
+        """The bots' plans not yet due, earliest first."""
+        if self._plans is None:
+            self.replan()
+        assert self._plans is not None
+        return self._plans
+
+    # running ------------------------------------------------------------------------------
+
+    def run_until(self, end_ms: int) -> list[Event]:
+        """Apply everything due by ``end_ms`` in time order, then move the clock there."""
+        events: list[Event] = []
+        while not self.state.is_over():
+            happened = self._step(end_ms)
+            if happened is None:
+                break
+            events += happened
+        if not self.state.is_over() and end_ms > self.state.now_ms:
+            events += self._changed(self.state.advance(end_ms))
+        return events
+
+    def run_to_end(self, max_steps: int = 200_000) -> list[Event]:
+        """Play on until the game is over, or until nothing can happen without a human."""
+        events: list[Event] = []
+        for _ in range(max_steps):
+            happened = None if self.state.is_over() else self._step(None)
+            if happened is None:
+                return events
+            events += happened
+        raise RuntimeError(f"no end after {max_steps} steps")
+
+    def take_refusals(self) -> list[Refusal]:
+        """The humans' actions refused since last asked, in the order they were tried."""
+        refusals, self._refusals = self._refusals, []
+        return refusals
+
+    def _step(self, end_ms: int | None) -> list[Event] | None:
+        """The next thing due by ``end_ms`` (None: no limit), or None when nothing is."""
+        due = self.state.next_due()
+        action, human = self._next_action()
+        if action is not None and (end_ms is None or action.at_ms <= end_ms) and (due is None or action.at_ms < due):
+            if human:
+                self._inbox.pop(0)
+            else:
+                self.plans.pop(0)
+            return self._apply(action, human)
+        if due is not None and (end_ms is None or due <= end_ms):
+            return self._changed(self.state.advance(due))
+        return None
+
+    def _next_action(self) -> tuple[Any | None, bool]:
+        """The earliest waiting action, and whether a human took it."""
+        plans = self.plans
+        if self._inbox and (not plans or self._inbox[0][0] <= plans[0].at_ms):
+            return self._inbox[0][2], True
+        return (plans[0], False) if plans else (None, False)
+
+    def _apply(self, action: Any, human: bool) -> list[Event]:
+        try:
+            events = self.state.apply(action)
+        except IllegalAction as problem:
+            if human:
+                self._refusals.append(Refusal(action, problem))
+            else:
+                self.refused += 1
+            return []
+        self.actions.append(action)
+        return self._changed(events)
+
+    def _changed(self, events: list[Event]) -> list[Event]:
+        if events:
+            self.replan()
+        return events
+
+
 def play_realtime(spec: Any, options: Any, seed: int, bots: Sequence[ReflexBot],
                   bot_seed: int | None = None, max_steps: int = 200_000) -> TimedRecord:
     """Let ``bots[seat]`` play every seat on a simulated clock until the game is over.
@@ -92,45 +233,16 @@ def play_realtime(spec: Any, options: Any, seed: int, bots: Sequence[ReflexBot],
     ``refused`` and dropped. A lost or duplicated card raises ``AssertionError``.
     """
     state = spec.new_game(options, seed)
-    rng = Random(seed if bot_seed is None else bot_seed)
-    record = TimedRecord(state)
     initial = Counter(state.all_cards())
-    plans = _ask(state, bots, rng)
-    for _ in range(max_steps):
-        if state.is_over():
-            break
-        events = _step(state, plans, record)
-        if events:
-            record.events += len(events)
-            plans = _ask(state, bots, rng)
-    else:
-        raise RuntimeError(f"{spec.id}: no end after {max_steps} steps (seed {seed})")
+    driver = RealtimeDriver(state, dict(enumerate(bots)), Random(seed if bot_seed is None else bot_seed))
+    try:
+        events = driver.run_to_end(max_steps)
+    except RuntimeError:
+        raise RuntimeError(f"{spec.id}: no end after {max_steps} steps (seed {seed})") from None
+    if not state.is_over():
+        raise RuntimeError(f"{spec.id}: stuck: no timed step and no bot wants to act (seed {seed})")
     assert Counter(state.all_cards()) == initial, f"{spec.id}: a card was lost (seed {seed})"
-    record.end_ms = state.now_ms
-    return record
-
-
-def _ask(state: Any, bots: Sequence[ReflexBot], rng: Random) -> list[Any]:
-    """Every bot's fresh plans, earliest first (ties: lower seat first, as stamped)."""
-    plans = [a for seat, bot in enumerate(bots) for a in bot(state.view(seat), state.now_ms, rng)]
-    return sorted(plans, key=lambda a: (a.at_ms, a.seat))
-
-
-def _step(state: Any, plans: list[Any], record: TimedRecord) -> list[Event]:
-    """Fire the next timed step or apply the next plan, whichever comes first."""
-    due = state.next_due()
-    if plans and (due is None or plans[0].at_ms < due):
-        action = plans.pop(0)
-        try:
-            events = state.apply(action)
-        except IllegalAction:
-            record.refused += 1
-            return []
-        record.actions.append(action)
-        return events
-    if due is None:
-        raise RuntimeError("stuck: no timed step and no bot wants to act")
-    return state.advance(due)
+    return TimedRecord(state, driver.actions, len(events), state.now_ms, driver.refused)
 
 
 def replay_timed(spec: Any, options: Any, seed: int, actions: Sequence[Any],
