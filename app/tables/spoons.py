@@ -90,8 +90,10 @@ class SpoonsTable(RealtimeTableScene):
         x, y = self.places[seat]
         if seat == self.viewer:
             return (self.hand_spots(sr.HAND)[0][0] - self.card_w * 1.45, y)
-        cx = self.centre[0]
-        side = -1 if x >= cx - 1 else 1
+        # Cards are passed to the right, so they come from the seat's left neighbour (the next
+        # seat clockwise): the queue sits on that neighbour's side.
+        left_x = self.places[(seat + 1) % len(self.places)][0]
+        side = 1 if left_x > x + 1 else -1 if left_x < x - 1 else (1 if x < self.centre[0] else -1)
         return (x + side * self.small_w * 2.6, y - self.small_w * 0.2)
 
     def stock_at(self) -> tuple[float, float]:

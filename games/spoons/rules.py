@@ -2,8 +2,9 @@
 shared/rules/spoons.md).
 
 Nobody takes turns. Each round everyone holds four cards; the dealer takes from the stock,
-everyone else from the queue of cards passed to them, and passes one card face down to the
-right. The last seat of the chain (the dealer's left) discards. A hand never holds more than
+everyone else from the queue of cards passed to them at their left, and passes one card face
+down to the right (the seat numbered one lower). The last seat of the chain (the dealer's
+left) discards. A hand never holds more than
 five cards: take, then pass, then take again. Four of a kind lets a player grab a spoon,
 and from that moment everyone may grab; spoons are one fewer than players, so one player is
 left out and gets a letter of SPOON. Five letters and they are out, taking a spoon with
@@ -82,7 +83,7 @@ class SpoonsView:
     now_ms: int
     round: int
     dealer: Seat
-    players: tuple[Seat, ...]          # seats still in, in passing order from the dealer
+    players: tuple[Seat, ...]          # seats still in, in passing order: dealer, to the right
     hand: tuple[Card, ...]
     queues: tuple[int, ...]
     hand_sizes: tuple[int, ...]
@@ -242,13 +243,19 @@ class SpoonsState:
         return self.letters[seat] >= len(self.options.word)
 
     def players(self) -> list[Seat]:
-        """Seats still in, in passing order starting from the dealer."""
+        """Seats still in, in passing order: the dealer, then round to the dealer's right.
+
+        Seats are numbered clockwise, so a seat's left is the next number and its right the
+        one before. The seed rules pass to the right: the dealer discards "to their right",
+        each player picks up at their left and discards to their right, and the dealer's
+        left is last in the chain, discarding into the discard pile."""
         n, limit, letters = self.seats, len(self.options.word), self.letters
-        seats = [(self.dealer + k) % n for k in range(n)]
+        seats = [(self.dealer - k) % n for k in range(n)]
         return [s for s in seats if letters[s] < limit]
 
     def right_of(self, seat: Seat) -> Seat | None:
-        """Where ``seat`` passes to: the next seat still in, or None for the last of the chain."""
+        """Where ``seat`` passes to: the next seat still in on its right, or None for the
+        last of the chain (the dealer's left), who discards."""
         order = self.players()
         index = order.index(seat)
         return order[index + 1] if index + 1 < len(order) else None

@@ -39,15 +39,16 @@ def open_table(app, variant: str = "spoons", seats: int = 4, humans: int = 1) ->
 
 
 def second_player_takes_the_5d(app, state: sr.SpoonsState) -> None:
-    """P1 takes and passes; P2, holding two fives and two eights, takes the 5D from its queue."""
-    press(app, pygame.K_q)                       # P1 takes from the stock
-    frame(app, 2)
-    press(app, pygame.K_q)                       # and passes to P2
-    frame(app, 2)
+    """P2, holding two fives and two eights, takes the 5D waiting at their left. (P1 deals and
+    passes to their right, P4: P2 is the dealer's left, fed by P3.)"""
     give(state, 1, "5S 5H 8D 8C")
     five = cards("5D")[0]
-    zone = next(z for z in (state.stock, *state.hands, state.discard) if five in z)
-    zone[zone.index(five)], state.queues[1][0] = state.queues[1][0], five   # a swap: no card made up
+    if five in state.stock:
+        state.stock.remove(five)
+    else:                                        # a swap with the stock: no card made up
+        zone = next(z for z in (*state.hands, *state.queues, state.discard) if five in z)
+        zone[zone.index(five)] = state.stock.pop(0)
+    state.queues[1].insert(0, five)
     press(app, pygame.K_p)                       # P2 takes the 5D
 
 
@@ -63,7 +64,7 @@ def test_take_choose_and_pass_a_card_by_keys(app):
     frame(app, 2)
     assert chosen not in state.hands[0]
     assert len(state.hands[0]) == 4
-    assert any(line.startswith(f"P1 passes {chosen} to P2") for line in scene.log)
+    assert any(line.startswith(f"P1 passes {chosen} to P4") for line in scene.log)   # to the right
 
 
 def test_a_five_card_hand_refuses_another_take_with_a_message(app):

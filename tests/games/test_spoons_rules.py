@@ -70,6 +70,30 @@ def test_a_full_hand_must_pass_before_taking_again() -> None:
     assert state.queues[state.right_of(dealer)] == [card]
 
 
+def test_cards_pass_to_the_right_as_the_seed_rules_say() -> None:
+    """shared/rules/spoons.md: "the dealer draws from the stock, then discards one card face
+    down to the right; each other player picks up from the pile at their left (the cards
+    passed to them) and discards to their right; the player at the dealer's left (last in the
+    chain) discards into a discard pile beside the stock". Seats are numbered clockwise (to
+    the left), so a seat's right is the seat numbered one lower."""
+    state = game(5, seed=3)
+    dealer, n = state.dealer, 5
+    right, left = (dealer - 1) % n, (dealer + 1) % n
+    state.apply(Take(dealer, 10))
+    card = state.hands[dealer][0]
+    assert state.apply(Pass(dealer, 20, card)) == [Passed(dealer, right, card)]
+    assert state.queues[right] == [card]              # the dealer's right draws it
+    state.apply(Take(right, 30))
+    assert state.hands[right][-1] == card
+    passed = state.hands[right][0]
+    assert state.apply(Pass(right, 40, passed))[0].to == (right - 1) % n
+    assert state.players() == [dealer, right, (dealer - 2) % n, (dealer - 3) % n, left]
+    assert state.right_of(left) is None               # the dealer's left discards
+    give(state, left, "2S 3S 4S 5S 6S")
+    state.apply(Pass(left, 50, cards("6S")[0]))
+    assert state.discard == cards("6S")
+
+
 def test_only_the_dealer_draws_from_the_stock_and_others_wait_for_a_card() -> None:
     state = game()
     other = state.right_of(state.dealer)
