@@ -5,7 +5,9 @@ up at the same moment and everyone races to call "hit" (a pattern of exactly thr
 on both cards) or "miss". Only the first call counts. Right: the caller wins the pair.
 Wrong: with two players the other wins the pair and two cards from the caller's win pile;
 with more, the pair and four of the caller's cards go to the dump. A player who cannot pay
-owes the rest, paid from the next cards they win. After 24 rounds, most cards wins.
+owes the rest and pays it from the next cards they get, however they arrive: a won pair, or
+(with two players) the penalty cards the other player gives them. After 24 rounds, most
+cards wins.
 
 Timed steps: the cards turn up ``REVEAL_MS`` after the start and ``RESULT_MS`` after each
 call (time to see why it was a hit or a miss), and the game ends ``RESULT_MS`` after the
@@ -283,39 +285,46 @@ class NailsState:
         if taker is None:
             self.dump += pair
         else:
-            events += self._gain(taker, pair)
+            events += self._receive(taker, pair)
         if not correct:
-            events.append(self._pay(seat, self.options.penalty, taker))
+            events += self._pay(seat, self.options.penalty, taker)
         return events
 
-    def _gain(self, seat: Seat, cards: list[Ring]) -> list[Event]:
-        """Won cards pay off the winner's debt first (to the other player, or the dump)."""
+    def _receive(self, seat: Seat, cards: list[Ring]) -> list[Event]:
+        """Cards reaching ``seat`` pay its debt first, whatever way they arrive: the rules say
+        a debtor pays "as soon as they have cards, however those arrive (won pairs or penalty
+        cards received)". With two players the creditor is the other player, whose own debt
+        the cards then pay in turn; with more, debts go to the dump."""
         owed = min(self.debts[seat], len(cards))
+        self.wins[seat] += cards[owed:]
         if not owed:
-            self.wins[seat] += cards
             return []
         self.debts[seat] -= owed
         creditor = 1 - seat if self.seats == 2 else None
-        self._give(cards[:owed], creditor)
-        self.wins[seat] += cards[owed:]
-        return [Paid(seat, creditor, owed, self.debts[seat])]
+        events: list[Event] = [Paid(seat, creditor, owed, self.debts[seat])]
+        if creditor is None:
+            self.dump += cards[:owed]
+        else:
+            events += self._receive(creditor, cards[:owed])
+        return events
 
-    def _pay(self, seat: Seat, count: int, to: Seat | None) -> Paid:
+    def _pay(self, seat: Seat, count: int, to: Seat | None) -> list[Event]:
+        """A wrong call's penalty: ``count`` cards from the caller's win pile, the rest owed.
+        The debt is written down before the cards land, so cards coming straight back (the
+        receiver's own debt) pay it."""
         pile = self.wins[seat]
         paid = [pile.pop() for _ in range(min(count, len(pile)))]
-        self._give(paid, to)
         self.debts[seat] += count - len(paid)
         if to is not None and self.debts[to] and self.debts[seat]:   # two debts cancel out
             cancel = min(self.debts[to], self.debts[seat])
             self.debts[to] -= cancel
             self.debts[seat] -= cancel
-        return Paid(seat, to, len(paid), self.debts[seat])
-
-    def _give(self, cards: list[Ring], to: Seat | None) -> None:
+        events: list[Event] = [Paid(seat, to, len(paid), self.debts[seat])]
         if to is None:
-            self.dump += cards
+            self.dump += paid
         else:
-            self.wins[to] += cards
+            events += self._receive(to, paid)
+        return events
 
     def _end(self) -> list[Event]:
         self.over, self.next_at, self.up = True, None, None

@@ -21,7 +21,8 @@ counts.
 to the other player, and the caller also hands over two cards from their own win pile.
 - Three or more players: a right call wins both cards; a wrong call sends both cards to \
 the dump, and the caller also puts four of their won cards into the dump.
-If you have too few cards to pay, you owe the rest and pay it from the next cards you win.
+If you have too few cards to pay, you owe the rest and pay it from the next cards you get, \
+however they come: cards you win, or (two players) the cards the other player hands you.
 
 After every call the table rings the dots that match on both cards in gold, so you can see \
 why it was a hit or a miss. A call up to 0.3 seconds after the first is shown (who was \

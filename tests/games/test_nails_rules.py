@@ -104,6 +104,23 @@ def test_two_players_a_short_win_pile_leaves_a_debt_paid_from_the_next_win():
     assert "owes" not in str(events[-1]) and "gives 2 to P2" in str(events[-1])
 
 
+def test_two_players_a_debt_is_paid_from_penalty_cards_received_too():
+    """shared/rules/nails.md, two players: a wrong caller who has too few cards "owe[s] the
+    rest and pay[s] it as soon as they have cards, however those arrive (won pairs or penalty
+    cards received)" (the seed: "once he gets them"). P2 owes 3; P1 calls wrong: the pair
+    goes to P2, who pays 2 of the debt with it, and P1's two penalty cards pay the last one."""
+    state = revealed(2)
+    state.wins[0] = state.piles[0][:4]
+    del state.piles[0][:4]
+    state.debts[1] = 3
+    events = state.apply(Call(0, 1500, not answer(state)))
+    assert state.debts == [0, 0]
+    assert len(state.wins[0]) == 4 - 2 + 2 + 1 and len(state.wins[1]) == 1
+    paid = [e for e in events if isinstance(e, rules.Paid)]
+    assert [(e.seat, e.to, e.cards, e.owed) for e in paid] == [(1, 0, 2, 1), (0, 1, 2, 0), (1, 0, 1, 0)]
+    assert len(state.all_cards()) == 48
+
+
 def test_dump_mode_wrong_call_sends_pair_and_four_cards_to_the_dump():
     state = revealed(3)
     state.wins[2] = state.piles[1][:6]
