@@ -6,14 +6,14 @@ from typing import Any
 
 import pygame
 
-from app.render.table import CardSprite, SpriteDrawer, felt
+from app.render.table import SpriteDrawer, felt
 from app.render.text import font, render_text
+from app.render.tiles import tile_art
 from app.scenes.base import Scene
 from app.ui import theme
 from app.ui.blurb import LEADING, fit_blurb
 from app.ui.fit import fit_title, pack_items
 from app.ui.widgets import Button, blit_centered, panel
-from games.core.cards import Card
 from games.registry import GAMES, GameSpec
 
 DEFAULT_COVER = ("AS", "KH", "QD")
@@ -27,6 +27,7 @@ class MenuScene(Scene):
         self.specs: list[GameSpec] = list(GAMES.values())
         # Back from a game, the focus is on the game just played (Enter plays it again).
         self.index = min(getattr(app, "menu_focus", 0), len(self.specs) - 1)
+        self.hover: int | None = None   # the tile under the mouse, lit up
         self.tiles: list[pygame.Rect] = []
         self.quit_button = Button("Quit", app.quit, kind="quiet")
         self.stats_button = Button("Statistics", self.open_stats, kind="quiet")
@@ -66,7 +67,7 @@ class MenuScene(Scene):
         # fewer, wider tiles rather than four with titles and blurbs squeezed into slivers.
         self.columns = max(1, min(4, len(self.specs), int((size[0] - 40) // max(300 * s, 230))))
         rows = -(-len(self.specs) // self.columns)
-        top = int(150 * s)
+        top = self.header_height()
         room = size[1] - top - int(80 * s)
         tile_w = int(min(380 * s, (size[0] - 40) / self.columns - gap))
         tile_h = int(max(90 * s, min(180 * s, room / rows - gap)))
@@ -82,6 +83,10 @@ class MenuScene(Scene):
             button.text_size = max(14, int(20 * s))
             right = button.rect.left - 12
         self.continue_button.rect.topright = (size[0] - 20, 20)
+
+    def header_height(self) -> int:
+        """Where the tiles start: under the title, which a short window keeps small."""
+        return int(150 * self.s) if self.size[1] >= 700 else int(130 * self.s)
 
     def open_stats(self) -> None:
         from app.scenes.stats import StatsScene
@@ -127,9 +132,9 @@ class MenuScene(Scene):
         if event.type == pygame.KEYDOWN:
             self._key(event.key)
         elif event.type == pygame.MOUSEMOTION:
-            for i, rect in enumerate(self.tiles):
-                if rect.collidepoint(event.pos):
-                    self.index = i
+            self.hover = next((i for i, rect in enumerate(self.tiles) if rect.collidepoint(event.pos)), None)
+            if self.hover is not None:
+                self.index = self.hover
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for i, rect in enumerate(self.tiles):
                 if rect.collidepoint(event.pos):
@@ -157,7 +162,7 @@ class MenuScene(Scene):
         # The felt, the title and the tiles change only with the focus, the window size or
         # the settings (how cards and ring cards look): drawn once, then copied each frame,
         # which saves re-wrapping ten blurbs and drawing thirty cards sixty times a second.
-        key = (self.size, self.index, self.drawer, self.drawer.renderer, self.drawer.back,
+        key = (self.size, self.index, self.hover, self.drawer, self.drawer.renderer, self.drawer.back,
                tuple(map(tuple, self.tiles)), repr(self.app.settings))
         if getattr(self, "_backdrop", (None, None))[0] != key:
             self._draw_backdrop(surface)
@@ -189,59 +194,95 @@ class MenuScene(Scene):
     def _draw_backdrop(self, surface: pygame.Surface) -> None:
         surface.blit(felt(self.size), (0, 0))
         s = self.s
-        blit_centered(surface, render_text("Parlour", int(72 * s), theme.GOLD, bold=True),
-                      (self.size[0] // 2, int(70 * s)))
+        short = self.size[1] < 700   # a short window: a smaller title, more room for the tiles
+        blit_centered(surface, render_text("Parlour", int((60 if short else 72) * s), theme.GOLD, bold=True),
+                      (self.size[0] // 2, int((58 if short else 70) * s)))
         blit_centered(surface, render_text("a collection of card games", int(22 * s), theme.INK_DIM),
-                      (self.size[0] // 2, int(122 * s)))
+                      (self.size[0] // 2, int((104 if short else 122) * s)))
         for i, (spec, rect) in enumerate(zip(self.specs, self.tiles)):
             self._draw_tile(surface, spec, rect, i == self.index)
 
+    def art_box(self, rect: pygame.Rect) -> pygame.Rect:
+        """Where a tile's picture goes: its left part, as tall as the tile allows."""
+        pad = self.pad(rect)
+        width = round(min(rect.height * 0.8, rect.width * (0.24 if self.compact(rect) else 0.29)))
+        return pygame.Rect(rect.left + pad, rect.top + pad, width, rect.height - 2 * pad)
+
     @staticmethod
-    def _cover_width(rect: pygame.Rect) -> int:
-        return max(30, int(min(rect.height * 0.5, rect.width * 0.16)))
+    def compact(rect: pygame.Rect) -> bool:
+        """A low tile (a small window): tighter lines and a narrower picture."""
+        return rect.height < 130
+
+    def pad(self, rect: pygame.Rect) -> int:
+        return 6 if self.compact(rect) else max(8, int(12 * self.s))
 
     def text_area(self, rect: pygame.Rect) -> tuple[int, int]:
-        """Where a tile's words start (x) and how wide they may be, right of its cover cards."""
-        text_left = rect.left + 22 + int(self._cover_width(rect) * 1.9)
-        return text_left, rect.right - text_left - 10
+        """Where a tile's words start (x) and how wide they may be, right of its picture."""
+        pad = self.pad(rect)
+        text_left = self.art_box(rect).right + pad
+        return text_left, rect.right - text_left - pad
 
     def tile_title(self, spec: GameSpec, rect: pygame.Rect) -> tuple[list[str], int]:
         """A tile's title as one or two lines, and its size, fitted to the tile."""
         return fit_title(spec.title, int(min(26 * self.s, rect.height * 0.17)), self.text_area(rect)[1])
 
-    def _draw_tile(self, surface: pygame.Surface, spec: GameSpec, rect: pygame.Rect, focused: bool) -> None:
-        s = self.s
-        panel(surface, rect, edge=theme.GOLD if focused else (70, 110, 85), width=3 if focused else 1)
-        cover = spec.extra.get("cover", DEFAULT_COVER)
-        width = self._cover_width(rect)
-        for k, text in enumerate(cover):
-            angle = (k - (len(cover) - 1) / 2) * 12
-            x = rect.left + 14 + width * 0.8 + (k - 1) * width * 0.33
-            y = rect.centery + abs(k - 1) * 4
-            if isinstance(text, tuple):   # a ring card (Nails), drawn by its own renderer
-                from app.render.nails import ring_card
-
-                blit_centered(surface, ring_card(text, int(width * 1.3)), (x, y - 8 + (k - 1) * width * 0.12))
-                continue
-            sprite = CardSprite(Card.parse(text), x, y, face_up=True, width=width, angle=-angle)
-            self.drawer.draw(surface, sprite)
-        text_left, room = self.text_area(rect)
+    def tile_blurb(self, spec: GameSpec, rect: pygame.Rect) -> tuple[int, list[str], int]:
+        """The blurb's size, its lines and the y where they start."""
+        compact = self.compact(rect)
         titles, title_size = self.tile_title(spec, rect)
-        y = rect.top + int(rect.height * 0.09)
-        for line in titles:   # a long title goes on two lines rather than shrink to a speck
-            surface.blit(render_text(line, title_size, theme.GOLD if focused else theme.INK, bold=True), (text_left, y))
-            y += title_size + (2 if len(titles) > 1 else 0)
-        blurb_size = small = max(11, int(min(16 * s, rect.height * 0.1)))
+        y = rect.top + (5 if compact else int(rect.height * 0.09))
+        y += len(titles) * (title_size + 2) + (2 if compact else 6)
+        if not self.kind_beside_title(spec, rect):
+            y += self.kind_line(spec, rect)[1] + (7 if compact else 10)
+        largest = max(11, int(min(16 * self.s, rect.height * 0.1)))
+        size, shown = fit_blurb(spec.blurb, largest, self.text_area(rect)[1], rect.bottom - (4 if compact else 8) - y)
+        return size, shown, y
+
+    def kind_line(self, spec: GameSpec, rect: pygame.Rect) -> tuple[str, int]:
+        """"Tricks · 4 players" and its size: a point smaller, or only the players, if
+        that is what fits."""
+        room = self.text_area(rect)[1]
+        small = max(11, int(min(16 * self.s, rect.height * 0.1)))
         kind = f"{spec.family} · {spec.seat_range}"
         while small > 10 and font(small).size(kind)[0] > room:
             small -= 1
         if font(small).size(kind)[0] > room:
-            kind = spec.seat_range   # (the family is said by the cards and the blurb too)
-        surface.blit(render_text(kind, small, theme.INK_DIM), (text_left, y + 6))
-        y += small + 16
+            kind = spec.seat_range   # (the family is said by the picture and the blurb too)
+        return kind, small
+
+    def kind_beside_title(self, spec: GameSpec, rect: pygame.Rect) -> bool:
+        """On a low tile, a short title leaves room for the kind on its own line, which
+        gives the blurb a line more."""
+        titles, title_size = self.tile_title(spec, rect)
+        kind, small = self.kind_line(spec, rect)
+        width = font(title_size, bold=True).size(titles[0])[0] + 12 + font(small).size(kind)[0]
+        return self.compact(rect) and len(titles) == 1 and width <= self.text_area(rect)[1]
+
+    def _draw_tile(self, surface: pygame.Surface, spec: GameSpec, rect: pygame.Rect, focused: bool) -> None:
+        lit = self.hover is not None and self.tiles[self.hover] == rect
+        panel(surface, rect, fill=(22, 72, 46, 225) if lit else theme.PANEL,
+              edge=theme.GOLD if focused else ((140, 190, 150) if lit else (70, 110, 85)),
+              width=3 if focused else (2 if lit else 1))
+        art = self.art_box(rect)
+        cover = spec.extra.get("cover", ())
+        cover = cover if cover and all(isinstance(c, str) for c in cover) else ("AS", "KH", "QD")
+        surface.blit(tile_art(spec.id, art.size, self.drawer.renderer, self.drawer.back, cover), art)
+        compact = self.compact(rect)
+        text_left, room = self.text_area(rect)
+        titles, title_size = self.tile_title(spec, rect)
+        y = rect.top + (5 if compact else int(rect.height * 0.09))
+        for line in titles:   # a long title goes on two lines rather than shrink to a speck
+            surface.blit(render_text(line, title_size, theme.GOLD if focused else theme.INK, bold=True), (text_left, y))
+            y += title_size + 2
+        kind, small = self.kind_line(spec, rect)
+        image = render_text(kind, small, theme.INK_DIM)
+        if self.kind_beside_title(spec, rect):
+            surface.blit(image, image.get_rect(bottomright=(text_left + room, y - 2)))
+        else:
+            surface.blit(image, (text_left, y + (2 if compact else 6)))
         # The blurb keeps its own size (a long family line does not shrink it) and is shown
         # whole, or as whole sentences, rather than cut mid-phrase.
-        size, shown = fit_blurb(spec.blurb, blurb_size, room, rect.bottom - 8 - y)
+        size, shown, y = self.tile_blurb(spec, rect)
         for line in shown:
             surface.blit(render_text(line, size, theme.INK), (text_left, y))
             y += size + LEADING

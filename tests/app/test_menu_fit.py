@@ -79,3 +79,48 @@ def test_items_pack_greedily_and_whole():
     one = font(14).size(" · ".join(items))[0]
     assert pack_items(items, 14, one) == [" · ".join(items)]
     assert pack_items(items, 14, one - 5) == ["Arrows choose · Enter opens", "Esc quits"]
+
+
+def test_no_blurb_is_cut_mid_phrase(menu):
+    """Every tile shows its blurb whole, or at the smallest windows its whole first
+    sentences: never a phrase cut off with "…"."""
+    for spec, rect in zip(menu.specs, menu.tiles):
+        size, lines, top = menu.tile_blurb(spec, rect)
+        shown = " ".join(lines)
+        assert lines and not shown.endswith("…"), (spec.id, menu.size, lines)
+        assert spec.blurb.startswith(shown), (spec.id, lines)
+        assert top + len(lines) * (size + 5) <= rect.bottom, spec.id
+        if menu.size[0] >= 1000:
+            assert shown == spec.blurb, (spec.id, menu.size, lines)
+
+
+def test_every_game_has_a_picture_of_its_own(menu):
+    from app.render.tiles import tile_art
+
+    pictures = set()
+    for spec, rect in zip(menu.specs, menu.tiles):
+        art = menu.art_box(rect)
+        assert rect.contains(art) and art.right < menu.text_area(rect)[0]
+        image = tile_art(spec.id, art.size, menu.drawer.renderer, menu.drawer.back)
+        assert image.get_bounding_rect().width > art.width // 2, spec.id   # something is drawn
+        pictures.add(pygame.image.tobytes(image, "RGBA"))
+    assert len(pictures) == len(menu.specs)
+
+
+def test_hovering_a_tile_lights_it_up(menu):
+    app = menu.app
+    rect = menu.tiles[2]
+    menu.index = 2            # focused from the keyboard first: the hover must add a light
+    app.step(FRAME)
+
+    def tile() -> bytes:
+        return pygame.image.tobytes(app.screen.subsurface(rect).copy(), "RGB")
+
+    before = tile()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(FRAME)
+    assert menu.hover == 2 and menu.index == 2
+    assert tile() != before
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(FRAME)
+    assert menu.hover is None and tile() == before
