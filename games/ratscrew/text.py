@@ -38,8 +38,9 @@ nothing is paid.
 
 Running out. With no cards you sit out the flipping, but you may slap back in: win a pile \
 with a good slap and you are playing again, as long as at least two players still hold \
-cards. A false slap while you are out puts you out of the game for good. When only one \
-player holds cards, they take the pile and win.
+cards. A false slap while you are out puts you out of the game for good. When only two \
+players are left and one runs out, the other takes the pile and wins at once, even if the \
+last card was a face card.
 
 Keys. Each player at the keyboard has a flip key and a slap key, shown at their seat \
 (first player: Q flip, W slap; second: P and [; third: Z and X; fourth: M and comma). The \

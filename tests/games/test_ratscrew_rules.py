@@ -93,8 +93,9 @@ def test_waiting_out_the_offer_declines():
 
 def test_no_offer_when_the_next_player_is_the_challenger():
     state = table("2C KS", "5D")
-    flips(state, 0, 1)
-    assert state.offer is None and state.collect == (0, 200 + COLLECT_MS)
+    events = flips(state, 0, 1)
+    assert state.offer is None and state.collect is None
+    assert names(events)[-2:] == ["PileWon", "GameWon"] and state.winner == 0
 
 
 # --- slaps --------------------------------------------------------------------------------
@@ -216,6 +217,23 @@ def test_the_last_player_holding_cards_wins():
     assert names(events)[-2:] == ["PileWon", "GameWon"] and state.winner == 1
     assert state.is_over() and state.outcome().winners == (1,)
     assert state.stacks[1] and len(state.stacks[1]) == 3 and state.to_act() == []
+
+
+def test_two_left_and_one_runs_out_on_a_face_card_the_other_wins_at_once():
+    """shared/rules/ratscrew.md: "when only two players remain and one runs out, the other
+    takes the pile and wins", at once, even though the last card was a face card."""
+    state = table("2C", "KS 4D", "6H 7H")
+    flips(state, 0, 1, 2)                       # P1's 2C: P1 is out, two players remain
+    assert state.is_out(0) and state.winner is None and state.turn == 1
+    events = flips(state, 1, start=400)         # P2's last card is a King
+    assert names(events)[-2:] == ["PileWon", "GameWon"] and state.winner == 2
+    assert len(state.stacks[2]) == 5 and state.pile == [] and state.next_due() is None
+
+
+def test_with_three_still_in_a_face_card_as_last_card_still_challenges():
+    state = table("2C KS", "4D 5D", "6H 7H")
+    flips(state, 0)
+    assert state.owner == 0 and state.turn == 1 and state.winner is None
 
 
 def test_a_challenge_answered_by_the_last_cards_goes_to_the_challenger_and_wins():
