@@ -115,8 +115,12 @@ def _seahaven(e: Easel) -> None:
         pygame.draw.rect(e.surface, (110, 150, 120), slot, 1, border_radius=3)
         if k in (1, 3):
             e.card(("7D", "QC")[k // 2], 0.14 + k * 0.24, 0.17, scale=0.5, shadow=False)
+    # The cascade fills the rest: four cards, each showing a fifth of the one beneath.
+    top = e.h * 0.17 + cell * 0.7 + 4
+    scale = min(0.82, (e.h - top - 4) / (e.card_w * 1.4 * 1.66))
+    height = e.card_w * scale * 1.4
     for k, code in enumerate(("KS", "QH", "JS", "TH")):
-        e.card(code, 0.5, 0.5 + k * 0.11, scale=0.82)
+        e.card(code, 0.5, (top + height / 2 + k * height * 0.22) / e.h, scale=scale)
 
 
 def _whist(e: Easel) -> None:

@@ -13,8 +13,9 @@ from app.render.text import render_text
 from app.scenes.base import Scene
 from app.session import SeatPlan, Session, Setup
 from app.ui import theme
+from app.ui.blurb import LEADING, fit_blurb
 from app.ui.form import Row, draw_row
-from app.ui.widgets import Button, blit_centered
+from app.ui.widgets import Button, blit_centered, panel
 from games.registry import DIFFICULTIES, GameSpec
 
 SEED_DIGITS = 9
@@ -213,26 +214,81 @@ class SetupScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.s = s = theme.scale_for(size)
-        self.row_h = int(min(46 * s, (size[1] - 260 * s) / max(1, len(self.rows))))
-        width = int(min(640 * s, size[0] - 60))
-        top = int(140 * s)
+        # The game's picture and summary on the left, the form on the right.
+        content = min(int(1120 * s), size[0] - 60)
+        gap = int(28 * s)
+        left = (size[0] - content) // 2
+        top = int(104 * s)
+        self.side = pygame.Rect(left, top, int(content * 0.36), size[1] - top - int(64 * s))
+        width = content - self.side.width - gap
+        x = self.side.right + gap
+        self.row_h = int(min(46 * s, (size[1] - top - 140 * s) / max(1, len(self.rows))))
         for i, row in enumerate(self.rows):
-            row.rect = pygame.Rect((size[0] - width) // 2, top + i * self.row_h, width, self.row_h - 4)
-        bottom = top + len(self.rows) * self.row_h + int(24 * s)
+            row.rect = pygame.Rect(x, top + i * self.row_h, width, self.row_h - 4)
+        bottom = top + len(self.rows) * self.row_h + int(20 * s)
+        middle = x + width // 2
         self.start_button.rect = pygame.Rect(0, 0, int(200 * s), int(52 * s))
-        self.start_button.rect.midtop = (size[0] // 2 + int(110 * s), bottom)
+        self.start_button.rect.midtop = (middle + int(110 * s), bottom)
         self.back_button.rect = pygame.Rect(0, 0, int(160 * s), int(52 * s))
-        self.back_button.rect.midtop = (size[0] // 2 - int(110 * s), bottom)
+        self.back_button.rect.midtop = (middle - int(110 * s), bottom)
         for b in (self.start_button, self.back_button):
             b.text_size = max(16, int(22 * s))
+
+    def summary_lines(self) -> list[tuple[str, int, tuple[int, int, int], list[str]]]:
+        """What the side panel says under the picture, fitted to it: (kind, size, colour,
+        lines) for the family and players, the blurb, and the rules' opening paragraph."""
+        s, side = self.s, self.side
+        room = side.width - 2 * self.side_pad()
+        height = side.bottom - self.art_rect().bottom - self.side_pad() * 2
+        kind = f"{self.spec.family} · {self.spec.seat_range}"
+        small = max(12, int(16 * s))
+        blurb_size, blurb = fit_blurb(self.spec.blurb, max(13, int(19 * s)), room, height - small - 8)
+        out = [("kind", small, theme.GOLD, [kind]), ("blurb", blurb_size, theme.INK, blurb)]
+        left = height - small - 8 - len(blurb) * (blurb_size + LEADING) - 10
+        opening = self._rules_opening()
+        if opening and left > small * 2:
+            size, lines = fit_blurb(opening, small, room, left, smallest=12)
+            if lines and not lines[-1].endswith("…"):
+                out.append(("rules", size, theme.INK_DIM, lines))
+        return out
+
+    def _rules_opening(self) -> str:
+        """The rules' first two paragraphs after the title ("Four players, two
+        partnerships...": ``fit_blurb`` keeps the whole sentences that fit)."""
+        paragraphs = [p.strip() for p in self.spec.rules_text.split("\n\n") if p.strip()]
+        body = paragraphs[1:3] if len(paragraphs) > 1 else paragraphs
+        return " ".join(" ".join(body).split())
+
+    def side_pad(self) -> int:
+        return max(8, int(16 * self.s))
+
+    def art_rect(self) -> pygame.Rect:
+        pad = self.side_pad()
+        height = int(min(self.side.width * 0.72, self.side.height * 0.42))
+        return pygame.Rect(self.side.left + pad, self.side.top + pad, self.side.width - 2 * pad, height)
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        """The game's picture (its menu tile's, larger) and what it is about."""
+        from app.render.tiles import tile_art
+
+        panel(surface, self.side, edge=(70, 110, 85), width=1)
+        art = self.art_rect()
+        cover = self.spec.extra.get("cover", ())
+        cover = cover if cover and all(isinstance(c, str) for c in cover) else ("AS", "KH", "QD")
+        surface.blit(tile_art(self.spec.id, art.size, self.app.cards, self.app.settings.card_back, cover), art)
+        y = art.bottom + self.side_pad()
+        for kind, size, colour, lines in self.summary_lines():
+            for line in lines:
+                surface.blit(render_text(line, size, colour, bold=kind == "kind"), (art.left, y))
+                y += size + LEADING
+            y += 8 if kind == "kind" else 10
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt(self.size), (0, 0))
         s = self.s
         blit_centered(surface, render_text(self.spec.title, int(48 * s), theme.GOLD, bold=True),
-                      (self.size[0] // 2, int(56 * s)))
-        blit_centered(surface, render_text(self.spec.blurb, int(18 * s), theme.INK_DIM),
-                      (self.size[0] // 2, int(100 * s)))
+                      (self.size[0] // 2, int(52 * s)))
+        self._draw_side(surface)
         text_size = max(14, int(self.row_h * 0.45))
         for i, row in enumerate(self.rows):
             draw_row(surface, row, i == self.focus, text_size)
