@@ -471,19 +471,19 @@ class RatscrewState:
     def _settle(self) -> list[Event]:
         """After any change: pass a turn its player cannot take, offer a broken challenge,
         note who ran out, and end the game when one player is left holding cards."""
-        events = self._note_out()
         # Who was still in before this change: out_order is brought up to date just below.
         before = [s for s in range(self.seats) if s not in self.out_order and not self.eliminated[s]]
+        events = self._note_out()
         if self.winner is not None:
             return events
         holders = self.holders()
-        if self.left and self.turn is not None and not self.stacks[self.turn]:
         if len(before) == 2 and len(holders) == 1:
             # "When only two players remain and one runs out, the other takes the pile and
             # wins", at once: even if the last card was a face card, and a challenge is on.
             return events + self._finish(holders[0])
         if self.collect is not None or self.offer is not None:
             return events
+        if self.left and self.turn is not None and not self.stacks[self.turn]:
             return events + self._broken_challenge(self.turn)
         if not self.left and len(holders) <= 1:
             return events + self._finish(holders[0] if holders else self.turn)
