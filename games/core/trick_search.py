@@ -1,0 +1,280 @@
+"""An exact double-dummy search of our own, for every trick shape Parlour deals.
+
+Bo Haglund's DDS (games/core/dds_library.py) solves four hands in two partnerships with
+standard trumps, fast. This search covers everything else and checks it: Euchre's bowers,
+Nap's Joker and three to seven hands, three-handed Nash Whist, a declarer alone against the
+rest, misère (every side then wants fewest tricks), seats sitting out. It reads the game's
+own ``TrumpRules`` (which suit a card follows, how strongly it bids for a trick), so the
+search and the table can never disagree about a trick.
+
+How it stays small enough for Python:
+- cards become bits: each effective suit (the left bower counts as a trump, the Joker in
+  no-trumps has a suit of its own) gets 16 bits, ordered by the card's power in it, so a
+  hand is one integer and a holding is a mask;
+- equivalent cards are searched once: two cards of a hand with nothing between them still
+  in play (in any hand or on the table) do exactly the same work;
+- alpha-beta on the tricks of side 0, with a transposition table of bounds at every trick's
+  start (keyed by the hands and the leader) and the best lead found kept for move ordering;
+- moves are ordered as a player would: winners first on the lead, the cheapest card that
+  takes the trick when an opponent holds it, low when the side already has it.
+
+Exact, but exponential: right for hands of up to about seven cards (Euchre, Nap, the end of
+a Whist hand); whole 13-card Whist deals belong to DDS.
+
+>>> from games.core.cards import Suit, cards
+>>> from games.core.tricks import TrumpRules
+>>> p = Position.of([cards("AS QS"), cards("KS 2H"), cards("3S 4S"), cards("5S 6S")],
+...                 TrumpRules(), leader=0)
+>>> {str(c): t for c, t in solve(p).items()}  # the ace drops East's bare king
+{'AS': 2, 'QS': 0}
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from games.core.cards import Card, Suit
+from games.core.protocol import Seat
+from games.core.trick_position import Position
+from games.core.tricks import TrumpRules
+
+SUIT_BITS = 16
+SUIT_MASKS = tuple(((1 << SUIT_BITS) - 1) << (SUIT_BITS * s) for s in range(5))
+_SUIT_INDEX: dict[Suit | None, int] = {suit: i for i, suit in enumerate(Suit)}
+_SUIT_INDEX[None] = 4  # the Joker in no-trumps: a suit of its own that nothing follows
+_LED_SUIT: tuple[Suit | None, ...] = (*Suit, None)
+
+
+class _Cards:
+    """The cards of one position as bits, with each card's strength for every suit led
+    (read from the game's ``TrumpRules`` once, so the inner loop only compares integers)."""
+
+    def __init__(self, every: Sequence[Card], rules: TrumpRules) -> None:
+        by_suit: dict[int, list[Card]] = {}
+        for card in every:
+            by_suit.setdefault(_SUIT_INDEX[rules.suit_of(card)], []).append(card)
+        self.bit: dict[Card, int] = {}
+        for suit, members in by_suit.items():
+            if len(members) > SUIT_BITS:
+                raise ValueError("more than 16 cards in one suit")
+            for order, card in enumerate(sorted(members, key=rules.power)):
+                self.bit[card] = suit * SUIT_BITS + order
+        self.card: dict[int, Card] = {b: c for c, b in self.bit.items()}
+        size = 5 * SUIT_BITS
+        self.strength = [[0] * 5 for _ in range(size)]
+        for card, b in self.bit.items():
+            for led in range(5):
+                tier, power = rules.strength(card, _LED_SUIT[led])
+                self.strength[b][led] = tier * 100 + power
+
+    def mask(self, cards: Sequence[Card]) -> int:
+        out = 0
+        for card in cards:
+            out |= 1 << self.bit[card]
+        return out
+
+
+def _bits_high_first(mask: int) -> list[int]:
+    out = []
+    while mask:
+        b = mask.bit_length() - 1
+        out.append(b)
+        mask ^= 1 << b
+    return out
+
+
+class _Search:
+    """Alpha-beta over single cards; the value is the number of tricks side 0 takes from
+    here on. A seat maximises it when it is on side 0, except in misère."""
+
+    def __init__(self, position: Position, cards: _Cards) -> None:
+        self.cards = cards
+        self.strength = cards.strength
+        seats = position.seats
+        self.hands = [cards.mask(position.hands[s]) for s in range(seats)]
+        self.next = [position.next_active(s) for s in range(seats)]
+        self.size = len(position.active)
+        self.side0 = [position.side(s) == 0 for s in range(seats)]
+        self.maximiser = [position.side(s) == 0 for s in range(seats)]
+        if position.misere:
+            self.maximiser = [not m for m in self.maximiser]
+        self.table: dict[tuple, tuple[int, int]] = {}
+        self.best_lead: dict[tuple, int] = {}
+        self.nodes = 0
+
+    # --- moves ----------------------------------------------------------------------------
+
+    def in_play(self, trick: Sequence[tuple[Seat, int]]) -> int:
+        every = 0
+        for hand in self.hands:
+            every |= hand
+        for _, b in trick:
+            every |= 1 << b
+        return every
+
+    def moves(self, seat: Seat, trick: Sequence[tuple[Seat, int]]) -> list[tuple[int, int]]:
+        """(representative, mask of the equivalent cards it stands for), in search order."""
+        hand = self.hands[seat]
+        if trick:
+            led = trick[0][1] >> 4
+            follow = hand & SUIT_MASKS[led]
+            legal = follow or hand
+        else:
+            legal = hand
+        every = self.in_play(trick)
+        groups: list[tuple[int, int]] = []
+        rest = legal
+        while rest:
+            top = rest.bit_length() - 1
+            group = 1 << top
+            rest ^= group
+            low, suit = top, SUIT_MASKS[top >> 4]
+            while True:  # walk down while the next card still in play is ours too
+                below = every & suit & ((1 << low) - 1)
+                if not below:
+                    break
+                nxt = below.bit_length() - 1
+                if not rest >> nxt & 1:
+                    break
+                rest ^= 1 << nxt
+                group |= 1 << nxt
+                low = nxt
+            # Lowest of the run as representative (same result; it reads as a player would).
+            groups.append(((group & -group).bit_length() - 1, group))
+        return self.order(seat, trick, groups, every)
+
+    def order(self, seat: Seat, trick: Sequence[tuple[Seat, int]], groups: list[tuple[int, int]],
+              every: int) -> list[tuple[int, int]]:
+        if len(groups) < 2:
+            return groups
+        strength = self.strength
+        if not trick:
+            def lead_key(g: tuple[int, int]) -> tuple[int, int]:
+                top = g[1].bit_length() - 1
+                winner = (every & SUIT_MASKS[top >> 4]).bit_length() - 1 == top
+                return (0 if winner else 1, -top if winner else g[0] & 15)
+            return sorted(groups, key=lead_key)
+        led = trick[0][1] >> 4
+        win_seat, win_bit = trick[0]
+        for s, b in trick[1:]:
+            if strength[b][led] > strength[win_bit][led]:
+                win_seat, win_bit = s, b
+        best = strength[win_bit][led]
+        ours = self.maximiser[win_seat] == self.maximiser[seat]
+
+        def follow_key(g: tuple[int, int]) -> tuple[int, int]:
+            s = strength[g[0]][led]
+            if ours:
+                return (0, s)  # low while the side holds the trick
+            return (0, s) if s > best else (1, s)  # cheapest winner, then low
+        return sorted(groups, key=follow_key)
+
+    # --- search ---------------------------------------------------------------------------
+
+    def lead_value(self, leader: Seat, alpha: int, beta: int) -> int:
+        hands = self.hands
+        left = hands[leader].bit_count()
+        if left == 0:
+            return 0
+        if left == 1:
+            return self.last_trick(leader)
+        key = (*hands, leader)
+        low, high = self.table.get(key, (0, left))
+        if low >= beta:
+            return low
+        if high <= alpha:
+            return high
+        if low == high:
+            return low
+        alpha, beta = max(alpha, low), min(beta, high)
+        value = self.node(leader, [], alpha, beta, key)
+        if value <= alpha:
+            high = value
+        elif value >= beta:
+            low = value
+        else:
+            low = high = value
+        self.table[key] = (low, high)
+        return value
+
+    def last_trick(self, leader: Seat) -> int:
+        seat, b = leader, self.hands[leader].bit_length() - 1
+        led, win_seat, win = b >> 4, seat, self.strength[b][b >> 4]
+        for _ in range(self.size - 1):
+            seat = self.next[seat]
+            c = self.hands[seat].bit_length() - 1
+            if self.strength[c][led] > win:
+                win_seat, win = seat, self.strength[c][led]
+        return 1 if self.side0[win_seat] else 0
+
+    def node(self, seat: Seat, trick: list[tuple[Seat, int]], alpha: int, beta: int,
+             key: tuple | None = None) -> int:
+        self.nodes += 1
+        moves = self.moves(seat, trick)
+        if key is not None and key in self.best_lead:
+            first = self.best_lead[key]
+            moves.sort(key=lambda g: 0 if g[0] == first else 1)
+        maximise = self.maximiser[seat]
+        best = -1 if maximise else 1 << 20
+        best_move = moves[0][0]
+        for b, _ in moves:
+            value = self.after(seat, trick, b, alpha, beta)
+            if maximise:
+                if value > best:
+                    best, best_move = value, b
+                    alpha = max(alpha, value)
+            elif value < best:
+                best, best_move = value, b
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        if key is not None:
+            self.best_lead[key] = best_move
+        return best
+
+    def after(self, seat: Seat, trick: list[tuple[Seat, int]], b: int, alpha: int, beta: int) -> int:
+        """The value once ``seat`` plays card ``b``."""
+        self.hands[seat] ^= 1 << b
+        trick.append((seat, b))
+        try:
+            if len(trick) < self.size:
+                return self.node(self.next[seat], trick, alpha, beta)
+            winner = self.winner(trick)
+            gained = 1 if self.side0[winner] else 0
+            return gained + self.lead_value(winner, alpha - gained, beta - gained)
+        finally:
+            trick.pop()
+            self.hands[seat] ^= 1 << b
+
+    def winner(self, trick: Sequence[tuple[Seat, int]]) -> Seat:
+        led = trick[0][1] >> 4
+        win_seat, win = trick[0][0], self.strength[trick[0][1]][led]
+        for s, b in trick[1:]:
+            if self.strength[b][led] > win:
+                win_seat, win = s, self.strength[b][led]
+        return win_seat
+
+
+def solve(position: Position) -> dict[Card, int]:
+    """Every legal card of the seat to play, with the tricks that seat's side takes from
+    here on (the trick on the table included) when everyone plays perfectly after it. In
+    misère every side tries to take as few tricks as it can."""
+    cards = _Cards([c for h in position.hands for c in h] + list(position.trick), position.rules)
+    search = _Search(position, cards)
+    seat, left = position.to_play(), position.tricks_left()
+    trick = list(zip(position.trick_seats(), (cards.bit[c] for c in position.trick)))
+    out: dict[Card, int] = {}
+    for b, group in search.moves(seat, trick):
+        side0 = search.after(seat, trick, b, -1, left + 1)
+        mine = side0 if search.side0[seat] else left - side0
+        for member in _bits_high_first(group):
+            out[cards.card[member]] = mine
+    return out
+
+
+def value(position: Position) -> int:
+    """The tricks the side to play takes from here on with perfect play by everyone."""
+    results = solve(position)
+    if position.misere:
+        return min(results.values())
+    return max(results.values())

@@ -1,0 +1,196 @@
+"""Double-dummy solving: DDS and our own search give the same answers; both give the known
+answers of hand-made positions (a finesse, a squeeze, Euchre's bowers, misère); and the
+search agrees with a plain minimax over the games' own trick engine in odd shapes."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from games.core.cards import Card, Suit, cards, euchre_deck, nap_deck, standard_deck
+from games.core.double_dummy import Position, dds_available, solve, solve_leads, solve_many, value
+from games.core.tricks import TrickPlay, TrumpRules, legal_cards
+from games.nap.rules import NapRules
+
+needs_dds = pytest.mark.skipif(not dds_available(), reason="DDS (endplay) is not installed here")
+
+
+def named(result: dict[Card, int]) -> dict[str, int]:
+    return {str(c): t for c, t in result.items()}
+
+
+def random_position(rng: Random, size: int, seats: int = 4, deck: list[Card] | None = None,
+                    rules: TrumpRules | None = None, **extra: object) -> Position:
+    """``size`` cards a hand, a random trick on the table (cards played legally)."""
+    pool = list(deck or standard_deck())
+    rng.shuffle(pool)
+    hands = [pool[i * size:(i + 1) * size] for i in range(seats)]
+    rules = rules or TrumpRules(rng.choice([None, *Suit]))
+    leader = rng.randrange(seats)
+    trick: list[Card] = []
+    seat = leader
+    for _ in range(rng.randrange(seats) if size > 1 else 0):
+        led = rules.suit_of(trick[0]) if trick else None
+        card = rng.choice(legal_cards(hands[seat], led, rules))
+        hands[seat].remove(card)
+        trick.append(card)
+        seat = (seat + 1) % seats
+    return Position.of(hands, rules, leader, trick, **extra)  # type: ignore[arg-type]
+
+
+# --- the two engines agree ------------------------------------------------------------------
+
+@needs_dds
+@settings(max_examples=120, deadline=None, derandomize=True)
+@given(st.randoms(use_true_random=False), st.integers(4, 6))
+def test_dds_and_our_search_agree_on_random_end_positions(rng: Random, size: int) -> None:
+    position = random_position(rng, size)
+    assert solve(position, "search") == solve(position, "dds")
+
+
+@needs_dds
+def test_dds_and_our_search_agree_in_a_batch() -> None:
+    rng = Random(18)
+    positions = [random_position(rng, rng.randint(1, 5)) for _ in range(60)]
+    assert solve_many(positions, "dds") == solve_many(positions, "search")
+
+
+def brute_force(position: Position) -> dict[Card, int]:
+    """Plain minimax over the games' own TrickPlay: slow, obviously right."""
+    play = TrickPlay(position.seats, position.rules, position.leader, position.sitting_out)
+    for seat, card in zip(position.trick_seats(), position.trick):
+        play.play(seat, card)
+    hands = [list(h) for h in position.hands]
+    me = position.side(play.to_play())
+
+    def taken(p: TrickPlay) -> int:
+        return sum(n for s, n in enumerate(p.won) if position.side(s) == me)
+
+    def best(p: TrickPlay) -> int:
+        seat = p.to_play()
+        if not hands[seat]:
+            return taken(p)
+        outcomes = []
+        for card in p.legal(hands[seat]):
+            nxt = p.clone()
+            hands[seat].remove(card)
+            nxt.play(seat, card)
+            outcomes.append(best(nxt))
+            hands[seat].append(card)
+        wants_more = (position.side(seat) == me) != position.misere
+        return max(outcomes) if wants_more else min(outcomes)
+
+    out = {}
+    for card in play.legal(hands[play.to_play()]):
+        nxt = play.clone()
+        seat = play.to_play()
+        hands[seat].remove(card)
+        nxt.play(seat, card)
+        out[card] = best(nxt)
+        hands[seat].append(card)
+    return out
+
+
+SHAPES = {
+    "euchre bowers": dict(seats=4, deck=euchre_deck(), bowers=True),
+    "euchre lone hand": dict(seats=4, deck=euchre_deck(), bowers=True, sitting_out=frozenset({2})),
+    "nap with the joker, five hands": dict(seats=5, deck=nap_deck(5, joker=True), nap=True),
+    "three-handed, declarer alone": dict(seats=3, deck=[c for c in standard_deck() if c.suit is not Suit.CLUBS],
+                                         sides=(0, 1, 1)),
+    "misère, declarer alone": dict(seats=4, deck=standard_deck(), sides=(1, 0, 0, 0), misere=True, no_trumps=True),
+    "three-handed misère": dict(seats=3, deck=standard_deck(), sides=(0, 1, 1), misere=True, no_trumps=True),
+}
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_our_search_matches_plain_minimax_in_every_shape(shape: str) -> None:
+    info = dict(SHAPES[shape])
+    rng = Random(shape)
+    for _ in range(25):
+        seats = info["seats"]
+        out = info.get("sitting_out", frozenset())
+        trump = None if info.get("no_trumps") else rng.choice([None, *Suit])
+        if info.get("nap"):
+            rules: TrumpRules = NapRules(trump)
+        else:
+            rules = TrumpRules(trump or Suit.HEARTS, bowers=True) if info.get("bowers") else TrumpRules(trump)
+        position = _shape_position(rng, info, seats, rules, out)
+        assert solve(position) == brute_force(position), position
+
+
+def _shape_position(rng: Random, info: dict, seats: int, rules: TrumpRules, out: frozenset) -> Position:
+    size = rng.randint(1, 3)
+    pool = list(info["deck"])
+    rng.shuffle(pool)
+    hands: list[list[Card]] = [[] if s in out else [pool.pop() for _ in range(size)] for s in range(seats)]
+    active = [s for s in range(seats) if s not in out]
+    leader = rng.choice(active)
+    return Position.of(hands, rules, leader, sides=info.get("sides", ()), sitting_out=out,
+                       misere=info.get("misere", False))
+
+
+# --- hand-made positions with known answers ---------------------------------------------------
+
+FINESSE_WEST_KING = [cards("AS QS"), cards("5H 4H"), cards("3S 2S"), cards("KS 6S")]
+FINESSE_EAST_KING = [cards("AS QS"), cards("KS 6S"), cards("3S 2S"), cards("5H 4H")]
+
+
+@pytest.mark.parametrize("engine", ["search", pytest.param("dds", marks=needs_dds)])
+def test_a_finesse_works_only_when_the_king_sits_under_the_ace_queen(engine: str) -> None:
+    # South (seat 2) leads toward North's A-Q; West (seat 3) plays before North.
+    assert named(solve_leads(FINESSE_WEST_KING, None, 2, [], engine)) == {"3S": 2, "2S": 2}
+    assert named(solve_leads(FINESSE_EAST_KING, None, 2, [], engine)) == {"3S": 1, "2S": 1}
+
+
+# West guards hearts (K-Q against North's A-J) and diamonds (K against South's Q): the club
+# ace forces a discard before North has to choose, so North-South take all three. With the
+# diamond guard in East's hand instead, nobody is squeezed and they take two.
+SQUEEZE = [cards("AH JH 2D"), cards("2S 3S 4S"), cards("AC QD 2H"), cards("KH QH KD")]
+NO_SQUEEZE = [cards("AH JH 2D"), cards("2S 3S KD"), cards("AC QD 2H"), cards("KH QH 4S")]
+
+
+@pytest.mark.parametrize("engine", ["search", pytest.param("dds", marks=needs_dds)])
+def test_a_simple_squeeze_takes_a_trick_the_cards_alone_do_not(engine: str) -> None:
+    assert solve_leads(SQUEEZE, None, 2, [], engine)[Card.parse("AC")] == 3
+    assert max(solve_leads(NO_SQUEEZE, None, 2, [], engine).values()) == 2
+
+
+def test_euchre_both_bowers_are_the_top_trumps_and_the_left_follows_trumps() -> None:
+    hearts = TrumpRules(Suit.HEARTS, bowers=True)
+    # Seat 0 holds both bowers and a spade; seat 1 the ace and king of trumps and the ace
+    # of diamonds. The left bower (JD) is a heart that beats the ace: leading the bowers
+    # draws seat 1's trumps and the spade takes the last trick; leading the spade first lets
+    # seat 1 ruff it.
+    hands = [cards("JH JD 9S"), cards("AH KH AD"), cards("9C TC QC"), cards("9D TD QD")]
+    position = Position.of(hands, hearts, leader=0)
+    assert named(solve(position)) == {"JH": 3, "JD": 3, "9S": 2}
+    # Led a diamond, the holder of the left bower must follow with a real diamond.
+    diamonds_led = Position.of([cards("JH 9S"), cards("AH JD AD"), cards("9C TC QC"), cards("TD QD")],
+                               hearts, leader=3, trick=cards("9D QH"))
+    assert set(named(solve(diamonds_led))) == {"AD"}
+    # Without bowers the same cards are two low jacks and a nine: they take nothing.
+    plain = Position.of(hands, TrumpRules(Suit.HEARTS), leader=0)
+    assert max(solve(plain).values()) == 0
+
+
+def test_misere_declarer_ducks_everything_or_is_forced_to_win() -> None:
+    no_trumps = TrumpRules()
+    sides = (0, 1, 1)  # declarer is seat 0, alone against two
+    ducks = Position.of([cards("2S 2H"), cards("3S 3H"), cards("4S 4H")], no_trumps, 1,
+                        sides=sides, misere=True)
+    assert named(solve(ducks)) == {"3S": 2, "3H": 2}  # the defenders take both: declarer none
+    stuck = Position.of([cards("AS 2H"), cards("3S 3H"), cards("4S 4H")], no_trumps, 1,
+                        sides=sides, misere=True)
+    # Lead the spade and the declarer's bare ace must win it; lead a heart and the
+    # declarer ducks, but then holds the ace with only spades left to be led to it.
+    assert named(solve(stuck)) == {"3S": 1, "3H": 1}
+    assert value(stuck) == 1
+
+
+def test_a_bad_position_is_refused_with_a_reason() -> None:
+    with pytest.raises(ValueError, match="holds 1 cards, not 2"):
+        Position.of([cards("AS KS"), cards("QS"), cards("2S 3S"), cards("4S 5S")], TrumpRules(), 0)
+    with pytest.raises(ValueError, match="twice"):
+        Position.of([cards("AS"), cards("AS"), cards("2S"), cards("4S")], TrumpRules(), 0)
