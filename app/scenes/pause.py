@@ -9,7 +9,7 @@ import pygame
 from app.render.text import render_text
 from app.scenes.base import Scene
 from app.ui import theme
-from app.ui.widgets import Button, ButtonRow, blit_centered, panel, shade_layer
+from app.ui.widgets import Button, ButtonRow, panel, shade_layer
 
 
 class PauseScene(Scene):
@@ -34,6 +34,15 @@ class PauseScene(Scene):
         for b in self.row.buttons:
             b.text_size = max(16, int(24 * s))
         self.row.layout((size[0] // 2, size[1] // 2 + int(30 * s)), (int(300 * s), int(52 * s)), int(14 * s))
+        # The box is built around what it holds: the title with clear room above and
+        # below it, then the buttons, with the same margin all round.
+        self.title = render_text("Paused", int(40 * s), theme.GOLD, bold=True)
+        pad = max(18, int(26 * s))
+        buttons = self.row.buttons[0].rect.unionall([b.rect for b in self.row.buttons])
+        self.title_rect = self.title.get_rect(midbottom=(buttons.centerx, buttons.top - pad))
+        self.box = buttons.union(self.title_rect).inflate(2 * pad, 2 * pad)
+        self.box.width = max(self.box.width, int(380 * s))
+        self.box.centerx = buttons.centerx
 
     def resume(self) -> None:
         self.app.scenes.pop()
@@ -68,10 +77,7 @@ class PauseScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(shade_layer(self.size, theme.SHADE), (0, 0))
-        s = theme.scale_for(self.size)
-        box = pygame.Rect(0, 0, int(380 * s), int(446 * s))
-        box.center = (self.size[0] // 2, self.size[1] // 2)
-        panel(surface, box)
-        title = render_text("Paused", int(40 * s), theme.GOLD, bold=True)
-        blit_centered(surface, title, (box.centerx, box.top + int(42 * s)))
+        # Opaque: a banner on the table under the box must not show through the title.
+        panel(surface, self.box, fill=(10, 40, 26, 255))
+        surface.blit(self.title, self.title_rect)
         self.row.draw(surface)
