@@ -214,7 +214,7 @@ class AbstracState:
             return NotImplemented
         return self._key() == other._key()
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.options, self.rng.getstate(), self.dealer, self.deal, self.row, self.taken,
                 self.turn, self.choosing, self.totals)
 
@@ -239,7 +239,7 @@ class AbstracState:
         points = (combination_points(a), combination_points(b))
         scores = deal_scores(a, b)
         self.totals = [self.totals[0] + scores[0], self.totals[1] + scores[1]]
-        events: list[Event] = [DealScored(self.deal, points, scores, misere(points), tuple(self.totals))]
+        events: list[Event] = [DealScored(self.deal, points, scores, misere(points), (self.totals[0], self.totals[1]))]
         if self.deal >= self.options.deals:
             self.turn = None
             outcome = self.outcome()

@@ -178,6 +178,15 @@ SUITS: tuple[Suit, ...] = tuple(Suit)
 RANKS: tuple[Rank, ...] = tuple(r for r in Rank if r is not Rank.JOKER)
 
 
+def suit_of(card: Card) -> Suit:
+    """The suit of a card that cannot be the Joker (an upcard in Euchre, a trump card):
+    where the game deals no Joker, this says so to the type checker, and fails loudly if
+    one turns up."""
+    if card.suit is None:
+        raise ValueError(f"{card} has no suit")
+    return card.suit
+
+
 def cards(text: str) -> list[Card]:
     """Parse a space-separated list: ``cards("AS 10H JK")``."""
     return [Card.parse(part) for part in text.split()]

@@ -23,7 +23,7 @@ Bot = Callable[[Any, Random], Any]
 class Record:
     """A finished (or stopped) game: its final state and every action taken, in order."""
 
-    state: GameState
+    state: GameState[Any, Any]
     actions: list[Any] = field(default_factory=list)
     events: int = 0
 
@@ -48,7 +48,7 @@ def play_out(spec: Any, options: Any, seed: int, bots: Sequence[Bot],
     return record
 
 
-def replay(spec: Any, options: Any, seed: int, actions: Sequence[Any]) -> tuple[GameState, list[Event]]:
+def replay(spec: Any, options: Any, seed: int, actions: Sequence[Any]) -> tuple[GameState[Any, Any], list[Event]]:
     """Rebuild a game from its seed and actions; returns the state and every event."""
     state = spec.new_game(options, seed)
     events: list[Event] = list(getattr(state, "opening", []))

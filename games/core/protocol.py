@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from random import Random
 from dataclasses import dataclass
-from typing import Any, Iterable, Protocol, Sequence, TypeVar, runtime_checkable
+from typing import Any, Hashable, Iterable, Protocol, Sequence, TypeVar, runtime_checkable
 
 from games.core.cards import Card
 
@@ -92,11 +92,12 @@ class GameState(Protocol[ActionT, ViewT_co]):
 
     def clone(self) -> GameState[ActionT, ViewT_co]: ...
 
-    def all_cards(self) -> list[Card]:
-        """Every card in every zone (hands, stock, piles): the conservation check."""
+    def all_cards(self) -> Sequence[Hashable]:
+        """Every card in every zone (hands, stock, piles): the conservation check. (Cards, or
+        a game's own pieces: Nails plays with rings.)"""
         ...
 
-    def hidden_from(self, seat: Seat) -> list[Card]:
+    def hidden_from(self, seat: Seat) -> Sequence[Hashable]:
         """The cards ``seat`` may not know the place of; its view must contain none of them."""
         ...
 

@@ -21,14 +21,39 @@ from __future__ import annotations
 from random import Random
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Sequence
+from typing import Callable, Collection, Protocol, Sequence
 
 from games.core.cards import Card, Rank, Suit
 from games.core.protocol import Seat
+from games.core.trick_events import PlayCard
 from games.core.tricks import TrumpRules
 
 Plays = Sequence[tuple[Seat, Card]]
 Value = Callable[[list[int]], float]  # my side's tricks, their side's tricks -> worth to me
+
+
+class TrickView(Protocol):
+    """The fields of a trick game's view that these bots read (Whist's, Euchre's, Nap's and
+    Nash Whist's views all have them)."""
+
+    @property
+    def seat(self) -> Seat: ...
+    @property
+    def seats(self) -> int: ...
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+    @property
+    def legal(self) -> Sequence[object]: ...
+    @property
+    def trick(self) -> tuple[tuple[Seat, Card], ...]: ...
+    @property
+    def played(self) -> tuple[tuple[Seat, Card], ...]: ...
+    @property
+    def won(self) -> tuple[int, ...]: ...
+    @property
+    def sitting_out(self) -> Collection[Seat]: ...
+    @property
+    def rules(self) -> TrumpRules: ...
 
 
 # --- reading a trick -----------------------------------------------------------------------
@@ -55,11 +80,11 @@ def dearest(cards: Sequence[Card], rules: TrumpRules) -> Card:
     return max(cards, key=lambda c: cost(c, rules))
 
 
-def legal_cards_of(view: Any) -> list[Card]:
-    return [a.card for a in view.legal]
+def legal_cards_of(view: TrickView) -> list[Card]:
+    return [a.card for a in view.legal if isinstance(a, PlayCard)]  # (bots play only in the play phase)
 
 
-def players_left(view: Any) -> int:
+def players_left(view: TrickView) -> int:
     """How many seats still play to this trick after this one."""
     active = view.seats - len(view.sitting_out)
     return active - len(view.trick) - 1
@@ -67,7 +92,7 @@ def players_left(view: Any) -> int:
 
 # --- easy ----------------------------------------------------------------------------------
 
-def easy_card(view: Any, rng: Random) -> Card:
+def easy_card(view: TrickView, rng: Random) -> Card:
     cards = legal_cards_of(view)
     rules = view.rules
     if not view.trick:
@@ -80,7 +105,7 @@ def easy_card(view: Any, rng: Random) -> Card:
 
 # --- normal --------------------------------------------------------------------------------
 
-def remaining(view: Any, deck: Sequence[Card]) -> list[Card]:
+def remaining(view: TrickView, deck: Sequence[Card]) -> list[Card]:
     """Cards neither played nor in my hand: the ones the others may hold (or the stub)."""
     gone = {card for _, card in view.played} | set(view.hand)
     return [c for c in deck if c not in gone]
@@ -92,7 +117,7 @@ def is_top(card: Card, rules: TrumpRules, outside: Sequence[Card]) -> bool:
     return all(rules.suit_of(c) is not suit or rules.power(c) < rules.power(card) for c in outside)
 
 
-def normal_card(view: Any, rng: Random, deck: Sequence[Card]) -> Card:
+def normal_card(view: TrickView, rng: Random, deck: Sequence[Card]) -> Card:
     cards = legal_cards_of(view)
     if len(cards) == 1:
         return cards[0]
@@ -103,7 +128,7 @@ def normal_card(view: Any, rng: Random, deck: Sequence[Card]) -> Card:
     return _normal_follow(view, cards, rules, outside)
 
 
-def _normal_lead(view: Any, cards: list[Card], rules: TrumpRules, outside: list[Card]) -> Card:
+def _normal_lead(view: TrickView, cards: list[Card], rules: TrumpRules, outside: list[Card]) -> Card:
     trumps = [c for c in cards if rules.is_trump(c)]
     their_trumps = [c for c in outside if rules.is_trump(c)]
     maker = getattr(view, "maker", None)
@@ -122,7 +147,7 @@ def _normal_lead(view: Any, cards: list[Card], rules: TrumpRules, outside: list[
     return cheapest(longest, rules)  # lead low from the longest suit
 
 
-def _normal_follow(view: Any, cards: list[Card], rules: TrumpRules, outside: list[Card]) -> Card:
+def _normal_follow(view: TrickView, cards: list[Card], rules: TrumpRules, outside: list[Card]) -> Card:
     led = rules.suit_of(view.trick[0][1])
     best = current_winner(view.trick, rules)
     assert best is not None
@@ -303,7 +328,7 @@ def quick_choice(hand: list[int], trick: Sequence[tuple[Seat, int]], fast: FastR
     return min(follow, key=rank.__getitem__)
 
 
-def hard_card(view: Any, rng: Random, info: Knowledge, value: Value,
+def hard_card(view: TrickView, rng: Random, info: Knowledge, value: Value,
               budget: int = 160, min_samples: int = 8, drawers: frozenset[Seat] = frozenset()) -> Card:
     """The legal card with the best average result over sampled deals (see the module doc)."""
     cards = legal_cards_of(view)

@@ -196,7 +196,7 @@ class TrickPlay:
         return TrickPlay(self.seats, self.rules, self.leader, self.sitting_out,
                          list(self.current), list(self.done), list(self.won))
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         return (self.seats, self.rules, self.leader, self.sitting_out, tuple(self.current),
                 tuple(self.done), tuple(self.won))
 

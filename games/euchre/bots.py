@@ -25,7 +25,7 @@ from random import Random
 from dataclasses import replace
 from typing import Sequence
 
-from games.core.cards import Card, Rank, Suit, euchre_deck, piquet_deck
+from games.core.cards import Card, Rank, Suit, euchre_deck, piquet_deck, suit_of
 from games.core.protocol import Action, Seat
 from games.core.trick_bots import (
     Knowledge, Value, easy_card, fast_rules, hard_card, ids, normal_card, rollout, sample_hands,
@@ -91,7 +91,7 @@ def best_discard(hand: Sequence[Card], trump: Suit) -> Card:
 
 def _round1_strength(view: EuchreView) -> float:
     """My hand's strength in the upcard's suit, counting who will hold the upcard."""
-    trump, up = view.upcard.suit, view.upcard
+    trump, up = suit_of(view.upcard), view.upcard
     if view.seat == view.dealer:
         hand = list(view.hand) + [up]
         hand.remove(best_discard(hand, trump))
@@ -115,7 +115,7 @@ def easy(view: EuchreView, rng: Random) -> Action:
         return Discard(view.seat, min(view.hand, key=lambda c: (rules.is_trump(c), rules.power(c))))
     if view.phase == "round1":
         hand = list(view.hand) + ([view.upcard] if view.seat == view.dealer else [])
-        return OrderUp(view.seat) if _trumps(hand, view.upcard.suit) >= 3 else Pass(view.seat)
+        return OrderUp(view.seat) if _trumps(hand, suit_of(view.upcard)) >= 3 else Pass(view.seat)
     counts = {s: _trumps(view.hand, s) for s in _suits_to_name(view)}
     suit = max(counts, key=lambda s: counts[s])
     if counts[suit] >= 3 or Pass(view.seat) not in view.legal:
@@ -138,7 +138,7 @@ def normal(view: EuchreView, rng: Random) -> Action:
     if view.phase == "round1":
         value = _round1_strength(view)
         hand = list(view.hand) + ([view.upcard] if view.seat == view.dealer else [])
-        if value >= NORMAL_CALL or _trumps(hand, view.upcard.suit) >= 3:
+        if value >= NORMAL_CALL or _trumps(hand, suit_of(view.upcard)) >= 3:
             return OrderUp(view.seat, alone=value >= NORMAL_ALONE)
         return Pass(view.seat)
     values = {s: strength(view.hand, s) for s in _suits_to_name(view)}
@@ -167,7 +167,9 @@ def _hard_call(view: EuchreView, rng: Random) -> Action:
     call = normal(view, rng)
     if isinstance(call, Pass):
         return call
-    suit = view.upcard.suit if isinstance(call, OrderUp) else call.suit  # type: ignore[attr-defined]
+    if not isinstance(call, (OrderUp, NameTrump)):
+        return call
+    suit = suit_of(view.upcard) if isinstance(call, OrderUp) else call.suit
     if strength(view.hand, suit) < HARD_ALONE_FROM:
         return replace(call, alone=False)
     alone = _expected_points(view, suit, True, rng) > _expected_points(view, suit, False, rng)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from random import Random
 from dataclasses import dataclass, field
 
-from games.core.cards import Card, Suit, euchre_deck, piquet_deck
+from games.core.cards import Card, Suit, euchre_deck, piquet_deck, suit_of
 from games.core.protocol import Action, Event, IllegalAction, Outcome, Seat, copy_rng, seat_name
 from games.core.trick_events import (
     CardPlayed, CardTurned, GameOver, HandDealt, HandScored, NewDeal, PlayCard, TrickTaken,
@@ -208,6 +208,12 @@ class EuchreState:
         return self.options.seats
 
     @property
+    def up(self) -> Card:
+        """The upcard of the hand being played (every hand deals one before anyone acts)."""
+        assert self.upcard is not None, "no hand has been dealt"
+        return self.upcard
+
+    @property
     def sitting_out(self) -> frozenset[Seat]:
         return frozenset({(self.maker + 2) % 4}) if self.alone and self.maker is not None else frozenset()
 
@@ -226,7 +232,7 @@ class EuchreState:
         if self.phase == "round1":
             return [Pass(seat), OrderUp(seat), OrderUp(seat, alone=True)]
         if self.phase == "round2":
-            names: list[Action] = [NameTrump(seat, s, a) for s in Suit if s is not self.upcard.suit
+            names: list[Action] = [NameTrump(seat, s, a) for s in Suit if s is not self.up.suit
                                    for a in (False, True)]
             stuck = self.options.stick_the_dealer and seat == self.dealer
             return names if stuck else [Pass(seat)] + names
@@ -240,20 +246,21 @@ class EuchreState:
         if isinstance(action, Pass):
             return self._pass(action.seat)
         if isinstance(action, OrderUp):
-            return self._make(action.seat, self.upcard.suit, action.alone, "round1")
+            return self._make(action.seat, suit_of(self.up), action.alone, "round1")
         if isinstance(action, NameTrump):
             return self._make(action.seat, action.suit, action.alone, "round2")
         if isinstance(action, Discard):
             return self._discard(action.seat, action.card)
+        assert isinstance(action, PlayCard)  # (``_check`` let no other action through)
         return self._play(action.seat, action.card)
 
     def view(self, seat: Seat) -> EuchreView:
         tricks = self.tricks
         return EuchreView(
             seat=seat, seats=self.seats, hand=tuple(self.hands[seat]),
-            legal=tuple(self.legal_actions(seat)), turn=(self.to_act() or [None])[0],
+            legal=tuple(self.legal_actions(seat)), turn=next(iter(self.to_act()), None),
             dealer=self.dealer, trump=self.trump,
-            turned=self.upcard if self.phase == "round1" else None, upcard=self.upcard,
+            turned=self.up if self.phase == "round1" else None, upcard=self.up,
             picked_up=self._made_in_round1,
             turned_down=self.phase == "round2" or (self.maker is not None and not self._made_in_round1),
             shown=(), trick=tuple(tricks.current) if tricks else (),
@@ -302,7 +309,7 @@ class EuchreState:
             return NotImplemented
         return self._key() == other._key()
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.options, self.rng.getstate(), self.scores, self.dealer, self.hand_number,
                 self.hands, self.stub, self.upcard, self.discard, self.phase, self.turn,
                 self.trump, self.maker, self.alone, self.tricks.key() if self.tricks else None,
@@ -322,7 +329,7 @@ class EuchreState:
             return events
         if self.phase == "round1":
             self.phase, self.turn = "round2", (self.dealer + 1) % 4
-            return events + [TurnedDown(self.upcard)]
+            return events + [TurnedDown(self.up)]
         self.dealer = (self.dealer + 1) % 4
         return events + [AllPassed()] + self._deal()
 
@@ -335,10 +342,10 @@ class EuchreState:
             events.append(SitsOut((seat + 2) % 4))
         if phase == "round1":
             self._made_in_round1 = True
-            self.stub.remove(self.upcard)
-            self.hands[self.dealer].append(self.upcard)
+            self.stub.remove(self.up)
+            self.hands[self.dealer].append(self.up)
             self.phase, self.turn = "discard", self.dealer
-            return events + [PickedUp(self.dealer, self.upcard)]
+            return events + [PickedUp(self.dealer, self.up)]
         return events + self._start_play()
 
     def _discard(self, seat: Seat, card: Card) -> list[Event]:

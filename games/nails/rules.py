@@ -239,7 +239,7 @@ class NailsState:
             return NotImplemented
         return self._key() == other._key()
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.options, self.rng.getstate(), self.piles, self.wins, self.debts, self.dump,
                 self.up, self.calling, self.next_at, self.round, self.now_ms, self.up_at_ms,
                 self.last, self.over)

@@ -30,7 +30,7 @@ from typing import Any, Sequence
 
 from games.core.cards import Card, Rank, Suit, nap_deck, standard_deck
 from games.core.protocol import Action, Seat
-from games.core.trick_bots import Knowledge, easy_card, normal_card, sample_hands
+from games.core.trick_bots import Knowledge, easy_card, legal_cards_of, normal_card, sample_hands
 from games.core.trick_events import PlayCard
 from games.core.tricks import trick_winner
 from games.nap.rules import (
@@ -369,7 +369,7 @@ def _mis_with(view: NapView, deal: dict[Seat, list[Card]]) -> int:
 def hard_card(view: NapView, rng: Random) -> Card:
     """The legal card that makes (as bidder) or beats (as defender) the contract in the
     most sampled deals."""
-    cards = [a.card for a in view.legal]  # type: ignore[attr-defined]
+    cards = legal_cards_of(view)
     if len(cards) == 1:
         return cards[0]
     assert view.bidder is not None and view.contract is not None

@@ -251,13 +251,13 @@ class NapView:
     won: tuple[int, ...]
     hand_sizes: tuple[int, ...]
     played: tuple[tuple[Seat, Card], ...]
-    voids: tuple[frozenset, ...]
+    voids: tuple[frozenset[Suit], ...]
     chips: tuple[int, ...]
     hand_number: int
     deals: int
     sitting_out: frozenset[Seat] = frozenset()
     turned: Card | None = None
-    shown: tuple = ()
+    shown: tuple[tuple[Seat, Card], ...] = ()
 
     @property
     def rules(self) -> NapRules:
@@ -336,7 +336,7 @@ class NapState:
         t = self.tricks
         return NapView(
             seat=seat, seats=self.seats, hand=tuple(self.hands[seat]),
-            legal=tuple(self.legal_actions(seat)), turn=(self.to_act() or [None])[0],
+            legal=tuple(self.legal_actions(seat)), turn=next(iter(self.to_act()), None),
             dealer=self.dealer, phase="over" if self.over else self.phase, trump=self.trump,
             joker=self.options.joker, bids=tuple(self.bids), called=tuple(self.called),
             best=self.best, bidder=self.bidder, contract=self.contract,
@@ -379,7 +379,7 @@ class NapState:
             return NotImplemented
         return self._key() == other._key()
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.options, self.rng.getstate(), self.chips, self.dealer, self.hand_number,
                 self.hands, self.stub, self.phase, self.turn, self.bids, self.called, self.bidder,
                 self.contract, self.tricks.key() if self.tricks else None, self.trump_fixed, self.over)

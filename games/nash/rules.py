@@ -371,7 +371,7 @@ class NashState:
             return NotImplemented
         return self._key() == other._key()
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.options, self.rng.getstate(), self.hands, self.stacks, self.mysteries, self.resolved,
                 self.turn, self.starter, self.order, self.guesses, self.winners, self.over, self.seen,
                 self.memory)

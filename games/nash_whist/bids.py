@@ -219,9 +219,9 @@ def _every() -> tuple[Bid, ...]:
     out: list[Bid] = []
     for kind, level in _rows():
         if kind == OUT:
-            out += [Bid(OUT, level, suit) for suit in sorted(SUIT_RANK, key=SUIT_RANK.get)]
+            out += [Bid(OUT, level, suit) for suit in sorted(SUIT_RANK, key=SUIT_RANK.__getitem__)]
         elif kind == THIRTEEN:
-            out += [Bid(THIRTEEN, 13, None)] + [Bid(THIRTEEN, 13, s) for s in sorted(SUIT_RANK, key=SUIT_RANK.get)]
+            out += [Bid(THIRTEEN, 13, None)] + [Bid(THIRTEEN, 13, s) for s in sorted(SUIT_RANK, key=SUIT_RANK.__getitem__)]
         else:
             out.append(Bid(kind, level))
     return tuple(out)

@@ -34,7 +34,9 @@ from typing import Any, Sequence
 
 from games.core.cards import Card, Rank, Suit
 from games.core.protocol import Action, Seat
-from games.core.trick_bots import CARD_ID, Knowledge, easy_card, fast_rules, ids, normal_card, sample_hands
+from games.core.trick_bots import (
+    CARD_ID, Knowledge, easy_card, fast_rules, ids, legal_cards_of, normal_card, sample_hands,
+)
 from games.core.trick_events import PlayCard
 from games.core.tricks import TrumpRules
 from games.nash_whist import evaluate as ev
@@ -314,10 +316,11 @@ def quick_card(view: NashWhistView) -> Card:
     trumps = [c for c in pack(view.three_handed) if view.trump is not None and c.suit is view.trump]
     theirs = sum(1 for c in trumps if not gone >> CARD_ID[c] & 1 and c not in view.hand)
     table = Table(fast, goal, gone, masks, theirs, side_won(view))
-    legal = {CARD_ID[a.card] for a in view.legal}
+    legal_cards = legal_cards_of(view)
+    legal = {CARD_ID[c] for c in legal_cards}
     trick = [(s, CARD_ID[c]) for s, c in view.trick]
-    card = choose([c for c in mine if c in legal], trick, table, view.seat)
-    return next(a.card for a in view.legal if CARD_ID[a.card] == card)
+    chosen = choose([c for c in mine if c in legal], trick, table, view.seat)
+    return next(c for c in legal_cards if CARD_ID[c] == chosen)
 
 
 def open_misere_lead(view: NashWhistView) -> Card | None:
@@ -356,7 +359,7 @@ def easy_card_for(view: NashWhistView, rng: Random) -> Card:
 def hard_card(view: NashWhistView, rng: Random) -> Card:
     """The legal card that reaches this seat's side's goal (made for the declaring side,
     defeated for the defenders) in the most deals sampled from the view."""
-    cards = [a.card for a in view.legal]  # type: ignore[attr-defined]
+    cards = legal_cards_of(view)
     if len(cards) == 1:
         return cards[0]
     goal = goal_of(view)

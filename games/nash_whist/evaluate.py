@@ -151,7 +151,7 @@ def is_laydown(hand: Sequence[Card], trump: Trump, leads: bool) -> bool:
     """Every trick is sure: each suit held runs down from its ace; with trumps, they are
     at least as many as the defenders hold between them (so drawing them leaves nothing to
     ruff with) and ruff any lead; without, a hand not on lead must hold every suit."""
-    held = {c.suit for c in hand}
+    held = {c.suit for c in hand if c.suit is not None}
     if any(top_run(_ranks(hand, s)) < len(_ranks(hand, s)) for s in held):
         return False
     if trump is None:

@@ -309,7 +309,7 @@ class NashWhistView:
     result: Settled | None = None                # the last hand's settlement, if any
     over: SessionOver | None = None
     turned: Card | None = None                   # for the shared trick table: nothing lies by the dealer
-    shown: tuple = ()
+    shown: tuple[tuple[Seat, Card], ...] = ()
 
     @property
     def rules(self) -> TrumpRules:
@@ -434,7 +434,7 @@ class NashWhistState:
             played=tuple(p for tr in t.done for p in tr.plays) + tuple(t.current) if t else (),
             voids=tuple(t.voids()) if t else (frozenset(),) * self.seats,
             open_hands=self.open_hands(), deal_number=self.deal_number,
-            legal=tuple(self.legal_actions(seat)), turn=(self.to_act() or [None])[0],
+            legal=tuple(self.legal_actions(seat)), turn=next(iter(self.to_act()), None),
             three_handed=self.options.three_handed, end=self.options.end,
             deals=self.planned_deals(), result=self.result, over=self.over,
         )
@@ -473,7 +473,7 @@ class NashWhistState:
             return NotImplemented
         return self._key() == other._key()
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.options, self.rng.getstate(), self.chips, self.pot, self.dealer,
                 self.deal_number, self.active, self.hands, self.other_pack, self.phase, self.turn,
                 self.auction, self.passed, self.standing, self.standing_seat, self.cop_chance,
@@ -535,8 +535,8 @@ class NashWhistState:
         if self.standing is None or bidders != [self.standing_seat]:
             self.turn = self._next_bidder(seat)
             return []
-        if self.standing.kind != PROP:
-            return self._contract(self.standing_seat, self.standing, None)
+        if self.standing.kind != PROP:  # (bidders is [standing_seat] here)
+            return self._contract(bidders[0], self.standing, None)
         if self.hot_seat != self.standing_seat:  # Decision: the Hot Seat may still Cop
             self.cop_chance, self.turn = True, self.hot_seat
             return []

@@ -402,7 +402,7 @@ class Odds:
     @classmethod
     def from_view(cls, view: NinetyNineView) -> Odds:
         """Everything not in my hand or on this hand's pile is somewhere I cannot see."""
-        unseen = {rank: 4 for rank in RANKS}
+        unseen: dict[Rank, int] = {rank: 4 for rank in RANKS}
         for card in view.hand + view.pile:
             unseen[card.rank] -= 1
         return cls(unseen)

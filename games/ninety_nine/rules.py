@@ -311,7 +311,7 @@ class NinetyNineState:
             return NotImplemented
         return self._key() == other._key()
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.options, self.rng.getstate(), self.tokens, self.hands, self.stock, self.pile,
                 self.count, self.direction, self.dealer, self.turn, self.hand_number, self.out_order)
 

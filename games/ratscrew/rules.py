@@ -355,7 +355,7 @@ class RatscrewState:
             return NotImplemented
         return self._key() == other._key()
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.options, self.rng.getstate(), self.stacks, self.pile, self.turn, self.owner,
                 self.left, self.collect, self.offer, self.eliminated, self.now_ms, self.top_at_ms,
                 self.last_win, self.winner, self.out_order)
@@ -425,7 +425,8 @@ class RatscrewState:
             self.left -= 1
             if not self.left:
                 self.turn = None
-                self.collect = (self.owner, action.at_ms + COLLECT_MS)  # type: ignore[arg-type]
+                assert self.owner is not None  # (the face card being answered has an owner)
+                self.collect = (self.owner, action.at_ms + COLLECT_MS)
         else:
             self.turn = self.next_holder(seat)
         events: list[Event] = [Flipped(seat, card, True, action.at_ms, needed, self.left)]

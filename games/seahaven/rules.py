@@ -259,7 +259,7 @@ class SeahavenState:
             return NotImplemented
         return self._key() == other._key()
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.options, self.deal, self.columns, self.towers, self.foundations,
                 self.history, self.redo_stack, self.resigned)
 
@@ -402,7 +402,7 @@ class SeahavenState:
             need = self.foundations[to.index] + 1
             if need > 13:
                 return "that foundation is complete"
-            return f"the {card.suit.title} foundation needs its {RANK_NAMES[need]} first"  # type: ignore[union-attr]
+            return f"the {card.suit.title} foundation needs its {RANK_NAMES[need]} first"
         if to.kind == "column" and 0 <= to.index < COLUMNS:
             col = self.columns[to.index]
             if not col:

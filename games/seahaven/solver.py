@@ -48,7 +48,10 @@ HINT_NODES = 60_000
 Code = int
 # A single move in the solver: the card, the kind of place ("c", "t", "f") and its index.
 Single = tuple[Code, str, int]
-Plan = tuple  # ("run", column, length, target) | ("lift", column, length) | ("tower", slot, column)
+Plan = tuple[str, *tuple[int, ...]]  # ("run", column, length, target) | ("lift", column, length) | ("tower", slot, column)
+# One move as it is undone: the card, where it came from, where it went.
+Undo = list[tuple[Code, tuple[str, int], tuple[str, int]]]
+Key = tuple[frozenset[tuple[Code, ...]], frozenset[Code]]
 
 
 def encode(card: Card) -> Code:
@@ -86,7 +89,7 @@ class _Search:
         self.found = list(foundations)
         self.max_nodes = max_nodes
         self.nodes = 0
-        self.seen: set[tuple] = set()
+        self.seen: set[Key] = set()
         self.path: list[Single] = []
         self.groups: list[int] = []  # where each move group starts in ``path`` (for chaining)
 
@@ -108,13 +111,13 @@ class _Search:
         else:
             self.found[index] += 1
 
-    def _move(self, src: tuple[str, int], dst: tuple[str, int], undo: list) -> None:
+    def _move(self, src: tuple[str, int], dst: tuple[str, int], undo: Undo) -> None:
         code = self._take(*src)
         self._put(code, *dst)
         self.path.append((code, dst[0], dst[1]))
         undo.append((code, src, dst))
 
-    def _rewind(self, undo: list) -> None:
+    def _rewind(self, undo: Undo) -> None:
         for code, src, dst in reversed(undo):
             if dst[0] == "c":
                 self.cols[dst[1]].pop()
@@ -125,7 +128,7 @@ class _Search:
             self._put(code, *src)
             self.path.pop()
 
-    def _home(self, undo: list) -> None:
+    def _home(self, undo: Undo) -> None:
         """Make the moves that can never hurt, until none is left: cards home, and tower
         cards onto their places in the columns (a move that the freed tower can always take
         back, so the position after it is at least as good)."""
@@ -152,7 +155,7 @@ class _Search:
 
     # the search -------------------------------------------------------------------------
 
-    def key(self) -> tuple:
+    def key(self) -> Key:
         """The position up to the order of columns and towers. Every card is unique, so the
         non-empty columns as a set (the rest are empty) and the tower cards as a set say it
         exactly, and a set is cheaper to build and hash than a sorted tuple."""
@@ -160,7 +163,7 @@ class _Search:
                 frozenset([t for t in self.towers if t is not None]))
 
     def run(self) -> bool:
-        undo: list = []
+        undo: Undo = []
         self._home(undo)
         if all(n == 13 for n in self.found):
             return True
@@ -173,7 +176,7 @@ class _Search:
         if self.nodes > self.max_nodes:
             raise _OutOfNodes
         for plan in self.plans():
-            step: list = []
+            step: Undo = []
             self.groups.append(len(self.path))
             self._execute(plan, step)
             if self.run():
@@ -183,15 +186,17 @@ class _Search:
         self._rewind(undo)
         return False
 
-    def _execute(self, plan: tuple, step: list) -> None:
-        kind = plan[0]
+    def _execute(self, plan: Plan, step: Undo) -> None:
+        kind, *numbers = plan
         if kind == "tower":      # a King from a tower into an empty column
-            self._move(("t", plan[1]), ("c", plan[2]), step)
+            slot, column = numbers
+            self._move(("t", slot), ("c", column), step)
         elif kind == "lift":     # a column's top run, card by card, into free towers
-            for _ in range(plan[2]):
-                self._move(("c", plan[1]), ("t", self.towers.index(None)), step)
+            column, length = numbers
+            for _ in range(length):
+                self._move(("c", column), ("t", self.towers.index(None)), step)
         else:                    # a run: all but its lowest card up, the lowest across, back down
-            _, column, length, target = plan
+            column, length, target = numbers
             slots = [i for i, t in enumerate(self.towers) if t is None][:length - 1]
             for slot in slots:
                 self._move(("c", column), ("t", slot), step)
@@ -199,14 +204,14 @@ class _Search:
             for slot in reversed(slots):
                 self._move(("t", slot), ("c", target), step)
 
-    def plans(self) -> list[tuple]:
+    def plans(self) -> list[Plan]:
         """Candidate move groups, best first."""
         free = self.towers.count(None)
         tops = {col[-1]: i for i, col in enumerate(self.cols) if col}
         empty = [i for i, col in enumerate(self.cols) if not col]
         kings = [("tower", t, empty[0]) for t, code in enumerate(self.towers)
                  if empty and code is not None and code % 13 == 12]
-        runs: list[tuple] = []
+        runs: list[Plan] = []
         lifts: list[tuple[int, int, int]] = []
         for i, col in enumerate(self.cols):
             if not col:

@@ -126,7 +126,7 @@ class SpoonsState:
     opening: list[Event] = field(default_factory=list)
     # What every seat sees alike, built once per change: with everyone passing at once the
     # driver asks every seat's view after every event.
-    _public: dict | None = field(default=None, repr=False)
+    _public: dict[str, object] | None = field(default=None, repr=False)
 
     @property
     def seats(self) -> int:
@@ -187,7 +187,7 @@ class SpoonsState:
                              ready_ms=self.ready[seat])
         return view
 
-    def _shared(self) -> dict:
+    def _shared(self) -> dict[str, object]:
         players = tuple(self.players())
         return dict(
             seats=self.seats, variant=self.options.variant, now_ms=self.now_ms,
@@ -231,7 +231,7 @@ class SpoonsState:
             return NotImplemented
         return self._key() == other._key()
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.options, self.rng.getstate(), self.letters, self.dealer, self.round,
                 self.hands, self.queues, self.stock, self.discard, self.pack, self.grabbed,
                 self.first_grab_ms, self.ready, self.now_ms, self.next_at, self.last_loser,

@@ -16,7 +16,7 @@ from __future__ import annotations
 from random import Random
 from dataclasses import dataclass, field
 
-from games.core.cards import Card, Suit, standard_deck
+from games.core.cards import Card, Suit, standard_deck, suit_of
 from games.core.protocol import Event, IllegalAction, Outcome, Seat, copy_rng, seat_name
 from games.core.trick_events import (
     CardPlayed, CardTurned, GameOver, HandDealt, HandScored, NewDeal, PlayCard, TrickTaken,
@@ -128,7 +128,7 @@ class WhistState:
     def view(self, seat: Seat) -> WhistView:
         return WhistView(
             seat=seat, seats=self.seats, hand=tuple(self.hands[seat]),
-            legal=tuple(self.legal_actions(seat)), turn=(self.to_act() or [None])[0],
+            legal=tuple(self.legal_actions(seat)), turn=next(iter(self.to_act()), None),
             dealer=self.dealer, trump=self.trump, turned=self.turned, shown=self._shown(seat),
             trick=tuple(self.tricks.current), leader=self.tricks.leader,
             last_trick=self.tricks.last(), won=tuple(self.tricks.won),
@@ -165,7 +165,7 @@ class WhistState:
             return NotImplemented
         return self._key() == other._key()
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.options, self.rng.getstate(), self.scores, self.dealer, self.hand_number,
                 self.hands, self.trump_card, self.dealer_played, self.tricks.key(), self.winner)
 
@@ -221,7 +221,7 @@ class WhistState:
         self.tricks = TrickPlay(self.seats, TrumpRules(self.trump_card.suit), order[0])
         events: list[Event] = [NewDeal(self.hand_number, self.dealer)]
         events += [HandDealt(s, tuple(self.hands[s])) for s in order]
-        return events + [CardTurned(self.trump_card, self.dealer), TrumpSet(self.trump_card.suit)]
+        return events + [CardTurned(self.trump_card, self.dealer), TrumpSet(suit_of(self.trump_card))]
 
 
 def new_game(options: WhistOptions, seed: int) -> WhistState:
