@@ -45,8 +45,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--scene")
     bench.add_argument("--frames", type=int, default=600)
     bench.add_argument("--size", default="1280x800")
-    solve = sub.add_parser("solve", help="solve a solitaire deal (seahaven)")
-    solve.add_argument("game", choices=("seahaven",))
+    solve = sub.add_parser("solve", help="solve a deal: a solitaire (seahaven) or Whist's opening leads")
+    solve.add_argument("game", choices=("seahaven", "whist"))
     solve.add_argument("--deal", type=int, required=True)
     solve.add_argument("--to", type=int, help="solve every deal from --deal to this one; print a summary")
     solve.add_argument("--nodes", type=int, default=None, help="the search budget in positions")
@@ -154,6 +154,8 @@ def _solve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
     if args.deal < 0:
         parser.error("--deal takes a deal number, 0 or more")
+    if args.game == "whist":
+        return _solve_whist(parser, args)
     if args.nodes is not None and args.nodes < 1:
         parser.error("--nodes must be at least 1")
     nodes = args.nodes or DEFAULT_NODES
@@ -164,6 +166,20 @@ def _solve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return 0
     record = solve.solve_deal(args.deal, nodes)
     print(json.dumps(record) if args.json else solve.describe(record))
+    return 0
+
+
+def _solve_whist(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from app.commands import solve
+    from games.core.double_dummy import dds_available
+
+    if args.to is not None or args.nodes is not None:
+        parser.error("--to and --nodes are for seahaven; whist solves one deal")
+    if not dds_available():
+        parser.error("solving a whole Whist deal needs DDS, which comes with endplay "
+                     "(pip install endplay; no wheel yet for this Python)")
+    record = solve.whist_deal(args.deal)
+    print(json.dumps(record) if args.json else solve.describe_whist(args.deal, record))
     return 0
 
 

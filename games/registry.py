@@ -26,7 +26,9 @@ from games.core.protocol import GameState
 OptionsT = TypeVar("OptionsT")
 StateT = TypeVar("StateT", bound=GameState[Any, Any])
 
-DIFFICULTIES = ("easy", "normal", "hard")
+# Every level, weakest first. A game offers those its ``bots`` has: Expert (determinised
+# search on the double-dummy solver) only where a solver makes it stronger than Hard.
+DIFFICULTIES = ("easy", "normal", "hard", "expert")
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,10 @@
 
 With ``--to M`` every deal from N to M is solved and a summary is printed instead (the
 figures the issue asks for: verdict counts, median and p90 seconds, median solution length).
+
+``parlour solve whist --deal SEED``: the first deal of ``parlour play whist --seed SEED``,
+and each legal opening lead with the tricks the leader's partnership takes when all four
+play perfectly after it (double dummy: games/core/double_dummy.py).
 """
 
 from __future__ import annotations
@@ -29,6 +33,36 @@ def solve_deal(deal: int, max_nodes: int = DEFAULT_NODES) -> dict[str, Any]:
         "seconds": round(seconds, 4),
         "nodes": result.nodes,
     }
+
+
+def whist_deal(seed: int) -> dict[str, Any]:
+    """The JSON record of a Whist deal: hands, trumps, the leader, each lead's tricks."""
+    from games.core.cards import Card
+    from games.core.double_dummy import solve_leads
+    from games.whist.rules import WhistOptions, new_game
+
+    state = new_game(WhistOptions(), seed)
+    leader = state.tricks.leader
+    leads = solve_leads(state.hands, state.trump, leader)
+    order = sorted(leads, key=lambda c: (c.sort_key(), str(c)))
+    return {
+        "hands": {str(s): [str(c) for c in sorted(hand, key=Card.sort_key)] for s, hand in enumerate(state.hands)},
+        "trumps": state.trump.value if state.trump else None,
+        "leader": leader,
+        "leads": {str(card): leads[card] for card in order},
+    }
+
+
+def describe_whist(seed: int, record: dict[str, Any]) -> str:
+    """The human-readable report of a Whist deal's opening leads."""
+    lines = [f"Whist, seed {seed}: trumps {record['trumps']}, P{record['leader'] + 1} leads"]
+    for seat, hand in record["hands"].items():
+        lines.append(f"  P{int(seat) + 1}: {' '.join(hand)}")
+    best = max(record["leads"].values())
+    lines.append("Opening leads, tricks for the leader's side with perfect play:")
+    for card, tricks in record["leads"].items():
+        lines.append(f"  {card:>3} {tricks:2}{'  best' if tricks == best else ''}")
+    return "\n".join(lines)
 
 
 def _notation(move: Any) -> str:
