@@ -17,6 +17,7 @@ import pygame
 
 from app import event_sounds, resume
 from app.anim.tween import Animator
+from app.pace import GamePace
 from app.render.cards import PaintLater
 from app.render.table import felt
 from app.render.text import render_text
@@ -49,6 +50,7 @@ class TableScene(Scene):
         self.session = session
         self.watching = watched(session)
         self.anim = Animator(app.animation_speed)
+        self.game_pace = GamePace.from_animation_speed(app.animation_speed)  # the game's own clock
         self.queue: deque[Event] = deque()
         self.hold = 0.0
         self.bot_clock = 0.0
@@ -173,8 +175,9 @@ class TableScene(Scene):
         return event if self.spectator else event.seen_by(self.viewer)
 
     def on_enter(self) -> None:
-        # Back from the settings (or anywhere): use the animation speed and card looks now set.
+        # Back from the settings (or anywhere): use the speeds and card looks now set.
         self.anim.speed = self.app.animation_speed
+        self.game_pace = GamePace.from_animation_speed(self.app.animation_speed)
         drawer = getattr(self, "drawer", None)
         if drawer is not None:
             drawer.restyle(self.app.cards, self.app.settings.card_back)
@@ -241,16 +244,15 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         if self.painting_ahead:
             return
-        speed = self.anim.speed
         self.anim.update(dt)
         self.message_time = max(0.0, self.message_time - dt)
-        self.hold = 0.0 if speed <= 0 else max(0.0, self.hold - dt * speed)
+        self.hold = max(0.0, self.hold - self.game_pace.elapsed(dt))
         while self.queue and self.hold <= 0:
             event = self.seen(self.queue.popleft())
             self.log.append(str(event))
             pause = self.show(event)
             event_sounds.play_for(event)
-            self.hold = pause if speed > 0 else 0.0
+            self.hold = self.game_pace.hold(pause)
         if self.idle and self.session.state.is_over():
             self.sound_end()
         if self.idle and self.curtain_for is None:
@@ -261,7 +263,7 @@ class TableScene(Scene):
         state = self.session.state
         if state.is_over():
             self.end_clock += dt
-            if self.end_clock >= END_PAUSE or self.anim.speed <= 0:
+            if self.game_pace.waited(self.end_clock, END_PAUSE):
                 self.finish()
             return
         bot = self.session.bot_seat()
@@ -273,7 +275,7 @@ class TableScene(Scene):
             self.curtain_for = seat  # pass the screen: hide the last hand first
 
     def _drive_bot(self, seat: int, dt: float) -> None:
-        self.bot_clock += dt * (self.anim.speed if self.anim.speed > 0 else 1e9)
+        self.bot_clock += self.game_pace.elapsed(dt)
         if self._bot_action is None:
             self._bot_action = self.session.think(seat)
         if self._bot_action is not None and self.bot_clock >= BOT_PACE:

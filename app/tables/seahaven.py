@@ -292,7 +292,7 @@ class SeahavenTable(TableScene):
         self-test, the benchmark) plays the solver's line as a demonstration."""
         if self.state.is_over():
             self.end_clock += dt
-            if self.end_clock >= (3.2 if self.state.won else 1.0) or self.anim.speed <= 0:
+            if self.game_pace.waited(self.end_clock, 3.2 if self.state.won else 1.0):
                 self.finish()
             return
         if self.spectator:
@@ -307,7 +307,7 @@ class SeahavenTable(TableScene):
             self.demo = list(result.moves) if result.solvable else []
             if not self.demo:
                 self.act(sh.Resign(0))
-        self.demo_clock += dt * max(self.anim.speed, 0.01)
+        self.demo_clock += dt * max(self.game_pace.factor, 0.01)  # (at instant, still a demonstration)
         if self.demo and self.demo_clock >= 0.25:
             self.demo_clock = 0.0
             self.act(self.demo.pop(0))

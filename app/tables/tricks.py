@@ -367,7 +367,7 @@ class TrickTable(HandInput, TableScene):
         text, left = self.banner
         self.banner = (text, max(0.0, left - dt))
         lines, left = self.summary
-        self.summary = (lines, max(0.0, left - dt * max(self.anim.speed, 1e-9)) if self.hold > 0 else 0.0)
+        self.summary = (lines, max(0.0, left - self.game_pace.elapsed(dt)) if self.hold > 0 else 0.0)
         self.review_time = max(0.0, self.review_time - dt)
         self._mark_hand()
 
