@@ -32,7 +32,7 @@ def run(started: float) -> int:
     # executable ignores PYTHONUNBUFFERED, so without the flush it came out only at exit.
     print(f"first frame drawn {first * 1000:.0f} ms after Python started the app{since_launch}, "
           f"{time.process_time() * 1000:.0f} ms of CPU", flush=True)
-    failures = _check_worker()
+    failures = _check_worker() + _check_solver()
     for game_id, spec in GAMES.items():
         try:
             _key(app, pygame.K_RETURN)  # the menu opens a setup screen...
@@ -74,6 +74,31 @@ def _check_worker() -> list[str]:
         return [f"worker: {type(problem).__name__}: {problem}"]
     print(f"worker: bots think in {worker.how()}", flush=True)
     return [] if elsewhere and worker.in_process() else ["worker: jobs ran in the app's own process"]
+
+
+def _check_solver() -> list[str]:
+    """The double-dummy solver the coach and the Expert use: one Whist deal's opening leads
+    (DDS), or a five-card ending with our own search where DDS is not bundled."""
+    from games.core.cards import standard_deck
+    from games.core.double_dummy import dds_available, solve_leads
+
+    try:
+        started = time.perf_counter()
+        if dds_available():
+            from app.commands.solve import whist_deal
+
+            leads = whist_deal(1)["leads"]
+            what = "DDS solved Whist deal 1"
+        else:
+            deck = standard_deck()
+            leads = {str(c): t for c, t in solve_leads([deck[i::4][:5] for i in range(4)], None, 0).items()}
+            what = "no DDS here; our own search solved a five-card ending"
+        best = max(leads, key=leads.__getitem__)
+        print(f"solver: {what} in {time.perf_counter() - started:.2f} s: "
+              f"lead {best} takes {leads[best]} tricks", flush=True)
+        return []
+    except Exception as problem:  # the finding is the failure itself
+        return [f"solver: {type(problem).__name__}: {problem}"]
 
 
 def _settle(app: Any) -> None:
