@@ -42,9 +42,9 @@ class NapTable(BiddingTable):
     def _on_Called(self, event: nap.Called) -> float:
         self.calls[event.seat] = event.words
         self.bubbles[event.seat] = (event.words, BUBBLE_TIME)
-        kind = "pass" if event.contract is None else "bid"
-        self.history.add(kind, self._name(event.seat), _with_credits(event.contract))
-        return 0.45 if event.contract is None else 0.75
+        kind = "pass" if event.bid is None else "bid"
+        self.history.add(kind, self._name(event.seat), _with_credits(event.bid))
+        return 0.45 if event.bid is None else 0.75
 
     def _on_AllPassed(self, event: nap.AllPassed) -> float:
         self._banner("Everyone passed: the cards are thrown in", 1.6)
@@ -52,10 +52,10 @@ class NapTable(BiddingTable):
         return 1.0
 
     def _on_ContractWon(self, event: nap.ContractWon) -> float:
-        self.contract, self.maker, self.calls = event.contract, event.seat, {}
+        self.contract, self.maker, self.calls = event.bid, event.seat, {}
         who = self._name(event.seat)
-        self._banner(f"{who} {'play' if who == 'You' else 'plays'} {event.contract} for {event.contract.credits}", 1.6)
-        self.history.add("note", who, f"plays {event.contract}")
+        self._banner(f"{who} {'play' if who == 'You' else 'plays'} {event.bid} for {event.bid.credits}", 1.6)
+        self.history.add("note", who, f"plays {event.bid}")
         return 0.8
 
     def _on_NoTrumps(self, event: nap.NoTrumps) -> float:

@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from random import Random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Callable
 
 from games.core.protocol import Action, Event, GameState, Seat, TurnBot
+from games.core.realtime import RealtimeDriver, ReflexBot
 from games.registry import DIFFICULTIES, GameSpec
 
-# Seat plans' difficulties are checked against this list, the one the registry's bots use.
-__all__ = ["SeatPlan", "Setup", "SessionCore", "RealtimeDriver", "bot_rng_for"]
+__all__ = ["SeatPlan", "Setup", "SessionCore", "bot_rng_for"]
 
 
 @dataclass(frozen=True)
@@ -62,15 +62,6 @@ class Setup:
         return Setup(spec.id, plans, {o.key: o.default for o in spec.options})
 
 
-class RealtimeDriver(Protocol):
-    """The place for the real-time driver of a reflex game (games/core/realtime.py): it takes
-    the humans' timed actions and the bots' plans and applies them in time order. A core
-    for a real-time game holds one in ``SessionCore.driver`` once that driver exists; until
-    then the reflex table runs its own loop over ``state`` and ``bot_plans``."""
-
-    def step(self, until_ms: int) -> list[Event]: ...
-
-
 def bot_rng_for(seed: int) -> Random:
     """The generator every bot at a table draws from: seeded from the game's seed, apart
     from the game's own generator, so how bots think never changes the deal."""
@@ -93,7 +84,7 @@ class SessionCore:
         self._state: GameState[Any, Any] | None = None
         self.actions: list[Action] = []
         self.bot_rng = bot_rng_for(seed)
-        # A real-time game's driver (see ``RealtimeDriver``); None for turn games.
+        # A real-time game's driver (``realtime_driver``); None for turn games.
         self.driver: RealtimeDriver | None = None
 
     @property
@@ -146,11 +137,15 @@ class SessionCore:
         action: Action = bot(self.state.view(seat), self.bot_rng)
         return action
 
-    def bot_plans(self, seat: Seat, now_ms: int) -> list[Action]:
-        """A reflex bot's plans for ``seat`` from what it sees at ``now_ms``, each stamped
-        with the game time it falls due."""
-        plans: list[Action] = self.bot_for(seat)(self.state.view(seat), now_ms, self.bot_rng)
-        return plans
+    def realtime_driver(self) -> RealtimeDriver:
+        """A real-time game's driver over the current state (made anew, and kept in
+        ``driver``): a reflex bot for every computer seat, drawing from the session's bot
+        generator, and every action it applies logged in ``actions``. The humans' timed
+        actions go in through its ``submit``; ``run_until`` moves the game on."""
+        bots: dict[Seat, ReflexBot] = {seat: self.bot_for(seat)
+                                       for seat in range(len(self.setup.seats)) if not self.is_human(seat)}
+        self.driver = RealtimeDriver(self.state, bots, self.bot_rng, log=self.actions)
+        return self.driver
 
     def rematch(self, seed: int) -> SessionCore:
         """A new game with the same seats and options and the given seed."""

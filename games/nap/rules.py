@@ -18,6 +18,8 @@ import enum
 from random import Random
 from dataclasses import dataclass, field
 
+from games.core.auction import AllPassed as AllPassed, Auction, Called as Called  # re-exported: Nap's own
+from games.core.auction import ContractWon as _ContractWon
 from games.core.cards import Card, Suit, nap_deck
 from games.core.protocol import Action, Event, IllegalAction, Outcome, Seat, copy_rng, seat_name
 from games.core.trick_events import CardPlayed, HandDealt, NewDeal, PlayCard, TrickTaken, TrumpSet
@@ -158,36 +160,15 @@ class NameTrumps(Action):
         return f"{seat_name(self.seat)} name {self.suit.title}"
 
 
-@dataclass(frozen=True)
-class Called(Event):
-    """A call in the auction (``None`` for a pass)."""
-
-    seat: Seat
-    contract: Contract | None
-
-    @property
-    def words(self) -> str:
-        return "Pass" if self.contract is None else str(self.contract)
-
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)}: {self.words}"
-
+# The auction's calls and its end are the shared ones (games.core.auction): ``Called`` (a
+# contract, or None for a pass) and ``AllPassed`` as they are; the won contract says its credits.
 
 @dataclass(frozen=True)
-class AllPassed(Event):
-    def __str__(self) -> str:
-        return "everyone passes: the hand is thrown in and the deal moves on"
-
-
-@dataclass(frozen=True)
-class ContractWon(Event):
-    """The auction is over: who plays what."""
-
-    seat: Seat
-    contract: Contract
+class ContractWon(_ContractWon[Contract]):
+    """The auction is over: who plays what (Nap has no partners)."""
 
     def __str__(self) -> str:
-        return f"{seat_name(self.seat)} plays {self.contract} ({self.contract.credits} credits)"
+        return f"{seat_name(self.seat)} plays {self.bid} ({self.bid.credits} credits)"
 
 
 @dataclass(frozen=True)
@@ -285,8 +266,7 @@ class NapState:
     stub: list[Card] = field(default_factory=list)
     phase: str = "bid"
     turn: Seat = 0
-    bids: list[Contract | None] = field(default_factory=list)
-    called: list[bool] = field(default_factory=list)
+    auction: Auction[Contract] = field(default_factory=Auction)
     bidder: Seat | None = None
     contract: Contract | None = None
     tricks: TrickPlay | None = None
@@ -300,8 +280,18 @@ class NapState:
 
     @property
     def best(self) -> Contract | None:
-        made = [b for b in self.bids if b is not None]
-        return max(made) if made else None
+        """The highest bid so far: every bid must beat the last, so it is the standing one."""
+        return self.auction.standing
+
+    @property
+    def bids(self) -> list[Contract | None]:
+        """Each seat's call this hand (None: passed or not yet): one round, one call each."""
+        return [self.auction.bid_of(s) for s in range(self.seats)]
+
+    @property
+    def called(self) -> list[bool]:
+        """Which seats have spoken."""
+        return [self.auction.spoken(s) for s in range(self.seats)]
 
     # protocol -----------------------------------------------------------------------------
 
@@ -364,7 +354,7 @@ class NapState:
         return NapState(
             self.options, copy_rng(self.rng), list(self.chips), self.dealer, self.hand_number,
             [list(h) for h in self.hands], list(self.stub), self.phase, self.turn,
-            list(self.bids), list(self.called), self.bidder, self.contract,
+            self.auction.copy(), self.bidder, self.contract,
             self.tricks.clone() if self.tricks else None, self.trump_fixed, self.over, [])
 
     def all_cards(self) -> list[Card]:
@@ -381,7 +371,7 @@ class NapState:
 
     def _key(self) -> tuple[object, ...]:
         return (self.options, self.rng.getstate(), self.chips, self.dealer, self.hand_number,
-                self.hands, self.stub, self.phase, self.turn, self.bids, self.called, self.bidder,
+                self.hands, self.stub, self.phase, self.turn, self.auction.key(), self.bidder,
                 self.contract, self.tricks.key() if self.tricks else None, self.trump_fixed, self.over)
 
     # bidding ------------------------------------------------------------------------------
@@ -392,15 +382,14 @@ class NapState:
         return legal_bids(self.best, nap, wellington)
 
     def _call(self, seat: Seat, contract: Contract | None) -> list[Event]:
-        self.bids[seat], self.called[seat] = contract, True
-        events: list[Event] = [Called(seat, contract)]
-        if not all(self.called):
+        events: list[Event] = [self.auction.call(seat, contract)]
+        if len(self.auction) < self.seats:  # one round: the next seat has not spoken yet
             self.turn = (seat + 1) % self.seats
             return events
-        best = self.best
-        if best is None:
+        best, bidder = self.auction.standing, self.auction.standing_seat
+        if best is None or bidder is None:
             return events + [AllPassed()] + self._next_deal()
-        self.bidder, self.contract = self.bids.index(best), best
+        self.bidder, self.contract = bidder, best
         events.append(ContractWon(self.bidder, best))
         self.phase = "play"
         self.tricks = TrickPlay(self.seats, NapRules(None), self.bidder)
@@ -487,7 +476,7 @@ class NapState:
                 self.hands[seat] += [deck.pop() for _ in range(batch)]
         self.stub = deck
         self.phase, self.turn = "bid", order[0]
-        self.bids, self.called = [None] * self.seats, [False] * self.seats
+        self.auction = Auction()
         self.bidder, self.contract, self.tricks, self.trump_fixed = None, None, None, False
         events: list[Event] = [NewDeal(self.hand_number, self.dealer)]
         return events + [HandDealt(s, tuple(self.hands[s])) for s in order]

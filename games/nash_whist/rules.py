@@ -28,6 +28,8 @@ from __future__ import annotations
 from random import Random
 from dataclasses import dataclass, field
 
+from games.core.auction import AllPassed as _AllPassed, Auction, Called
+from games.core.auction import ContractWon as _ContractWon
 from games.core.cards import Card, Suit, standard_deck
 from games.core.protocol import Action, Event, IllegalAction, Outcome, Seat, copy_rng, seat_name
 from games.core.trick_events import CardPlayed, HandDealt, NewDeal, PlayCard, TrickTaken, TrumpSet
@@ -150,23 +152,12 @@ class Anted(Event):
         return f"{len(self.paid)} players ante a chip each: the pot holds {self.pot}"
 
 
-@dataclass(frozen=True)
-class Called(Event):
-    """A call in the auction: a bid, Cop (``Bid`` "Cop"), or ``None`` for a pass."""
-
-    seat: Seat
-    bid: Bid | None
-
-    @property
-    def words(self) -> str:
-        return "Pass" if self.bid is None else str(self.bid)
-
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)}: {self.words}"
+# A call in the auction is the shared ``Called`` (games.core.auction): a bid, Cop (``Bid``
+# "Cop"), or ``None`` for a pass.
 
 
 @dataclass(frozen=True)
-class AllPassed(Event):
+class AllPassed(_AllPassed):
     """Nobody plays: everyone playing adds a chip to the pot and the deal moves on."""
 
     chips: tuple[int, ...]
@@ -177,12 +168,8 @@ class AllPassed(Event):
 
 
 @dataclass(frozen=True)
-class ContractWon(Event):
+class ContractWon(_ContractWon[Bid]):
     """The auction is over: the declarer, the contract and (Prop-and-Cop) the partner."""
-
-    seat: Seat
-    bid: Bid
-    partner: Seat | None = None
 
     def __str__(self) -> str:
         if self.partner is not None:
@@ -343,10 +330,7 @@ class NashWhistState:
     other_pack: list[Card] = field(default_factory=list)   # its top card, [0], is the indicator
     phase: str = "bid"
     turn: Seat = 0
-    auction: list[tuple[Seat, Bid | None]] = field(default_factory=list)
-    passed: frozenset[Seat] = frozenset()
-    standing: Bid | None = None
-    standing_seat: Seat | None = None
+    auction: Auction[Bid] = field(default_factory=Auction)
     cop_chance: bool = False
     contract: Bid | None = None
     declarer: Seat | None = None
@@ -364,6 +348,19 @@ class NashWhistState:
     @property
     def sitting_out(self) -> tuple[Seat, ...]:
         return tuple(s for s in range(self.seats) if s not in self.active)
+
+    @property
+    def passed(self) -> frozenset[Seat]:
+        return self.auction.passed
+
+    @property
+    def standing(self) -> Bid | None:
+        """The bid to beat (a Prop stays standing when it is copped)."""
+        return self.auction.standing
+
+    @property
+    def standing_seat(self) -> Seat | None:
+        return self.auction.standing_seat
 
     @property
     def hot_seat(self) -> Seat:
@@ -451,8 +448,7 @@ class NashWhistState:
         return NashWhistState(
             self.options, copy_rng(self.rng), list(self.chips), self.pot, self.dealer,
             self.deal_number, self.active, [list(h) for h in self.hands], list(self.other_pack),
-            self.phase, self.turn, list(self.auction), self.passed, self.standing,
-            self.standing_seat, self.cop_chance, self.contract, self.declarer, self.partner,
+            self.phase, self.turn, self.auction.copy(), self.cop_chance, self.contract, self.declarer, self.partner,
             self.tricks.clone() if self.tricks else None, self.opened, self.result, self.over, [])
 
     def all_cards(self) -> list[Card]:
@@ -476,7 +472,7 @@ class NashWhistState:
     def _key(self) -> tuple[object, ...]:
         return (self.options, self.rng.getstate(), self.chips, self.pot, self.dealer,
                 self.deal_number, self.active, self.hands, self.other_pack, self.phase, self.turn,
-                self.auction, self.passed, self.standing, self.standing_seat, self.cop_chance,
+                self.auction.key(), self.cop_chance,
                 self.contract, self.declarer, self.partner,
                 self.tricks.key() if self.tricks else None, self.opened, self.result, self.over)
 
@@ -515,21 +511,17 @@ class NashWhistState:
     # the auction -------------------------------------------------------------------------------
 
     def _call(self, seat: Seat, bid: Bid | None) -> list[Event]:
-        self.auction.append((seat, bid))
-        events: list[Event] = [Called(seat, bid)]
-        if bid is not None and bid.kind == COP:
+        cop = bid is not None and bid.kind == COP  # accepts the Prop rather than beating it
+        events: list[Event] = [self.auction.call(seat, bid, stands=not cop)]
+        if cop:
             assert self.standing_seat is not None and self.standing is not None
             return events + self._contract(self.standing_seat, self.standing, seat)
-        if bid is None:
-            self.passed = self.passed | {seat}
-            if self.cop_chance:  # the Hot Seat declined its second chance: nobody plays
-                return events + self._all_passed()
-        else:
-            self.standing, self.standing_seat = bid, seat
+        if bid is None and self.cop_chance:  # the Hot Seat declined its second chance: nobody plays
+            return events + self._all_passed()
         return events + self._after_call(seat)
 
     def _after_call(self, seat: Seat) -> list[Event]:
-        bidders = [s for s in self.active if s not in self.passed]
+        bidders = self.auction.bidders(self.active)
         if self.standing is None and not bidders:
             return self._all_passed()
         if self.standing is None or bidders != [self.standing_seat]:
@@ -543,8 +535,7 @@ class NashWhistState:
         return self._all_passed()  # an uncopped Prop with everyone else passed
 
     def _next_bidder(self, seat: Seat) -> Seat:
-        order = clockwise_from(seat, self.active, self.seats)
-        return next(s for s in order if s not in self.passed)
+        return self.auction.next_bidder(clockwise_from(seat, self.active, self.seats))
 
     def _all_passed(self) -> list[Event]:
         for seat in self.active:
@@ -677,7 +668,7 @@ class NashWhistState:
 
     def _reset_auction(self) -> None:
         self.phase, self.turn = "bid", self.hot_seat
-        self.auction, self.passed, self.standing, self.standing_seat = [], frozenset(), None, None
+        self.auction = Auction()
         self.cop_chance, self.contract, self.declarer, self.partner = False, None, None, None
         self.tricks, self.opened = None, False
 

@@ -76,3 +76,18 @@ def test_a_rematch_keeps_the_seats_and_options_with_the_new_seed() -> None:
     again = core.rematch(6)
     assert again.setup.seats == setup.seats and again.setup is not setup
     assert again.seed == 6 and again.actions == [] and again.options == core.options
+
+
+@pytest.mark.parametrize("game_id", [g for g, spec in GAMES.items() if spec.realtime])
+def test_a_real_time_core_runs_its_bots_through_the_driver(game_id: str) -> None:
+    from games.core.realtime import play_realtime
+
+    spec = GAMES[game_id]
+    seats = [SeatPlan(False, ("hard", "normal", "easy")[i % 3]) for i in range(spec.default_seats)]
+    core = SessionCore(spec, Setup(game_id, seats, {}), 7)
+    driver = core.realtime_driver()
+    assert core.driver is driver
+    driver.run_to_end()
+    bots = [spec.bots[plan.difficulty] for plan in seats]
+    record = play_realtime(spec, core.options, 7, bots, bot_seed=7 * 7919 + 1)
+    assert core.state.is_over() and core.actions == record.actions
