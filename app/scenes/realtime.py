@@ -6,10 +6,15 @@ the moment they happen.
 Timing. The shell stamps every input event with ``app.ticks()`` as it reads it, and reads
 between frames while this scene is on top (``fine_input``). Each frame the game clock moves
 on by the frame's time; an input stamped ``d`` ms after the previous frame's update is
-placed ``d`` ms into this frame's slice of game time. Human actions and bot plans that fall
-in the slice are applied in time order, each after ``advance`` to its own time, so two
-presses inside one frame are judged by which key went down first, never by who was read
-first.
+placed ``d`` ms into this frame's slice of game time. The presses, turned into timed
+actions, go to the game's ``RealtimeDriver`` (games/core/realtime.py), which applies them
+and the bots' plans that fall in the slice in time order, each after ``advance`` to its own
+time, so two presses inside one frame are judged by which key went down first, never by
+who was read first. The table only stamps input and shows the events the driver returns.
+
+A fair start: before the first countdown, every human at the keys says they are ready by
+pressing one of their keys ("Ready" shows at their seat); a table of computer players only,
+or a replay, starts at once.
 
 A table subclasses ``RealtimeTableScene`` and implements ``key_action`` (a seat's first or
 second key at a time), optionally ``click_action`` (the mouse, for the first human, who
@@ -31,11 +36,13 @@ from app.scenes.table import END_PAUSE, TableScene, watched
 from app.ui import theme
 from app.ui.widgets import blit_centered, panel
 from games.core.protocol import Event, IllegalAction, seat_name
+from games.core.realtime import RealtimeDriver
 
 COUNTDOWN = 3.0          # seconds of "3, 2, 1" before play starts
 RESUME_COUNTDOWN = 2.0   # and after a pause, so nobody is caught with their hands off the keys
 MAX_SLICE_MS = 250       # a stalled frame never jumps the game clock further than this
 SKIP_STEPS = 200_000     # a bound on skipping to the result (the simulator's own)
+READY = (120, 200, 120)  # the "Ready" marks before the start
 
 
 @dataclass
@@ -74,13 +81,21 @@ class RealtimeTableScene(TableScene):
         self.game_ms = 0.0
         self.countdown = COUNTDOWN
         self.started = False
+        self.ready: set[int] = set()     # the humans who have pressed a key to say so
         self.inbox: list[Press] = []
-        self.plans: list[Any] = []
         self.last_ticks: int | None = None
-        self.refused = 0
         self._pads: list[Any] = []
         super().__init__(app, session)
+        self.driver = self.make_driver()
         self.view = self.current_view()
+
+    def make_driver(self) -> RealtimeDriver:
+        """The game's driver: a bot for every computer player, drawing from the session's
+        bot generator; each action it applies goes to the session's action log."""
+        session = self.session
+        bots = {seat: session.spec.bots[plan.difficulty]
+                for seat, plan in enumerate(session.setup.seats) if not session.is_human(seat)}
+        return RealtimeDriver(session.state, bots, session.bot_rng, log=session.actions)
 
     @staticmethod
     def players(session: Any) -> list[int]:
@@ -114,8 +129,8 @@ class RealtimeTableScene(TableScene):
         elif event.type == pygame.JOYDEVICEADDED:
             self._pads.append(pygame.joystick.Joystick(event.device_index))  # opened: it now sends buttons
         elif event.type == pygame.JOYBUTTONDOWN and event.button in (0, 1):
-            if self.mouse_seat is not None and self.playing:   # a gamepad plays the mouse's seat
-                self.inbox.append(Press(self._stamp(event), self.mouse_seat, event.button))
+            if self.mouse_seat is not None:   # a gamepad plays the mouse's seat
+                self._press(Press(self._stamp(event), self.mouse_seat, event.button))
         else:
             super().handle_event(event)
 
@@ -126,17 +141,24 @@ class RealtimeTableScene(TableScene):
         hit = self.keys.lookup(event.key)
         if hit is None or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             return False
-        if self.playing:
-            self.inbox.append(Press(self._stamp(event), hit[0], hit[1]))
+        self._press(Press(self._stamp(event), hit[0], hit[1]))
         return True
 
     def _take_click(self, event: pygame.event.Event) -> bool:
-        if self.mouse_seat is None or not self.playing or event.button not in (1, 3):
+        if self.mouse_seat is None or not (self.playing or self.waiting) or event.button not in (1, 3):
             return False
         if self.menu_button.rect.collidepoint(event.pos) or self.rules_button.rect.collidepoint(event.pos):
             return False
-        self.inbox.append(Press(self._stamp(event), self.mouse_seat, -1, event.pos, event.button))
+        self._press(Press(self._stamp(event), self.mouse_seat, -1, event.pos, event.button))
         return True
+
+    def _press(self, press: Press) -> None:
+        """A press says its player is ready before the start, and is kept for the next
+        frame's slice of game time during play (ignored in the countdown)."""
+        if self.waiting:
+            self.ready.add(press.seat)
+        elif self.playing:
+            self.inbox.append(press)
 
     def _stamp(self, event: pygame.event.Event) -> int:
         return int(getattr(event, "ticks", self.app.ticks()))
@@ -162,23 +184,11 @@ class RealtimeTableScene(TableScene):
                 and all(is_out(seat) for seat in humans))
 
     def skip_to_end(self) -> None:
-        """Play the rest at once, as the simulator does (bots asked after every event, timed
-        steps fired when due), recording every action so the replay is the same game."""
+        """Play the rest at once, as the simulator does (the driver with no end time),
+        recording every action so the replay is the same game."""
         state = self.session.state
-        self.replan()
-        for _ in range(SKIP_STEPS):
-            if state.is_over():
-                break
-            due = state.next_due()
-            if self.plans and (due is None or self.plans[0].at_ms < due):
-                events = self._try(self.plans.pop(0), human=False)
-            elif due is not None:
-                events = state.advance(due)
-            else:
-                break  # (nobody wants to act and nothing is due: cannot happen in a real game)
-            if events:
-                self.log.extend(str(self.seen(event)) for event in events)
-                self.replan()
+        events = self.driver.run_to_end(SKIP_STEPS)
+        self.log.extend(str(self.seen(event)) for event in events)
         self.game_ms = float(state.now_ms)
         if state.is_over():
             self.sound_end()
@@ -187,6 +197,15 @@ class RealtimeTableScene(TableScene):
     @property
     def playing(self) -> bool:
         return self.started and self.countdown <= 0 and not self.session.state.is_over()
+
+    @property
+    def waiting(self) -> bool:
+        """Before the first countdown, while a human at the keys has not said they are ready."""
+        return not self.started and any(seat not in self.ready for seat in self.at_keys())
+
+    def at_keys(self) -> list[int]:
+        """The humans who have keys here (the players of a game that is not only watched)."""
+        return [seat for seat in self.players(self.session) if self.keys.labels(seat) is not None]
 
     # the frame -----------------------------------------------------------------------------
 
@@ -208,6 +227,8 @@ class RealtimeTableScene(TableScene):
             self.queue.clear()
         if self.session.state.is_over():
             self._ending(dt)
+        elif self.waiting:
+            self.inbox.clear()   # (the game clock stands still until everyone is ready)
         elif self.countdown > 0:
             self._count_down(dt)
         else:
@@ -218,15 +239,13 @@ class RealtimeTableScene(TableScene):
         self.inbox.clear()
         self.countdown -= dt
         if self.countdown <= 0:
-            if not self.started:
-                self.started = True
-            self.replan()
+            self.started = True
 
     def _ending(self, dt: float) -> None:
         self.inbox.clear()
         self.sound_end()
         self.end_clock += dt
-        if self.end_clock >= END_PAUSE or self.anim.speed <= 0:
+        if self.game_pace.waited(self.end_clock, END_PAUSE):
             self.finish()
 
     def _play(self, dt: float, now_ticks: int) -> None:
@@ -236,63 +255,33 @@ class RealtimeTableScene(TableScene):
         start = int(self.game_ms)
         self.game_ms += min(MAX_SLICE_MS, max(dt * 1000.0, float(now_ticks - reference)))
         end = int(self.game_ms)
-        humans: list[tuple[int, int, Any]] = []
-        for order, press in enumerate(self.inbox):
-            at = min(end, max(start, start + press.ticks - reference))
-            action = self._press_action(press, at)
+        actions = []
+        for press in self.inbox:   # in the order the keys went down
+            action = self._press_action(press, min(end, max(start, start + press.ticks - reference)))
             if action is not None:
-                humans.append((at, order, action))
+                actions.append(action)
         self.inbox.clear()
-        self._apply_slice(sorted(humans, key=lambda h: (h[0], h[1])), end)
+        self.driver.submit(actions)
+        events = self.run_game(end)
+        if events:
+            self.present(events)
+        for refusal in self.driver.take_refusals():
+            self.refused_action(refusal.action, refusal.problem)
 
     def _press_action(self, press: Press, at: int) -> Any | None:
         if press.index < 0:
             return self.click_action(press, at)
         return self.key_action(press.seat, press.index, at)
 
-    def _apply_slice(self, humans: list[tuple[int, int, Any]], end: int) -> None:
-        """Apply, in time order, the humans' actions and the bots' plans due by ``end``."""
-        state = self.session.state
-        while not state.is_over():
-            due = [p for p in self.plans if p.at_ms <= end]
-            pick_human = humans and (not due or humans[0][0] <= due[0].at_ms)
-            if not humans and not due:
-                break
-            if pick_human:
-                action, human = humans.pop(0)[2], True
-            else:
-                action, human = due[0], False
-                self.plans.remove(action)
-            events = state.advance(action.at_ms) if action.at_ms >= state.now_ms else []
-            events += self._try(action, human)
-            if events:
-                self.present(events)
-                self.replan()
-        if not state.is_over():
-            events = state.advance(end)
-            if events:
-                self.present(events)
-                self.replan()
-
-    def _try(self, action: Any, human: bool) -> list[Event]:
-        try:
-            return self.session.apply(action)
-        except IllegalAction as problem:
-            self.refused += 1
-            if human:
-                self.refused_action(action, problem)
-            return []
+    def run_game(self, end_ms: int) -> list[Event]:
+        """Move the game on to ``end_ms`` of game time (a replay hands in its recording here)."""
+        return self.driver.run_until(end_ms)
 
     def replan(self) -> None:
-        """Ask every computer player what it will do next, from what it sees now."""
-        state = self.session.state
+        """Ask every computer player again, from what it sees now (after the state was
+        changed from outside the driver, as tests do)."""
+        self.driver.replan()
         self.view = self.current_view()
-        plans: list[Any] = []
-        for seat in range(state.seats):
-            if not self.session.is_human(seat):
-                bot = self.session.spec.bots[self.session.setup.seats[seat].difficulty]
-                plans += bot(state.view(seat), state.now_ms, self.session.bot_rng)
-        self.plans = sorted(plans, key=lambda a: (a.at_ms, a.seat))
 
     def present(self, events: list[Event]) -> None:
         """Show events the moment they happen (reflex tables do not queue them)."""
@@ -310,7 +299,9 @@ class RealtimeTableScene(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        if self.countdown > 0 and not self.session.state.is_over():
+        if self.waiting:
+            self._draw_ready(surface)
+        elif self.countdown > 0 and not self.session.state.is_over():
             self._draw_countdown(surface)
         elif self.humans_out:
             self._draw_skip_line(surface)
@@ -338,6 +329,42 @@ class RealtimeTableScene(TableScene):
         blit_centered(surface, render_text(caption, max(14, int(22 * s)), theme.INK),
                       (centre[0], centre[1] + int(128 * s)))
 
+    def _draw_ready(self, surface: pygame.Surface) -> None:
+        """Before the start: who is ready, and what to press (each seat also shows it)."""
+        s = theme.scale_for(self.size)
+        players = self.at_keys()
+        lines = [render_text("Ready?", max(22, int(44 * s)), theme.GOLD, bold=True),
+                 render_text(self.ready_prompt(players), max(13, int(20 * s)), theme.INK)]
+        if len(players) > 1:
+            lines.append(self._ready_row(players, max(12, int(18 * s))))
+        gap = int(10 * s)
+        width = max(line.get_width() for line in lines) + int(48 * s)
+        height = sum(line.get_height() for line in lines) + gap * (len(lines) - 1) + int(36 * s)
+        rect = pygame.Rect(0, 0, min(width, self.size[0] - 20), height)
+        rect.center = self.focus_point()
+        panel(surface, rect, radius=14, edge=theme.GOLD)
+        y = rect.top + int(18 * s)
+        for line in lines:
+            surface.blit(line, line.get_rect(midtop=(rect.centerx, y)))
+            y += line.get_height() + gap
+
+    def ready_prompt(self, players: list[int]) -> str:
+        if len(players) == 1:
+            labels = self.keys.labels(players[0]) or ("a key", "another")
+            return f"Press {labels[0]} or {labels[1]} when you are ready"
+        return "Each player presses one of their keys when ready"
+
+    def _ready_row(self, players: list[int], size: int) -> pygame.Surface:
+        """Every player at the keys, each marked ready or not yet."""
+        parts = []
+        for seat in players:
+            done = seat in self.ready
+            parts.append(render_text(f"{self._name(seat)} ", size, theme.INK, bold=True))
+            parts.append(render_text("Ready" if done else "waiting", size,
+                                     READY if done else theme.INK_DIM, bold=done))
+            parts.append(render_text("     ", size, theme.INK))
+        return _row(parts[:-1])
+
     def skip_line_at(self) -> tuple[int, int]:
         """Where the offer to skip is drawn: under the middle of the table, above the
         humans' own place (whose key caps stay in view)."""
@@ -362,14 +389,31 @@ class RealtimeTableScene(TableScene):
             parts.append(render_text(f" {name}   ", size, theme.INK))
         if seat == self.mouse_seat:
             parts.append(render_text("· mouse", size, theme.INK_DIM))
-        width = sum(p.get_width() for p in parts)
-        height = max(p.get_height() for p in parts)
-        strip = pygame.Surface((width, height), pygame.SRCALPHA)
-        x = 0
-        for part in parts:
-            strip.blit(part, (x, (height - part.get_height()) // 2))
-            x += part.get_width()
-        return strip
+        if seat in self.ready and not self.started:
+            parts.append(_ready_mark(size))
+        return _row(parts)
+
+
+def _row(parts: list[pygame.Surface]) -> pygame.Surface:
+    """Images side by side, centred on one line."""
+    width = sum(p.get_width() for p in parts)
+    height = max(p.get_height() for p in parts)
+    strip = pygame.Surface((width, height), pygame.SRCALPHA)
+    x = 0
+    for part in parts:
+        strip.blit(part, (x, (height - part.get_height()) // 2))
+        x += part.get_width()
+    return strip
+
+
+def _ready_mark(size: int) -> pygame.Surface:
+    """The "Ready" mark at a seat whose player has pressed a key before the start."""
+    text = render_text("Ready", size, theme.BUTTON_TEXT, bold=True)
+    w, h = text.get_width() + size, int(size * 1.55)
+    mark = pygame.Surface((w + size // 2, h), pygame.SRCALPHA)
+    pygame.draw.rect(mark, READY, pygame.Rect(size // 2, 0, w, h), border_radius=h // 2)
+    mark.blit(text, text.get_rect(center=(size // 2 + w // 2, h // 2)))
+    return mark
 
 
 def _keycap(label: str, size: int) -> pygame.Surface:

@@ -2,8 +2,9 @@
 
 The table class is the game's real one, with :class:`ReplayControls` mixed in front of it:
 the recorded actions are applied one by one through the table's own ``act`` (turn games)
-or handed to the reflex table as the only "plans" on its game clock (real-time games), so
-the table shows exactly the events it showed when the game was played. Nobody's input
+or handed to the reflex table's real-time driver, on its game clock, as if the players had
+pressed them and with no bots (real-time games), so the table shows exactly the events it
+showed when the game was played. Nobody's input
 reaches the game, and the table, knowing it is watched (``TableScene.watching``), draws
 none of its prompts, key caps or player controls; the keys drive the playback instead:
 
@@ -21,7 +22,6 @@ hand-edited file) stops the playback with a sentence saying which and why.
 
 from __future__ import annotations
 
-import bisect
 from functools import lru_cache
 from typing import Any
 
@@ -33,12 +33,12 @@ from app.scenes.realtime import RealtimeTableScene
 from app.session import Session
 from app.ui import theme
 from app.ui.widgets import Button, blit_centered, panel
-from games.core.protocol import IllegalAction, seat_name
+from games.core.protocol import Event, IllegalAction, seat_name
+from games.core.realtime import RealtimeDriver
 
 PACE = 0.6          # seconds between actions at 1x (a bot's pace at the table)
 SPEEDS = (1, 2, 4)
 KEYS_HINT = "Space {} · → step · 1 2 4 speed · V seat · H hide · L log · Esc back"
-LOOKAHEAD_MS = 2000  # reflex plans handed to the table: the recorded actions this far ahead
 
 
 class ReplaySession(Session):
@@ -53,7 +53,6 @@ class ReplaySession(Session):
         self.replay = replay
         self.script: list[Any] = list(replay.actions)
         self.broken = ""
-        self._times = [getattr(a, "at_ms", 0) for a in self.script]
 
     @property
     def humans(self) -> list[int]:
@@ -73,11 +72,6 @@ class ReplaySession(Session):
 
     def next_action(self) -> Any | None:
         return self.script[self.done] if self.done < len(self.script) else None
-
-    def upcoming(self, until_ms: int) -> list[Any]:
-        """The recorded actions not yet applied, up to ``until_ms`` (at least the next)."""
-        stop = max(self.done + 1, bisect.bisect_right(self._times, until_ms, lo=self.done))
-        return self.script[self.done:stop]
 
     def apply(self, action: Any) -> list[Any]:
         if self.broken:  # nothing more is applied once the recording and the rules disagree
@@ -115,7 +109,6 @@ class ReplayControls:
         if self.realtime:  # no countdown: the recording starts when play started
             self.countdown = 0.0
             self.started = True
-            self.replan()
 
     # the keys ------------------------------------------------------------------------------
 
@@ -243,7 +236,7 @@ class ReplayControls:
         if self.step_wanted:
             self._step_realtime()
             return
-        self.replan()
+        self.view = self.current_view()
         self.last_ticks = None  # the game clock follows the frames (times the speed) only
         span = self._span(dt * self.speed)
         if span is None:
@@ -258,7 +251,6 @@ class ReplayControls:
         if action is not None:
             self.game_ms = max(self.game_ms, float(action.at_ms - 1))
         self.last_ticks = None
-        self.replan()
         super().update(1 / 1000)  # type: ignore[misc]
 
     def _span(self, span: float) -> float | None:
@@ -274,12 +266,25 @@ class ReplayControls:
         room = (end_ms - self.game_ms) / 1000
         return min(span, room) if room > 0 else None
 
-    def replan(self) -> None:
-        """Reflex tables: the recorded actions coming up are the only plans, in their
-        recorded order (ties keep the order they were applied in)."""
-        self.view = self.current_view()
-        horizon = int(max(self.game_ms, self.session.state.now_ms)) + LOOKAHEAD_MS
-        self.plans = self.session.upcoming(horizon) if not self.session.broken else []
+    def make_driver(self) -> RealtimeDriver:
+        """Reflex tables: a driver with no bots; the recording comes in through ``run_game``."""
+        return RealtimeDriver(self.session.state, {}, self.session.bot_rng, log=self.session.actions)
+
+    def run_game(self, end_ms: int) -> list[Event]:
+        """Reflex tables: hand the driver the recorded actions due by ``end_ms`` one at a time,
+        as the players' presses (ties keep the order they were applied in), so the first one
+        the rules refuse stops the playback right there."""
+        session, driver = self.session, self.driver
+        events: list[Event] = []
+        while not session.broken and not session.state.is_over():
+            action = session.next_action()
+            if action is None or action.at_ms > end_ms:
+                return events + driver.run_until(end_ms)
+            driver.submit([action])
+            events += driver.run_until(action.at_ms)
+            for refusal in driver.take_refusals():
+                session.broken = f"Action {session.done + 1} ({action}) is not allowed here: {refusal.problem}"
+        return events
 
     def finish(self) -> None:
         """The game is over: stay on the last position (Esc leaves, R plays it again)."""

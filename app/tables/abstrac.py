@@ -14,7 +14,7 @@ from app import worker
 from app.render.still_layer import StillLayer
 from app.render.reuse import copy_into
 from app.render.table import CardSprite, SpriteDrawer, felt, nameplate
-from app.render.text import render_text
+from app.render.text import font, render_text, wrap
 from app.scenes.table import TableScene
 from app.ui import theme
 from app.ui.widgets import Button, ButtonRow, banner, blit_centered, panel
@@ -407,10 +407,24 @@ class AbstracTable(TableScene):
             lines.append(("misère!" if flip == seat else "reversed", theme.DANGER))
             lines.append((f"now {score}", theme.INK))
         y = rect.top + 6
-        for text, colour in lines:
-            image = render_text(text, size, colour, bold=colour is theme.GOLD)
+        for image in self._points_images(lines, size, self.size[0] - rect.right - 16):
             surface.blit(image, (rect.right + 10, y))
             y += image.get_height() + 1
+
+    @staticmethod
+    def _points_images(lines: list[tuple[str, tuple[int, int, int]]], size: int, room: int) -> list[pygame.Surface]:
+        """The points lines in ``room`` pixels (right of the area, up to the window's
+        edge): a point or two smaller, else a long line broken between words."""
+        def fits(at: int) -> bool:
+            return all(font(at, bold=c is theme.GOLD).size(t)[0] <= room for t, c in lines)
+
+        while size > 11 and not fits(size):
+            size -= 1
+        images = []
+        for text, colour in lines:
+            for part in wrap(text, font(size, bold=colour is theme.GOLD), room) or [text]:
+                images.append(render_text(part, size, colour, bold=colour is theme.GOLD))
+        return images
 
     def _draw_hints(self, surface: pygame.Surface) -> None:
         """One line above the top end: each take's exact value, the best in gold."""
@@ -422,26 +436,44 @@ class AbstracTable(TableScene):
                  for k, v in sorted(self.hints.items())]
         gap = int(18 * self.s)
         width = sum(p.get_width() for p in parts) + gap * (len(parts) - 1)
-        top_end = self.row[0].rect()
-        box = pygame.Rect(0, 0, width + 24, parts[0].get_height() + 12)
-        box.bottomright = (min(self.size[0] - 8, top_end.right + 12), top_end.top - 20)
+        caption = render_text("your final lead with perfect play from here", max(10, int(13 * self.s)), theme.INK_DIM)
+        box = self.hint_box(width + 24, parts[0].get_height() + 12, caption.get_width())
         panel(surface, box, radius=8)
         x = box.left + 12
         for part in parts:
             surface.blit(part, (x, box.top + 6))
             x += part.get_width() + gap
-        caption = render_text("your final lead with perfect play from here", max(10, int(13 * self.s)), theme.INK_DIM)
         surface.blit(caption, caption.get_rect(bottomright=(box.right, box.top - 2)))
 
-    def _draw_match(self, surface: pygame.Surface) -> None:
+    def hint_box(self, width: int, height: int, caption: int) -> pygame.Rect:
+        """Where the hints go: over the row's top end, left of the match box (whose corner
+        it is) with its caption line above it."""
+        top_end = self.row[0].rect()
+        box = pygame.Rect(0, 0, width, height)
+        box.bottomright = (min(self.size[0] - 8, top_end.right + 12), top_end.top - 20)
+        match = self._match_rect().inflate(16, 16)
+        above = pygame.Rect(box.right - caption, box.top - 2 - height, caption, height)
+        if box.union(above).colliderect(match):
+            box.right = match.left
+        return box
+
+    def _match_images(self) -> list[pygame.Surface]:
         size = max(12, int(16 * self.s))
         lines = [f"Deal {self.deal} of {self.session.options.deals}",
                  f"{self._name(0)}: {self.totals[0]}", f"{self._name(1)}: {self.totals[1]}"]
-        images = [render_text(t, size, theme.GOLD if i == 0 else theme.INK, bold=i == 0) for i, t in enumerate(lines)]
+        return [render_text(t, size, theme.GOLD if i == 0 else theme.INK, bold=i == 0) for i, t in enumerate(lines)]
+
+    def _match_rect(self) -> pygame.Rect:
+        """The match box ("Deal 1 of 2" and the totals), right of the row's top end."""
+        images = self._match_images()
         width = max(i.get_width() for i in images) + 24
         height = sum(i.get_height() + 2 for i in images) + 14
-        rect = pygame.Rect(self.size[0] - width - 10, int(self.row_y - self.row_width * 0.7) - height - 24,
+        return pygame.Rect(self.size[0] - width - 10, int(self.row_y - self.row_width * 0.7) - height - 24,
                            width, height)
+
+    def _draw_match(self, surface: pygame.Surface) -> None:
+        images = self._match_images()
+        rect = self._match_rect()
         panel(surface, rect, radius=10)
         y = rect.top + 7
         for image in images:

@@ -13,7 +13,7 @@ from app.render.text import font, render_text, wrap
 from app.ui.blurb import fit_blurb, rows, sentences
 from games.registry import GAMES
 
-from tests.app.ui_driver import FRAME, fake_clock_app, make_app, table
+from tests.app.ui_driver import FRAME, fake_clock_app, make_app, say_ready, table
 
 BLURBS = [spec.blurb for spec in GAMES.values()]
 
@@ -201,6 +201,7 @@ def test_the_reflex_tables_call_the_one_human_you_and_their_keys_stay_off_the_ha
         plans = [SeatPlan(i < 1, "easy") for i in range(4)]
         scene = SpoonsTable(app, Session(GAMES["spoons"], Setup("spoons", plans, {"variant": variant}, 4)))
         app.start(scene)
+        say_ready(app)
         frame(app, int(COUNTDOWN * 1000 / FRAME_MS) + 2)
         assert scene._plate_name(0, "Human") == "You" and scene._plate_name(1, "Easy") == "P2 · Easy"
         plate, caps = scene.plate_boxes[scene.viewer]
@@ -272,6 +273,7 @@ def test_a_spoons_player_who_is_out_has_no_word_drawn_over_out_of_the_game():
     app = fake_clock_app()
     try:
         scene = table(app, "spoons", seats=4)
+        say_ready(app)
         frame(app, int(COUNTDOWN * 1000 / FRAME_MS) + 2)
         drawn = []
         scene._draw_letters = lambda surface, view, seat, centre: drawn.append(seat)
@@ -295,6 +297,7 @@ def test_nails_prints_wait_under_the_verdict_of_the_last_call_not_over_it():
         app = fake_clock_app(size=size)
         try:
             scene = table(app, "nails", seats=2)
+            say_ready(app)
             frame(app, int(COUNTDOWN * 1000 / FRAME_MS) + 92)
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0, unicode="", scancode=0))
             frame(app, 3)

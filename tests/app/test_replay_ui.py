@@ -24,7 +24,7 @@ from app.shell import App
 from games.registry import GAMES
 
 from tests.app.test_replays import played
-from tests.app.ui_driver import click, make_app, post_key, step_until, table
+from tests.app.ui_driver import click, make_app, post_key, say_ready, step_until, table
 
 
 @pytest.fixture(autouse=True)
@@ -350,6 +350,7 @@ def test_a_reflex_replay_steps_to_the_next_action_while_paused(app):
 
 def test_leaving_a_reflex_game_says_it_cannot_be_continued(app):
     scene = table(app, "ratscrew", humans=1, seats=3, seed=2)
+    say_ready(app)
     for _ in range(400):
         app.step(1 / 30)
     assert scene.session.actions and not scene.session.state.is_over()

@@ -190,3 +190,31 @@ def test_seahaven_top_row_leaves_room_under_menu_and_rules(size):
                     assert slot.top >= shadowed.bottom + 6, (place, slot, button)
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_abstrac_hints_stay_clear_of_the_match_box_and_points_of_the_window(size):
+    """The "Deal 1 of 2" box no longer covers the hint bar, and "× 0 taken by ..." stays
+    inside the window at the smallest size."""
+    from app.render.text import font
+    from tests.app.ui_driver import make_app, table
+
+    app = make_app(size)
+    try:
+        scene = table(app, "abstrac")
+        app.step(1 / 60)
+        scene.relayout_now()   # the row dealt to its places
+        hint = font(max(12, int(17 * scene.s))).size("take 1: +12")[0] * 3 + 2 * int(18 * scene.s) + 24
+        caption = font(max(10, int(13 * scene.s))).size("your final lead with perfect play from here")[0]
+        box = scene.hint_box(hint, 30, caption)
+        above = pygame.Rect(box.right - caption, box.top - 32, caption, 30)
+        match = scene._match_rect()
+        assert not box.colliderect(match) and not above.colliderect(match)
+        assert pygame.Rect((0, 0), size).contains(box)
+        for seat in (0, 1):
+            area = scene._area_rect(seat)
+            lines = [("0 pts", (232, 190, 80)), ("× 13 taken by Bartholomew", (242, 238, 226)), ("= 0", (242, 238, 226))]
+            for image in scene._points_images(lines, 16, size[0] - area.right - 16):
+                assert area.right + 10 + image.get_width() <= size[0] - 6
+    finally:
+        pygame.quit()

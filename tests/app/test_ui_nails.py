@@ -13,7 +13,7 @@ from games.nails import spec as nails_spec
 from games.nails.rings import hit
 from games.nails.rules import REVEAL_MS
 
-from tests.app.ui_driver import FRAME_MS, fake_clock_app, frame
+from tests.app.ui_driver import FRAME_MS, fake_clock_app, frame, say_ready
 
 @pytest.fixture
 def app():
@@ -26,6 +26,7 @@ def open_table(app, humans: int, seats: int) -> NailsTable:
     plans = [SeatPlan(i < humans, "easy") for i in range(seats)]
     scene = NailsTable(app, Session(nails_spec(), Setup("nails", plans, {}, 4)))
     app.start(scene)
+    say_ready(app)
     frame(app, int((COUNTDOWN * 1000 + REVEAL_MS) / FRAME_MS) + 4)
     assert scene.session.state.calling
     return scene

@@ -14,7 +14,7 @@ from games.core.cards import cards
 from games.ratscrew import rules as rs
 from games.ratscrew import spec as ratscrew_spec
 
-from tests.app.ui_driver import FRAME_MS, fake_clock_app, frame
+from tests.app.ui_driver import FRAME_MS, fake_clock_app, frame, say_ready
 
 @pytest.fixture
 def app():
@@ -28,6 +28,7 @@ def open_table(app, humans: int, seats: int, seed: int = 5, level: str = "normal
     plans = [SeatPlan(i < humans, level) for i in range(seats)]
     scene = RatscrewTable(app, Session(spec, Setup("ratscrew", plans, {}, seed)))
     app.start(scene)
+    say_ready(app)
     frame(app, int(COUNTDOWN * 1000 / FRAME_MS) + 2)
     assert scene.playing
     return scene
@@ -85,6 +86,7 @@ def test_keys_do_nothing_during_the_countdown(app):
     spec = ratscrew_spec()
     scene = RatscrewTable(app, Session(spec, Setup("ratscrew", [SeatPlan(True), SeatPlan(True)], {}, 5)))
     app.start(scene)
+    say_ready(app)
     frame(app, 10)
     press(app, pygame.K_w)
     frame(app)

@@ -14,7 +14,7 @@ from games.spoons import rules as sr
 from games.spoons import spec as spoons_spec
 
 from tests.games.test_spoons_rules import give
-from tests.app.ui_driver import FRAME_MS, fake_clock_app, frame
+from tests.app.ui_driver import FRAME_MS, fake_clock_app, frame, say_ready
 
 @pytest.fixture
 def app():
@@ -33,6 +33,7 @@ def open_table(app, variant: str = "spoons", seats: int = 4, humans: int = 1) ->
     app.start(scene)
     state = scene.session.state
     state.dealer = 0                  # the human deals: the stock is always there to take from
+    say_ready(app)
     frame(app, int(COUNTDOWN * 1000 / FRAME_MS) + 2)
     assert scene.playing
     return scene

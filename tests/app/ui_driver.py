@@ -108,3 +108,16 @@ def frame(app: App, frames: int = 1) -> None:
     for _ in range(frames):
         app.clock_fake.now += FRAME_MS  # type: ignore[attr-defined]
         app.step(FRAME_MS / 1000)
+
+
+def say_ready(app: App) -> None:
+    """At a reflex table before the start, every human at the keys presses their first key
+    (the fair start), then a frame runs: the countdown begins."""
+    scene = app.scenes.top
+    for seat in scene.at_keys():
+        key = scene.keys.by_seat[seat][0]
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    if hasattr(app, "clock_fake"):
+        frame(app)
+    else:
+        app.step(FRAME)
