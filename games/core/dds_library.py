@@ -116,7 +116,7 @@ def fits(position: Position) -> bool:
     rules = position.rules
     return (position.seats == 4 and not position.sitting_out and not position.misere
             and type(rules) is TrumpRules and not rules.bowers
-            and (not position.sides or all(position.sides[s] == s % 2 for s in range(4)))
+            and (not position.sides or len({position.sides[s] ^ s % 2 for s in range(4)}) == 1)
             and all(not c.is_joker for h in position.hands for c in h)
             and len(position.hands[position.leader]) + (1 if position.trick else 0) <= 13)
 

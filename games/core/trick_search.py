@@ -272,6 +272,28 @@ def solve(position: Position) -> dict[Card, int]:
     return out
 
 
+def reaches(position: Position, target: int) -> dict[Card, bool]:
+    """Every legal card of the seat to play, with whether its side then takes at least
+    ``target`` tricks from here on (in misère: at most ``target``). One null-window search a
+    card instead of an exact count: what a contract asks, far cheaper."""
+    cards = _Cards([c for h in position.hands for c in h] + list(position.trick), position.rules)
+    search = _Search(position, cards)
+    seat, left = position.to_play(), position.tricks_left()
+    trick = list(zip(position.trick_seats(), (cards.bit[c] for c in position.trick)))
+    mine = search.side0[seat]
+    # Side 0's count v decides it: at least / at most, for side 0 or (mirrored) the other.
+    if position.misere:
+        at_least, want = (target + 1, False) if mine else (left - target, True)
+    else:
+        at_least, want = (target, True) if mine else (left - target + 1, False)
+    out: dict[Card, bool] = {}
+    for b, group in search.moves(seat, trick):
+        made = search.after(seat, trick, b, at_least - 1, at_least) >= at_least
+        for member in _bits_high_first(group):
+            out[cards.card[member]] = made == want
+    return out
+
+
 def value(position: Position) -> int:
     """The tricks the side to play takes from here on with perfect play by everyone."""
     results = solve(position)

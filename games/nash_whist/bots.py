@@ -11,6 +11,10 @@ No-Trumps) and its Misere / Triste chances.
   and Cops on the partnership's combined estimate, Misere on a measured safety, and plays
   with the shared club-player card rules; Misere and Triste by ducking (declarer) or keeping
   the declarer on top (defenders), using the Open Misere hand once it is face up.
+- ``expert`` bids as hard does and plays as hard does until the hands are short; then it
+  solves a hundred deals consistent with its view exactly (our own double-dummy search:
+  a declarer alone against the rest is no shape for DDS), asking of each card whether its
+  side then reaches its goal, and plays the card that does in the most deals.
 - ``hard`` bids by expected chips: it deals the unseen cards at random many times, plays
   every trump choice (and Misere, Triste) out for each, and bids the contract whose chance
   times its winnings beats its chance of paying. It plays by determinised search over deals
@@ -37,7 +41,9 @@ from games.core.protocol import Action, Seat
 from games.core.trick_bots import (
     CARD_ID, Knowledge, easy_card, fast_rules, ids, legal_cards_of, normal_card, sample_hands,
 )
+from games.core.expert_play import sample_positions
 from games.core.trick_events import PlayCard
+from games.core.trick_search import reaches
 from games.core.tricks import TrumpRules
 from games.nash_whist import evaluate as ev
 from games.nash_whist.bids import IN, MISERE as MISERE_BID, NO_TRUMPS, OPEN_MISERE, OUT, PROP, THIRTEEN, TRISTE, Bid
@@ -61,6 +67,8 @@ HARD_BID_SAMPLES = 24    # sampled deals per auction decision
 HARD_PLAY_BUDGET = 160   # play-outs per card decision, shared over the legal cards
 HARD_MIN_SAMPLES = 6
 HARD_MIN_CHANCE = 0.5
+EXPERT_DEALS = 100       # deals solved per card decision once the hands are short...
+EXPERT_CARDS = {4: 4, 3: 6}  # ...this short, by players: a hundred searches then take 0.1-0.5 s
 
 
 # --- reading the view -------------------------------------------------------------------------
@@ -387,6 +395,31 @@ def hard_card(view: NashWhistView, rng: Random) -> Card:
     return cards[max(range(len(cards)), key=lambda i: (totals[i], -rules.is_trump(cards[i]), -rules.power(cards[i])))]
 
 
+def expert_card(view: NashWhistView, rng: Random) -> Card:
+    """Hard's card while the hands are long (and in Triste, whose goal is no trick count);
+    then the card that reaches this side's goal in the most solved deals."""
+    cards = legal_cards_of(view)
+    goal = goal_of(view)
+    if len(cards) == 1 or goal.mode == TRISTE or len(view.hand) > EXPERT_CARDS.get(players(view), 0):
+        return hard_card(view, rng)
+    side = my_side(view)
+    ours = view.seat in side
+    left, still = len(view.hand), goal.need - side_won(view)
+    if goal.mode == MISERE:  # at most: the declarer none, the defenders all but one
+        target = 0 if ours else left - 1
+    else:
+        target = still if ours else left - still + 1
+    sides = tuple(0 if s in side else 1 for s in range(view.seats))
+    positions = sample_positions(view, knowledge(view), rng, EXPERT_DEALS, sides, goal.mode == MISERE)
+    made = [0] * len(cards)
+    for position in positions:
+        result = reaches(position, target)
+        for i, card in enumerate(cards):
+            made[i] += result[card]
+    rules = view.rules
+    return cards[max(range(len(cards)), key=lambda i: (made[i], -rules.is_trump(cards[i]), -rules.power(cards[i])))]
+
+
 # --- the players ---------------------------------------------------------------------------------
 
 def easy(view: NashWhistView, rng: Random) -> Action:
@@ -407,4 +440,10 @@ def hard(view: NashWhistView, rng: Random) -> Action:
     return PlayCard(view.seat, hard_card(view, rng))
 
 
-BOTS = {"easy": easy, "normal": normal, "hard": hard}
+def expert(view: NashWhistView, rng: Random) -> Action:
+    if view.phase == "bid":
+        return hard_bid(view, rng)
+    return PlayCard(view.seat, expert_card(view, rng))
+
+
+BOTS = {"easy": easy, "normal": normal, "hard": hard, "expert": expert}

@@ -13,7 +13,7 @@ from games.registry import DIFFICULTIES, GAMES
 
 from tests.app.ui_driver import FRAME, make_app
 
-EXPERT_GAMES = {"whist"}
+EXPERT_GAMES = {"whist", "nash_whist"}
 
 
 @pytest.fixture

@@ -194,3 +194,22 @@ def test_a_bad_position_is_refused_with_a_reason() -> None:
         Position.of([cards("AS KS"), cards("QS"), cards("2S 3S"), cards("4S 5S")], TrumpRules(), 0)
     with pytest.raises(ValueError, match="twice"):
         Position.of([cards("AS"), cards("AS"), cards("2S"), cards("4S")], TrumpRules(), 0)
+
+
+@pytest.mark.parametrize("shape", ["three-handed, declarer alone", "misère, declarer alone", "euchre bowers"])
+def test_a_target_search_agrees_with_the_exact_counts(shape: str) -> None:
+    from games.core.trick_search import reaches
+
+    info = dict(SHAPES[shape])
+    rng = Random("target " + shape)
+    for _ in range(30):
+        trump = None if info.get("no_trumps") else rng.choice([None, *Suit])
+        rules = TrumpRules(trump or Suit.HEARTS, bowers=True) if info.get("bowers") else TrumpRules(trump)
+        position = _shape_position(rng, info, info["seats"], rules, frozenset())
+        exact = solve(position)
+        for target in range(position.tricks_left() + 1):
+            made = reaches(position, target)
+            if position.misere:
+                assert made == {c: t <= target for c, t in exact.items()}
+            else:
+                assert made == {c: t >= target for c, t in exact.items()}
