@@ -23,6 +23,15 @@ on the table included, with perfect play by everyone after it"):
 - ``solve(position) -> {card: tricks}`` and ``solve_many(positions)`` (batched: DDS shares
   them over its threads); ``value(position) -> tricks`` for the best card.
 - ``engine_for(position) -> "dds" | "search"``: which engine would answer.
+- ``trick_search.reaches(position, target) -> {card: bool}``: whether the side to play
+  then takes at least ``target`` tricks (at most, in misère); a contract's question, far
+  cheaper than exact counts in our own search.
+
+For the coach: the double-dummy value of each card at a decision is ``solve`` of the
+state's real hands (``Position.of(state.hands, rules, trick leader, trick cards, ...)``);
+the single-dummy value is ``games.core.expert_play.single_dummy(view, knowledge, rng)``:
+the same, averaged over deals consistent with what the seat knew (each game's bots module
+has a ``knowledge(view)``).
 
 >>> from games.core.cards import Suit, cards
 >>> hands = [cards("AS QS"), cards("KS 2H"), cards("3S 4S"), cards("5S 6S")]

@@ -58,6 +58,16 @@ def card_values(positions: Sequence[Position], cards: Sequence[Card], score: Sco
     return [t / max(1, len(positions)) for t in totals]
 
 
+def single_dummy(view: Any, info: Knowledge, rng: Random, deals: int = 50, sides: Sequence[int] = (),
+                 misere: bool = False) -> dict[Card, float]:
+    """Each legal card with the tricks the seat's side takes from here on, averaged over
+    ``deals`` deals consistent with what the seat knew: the coach's fair judge of a decision
+    (a card only an all-seeing player would find is no mistake)."""
+    cards = legal_cards_of(view)
+    positions = sample_positions(view, info, rng, deals, sides, misere)
+    return dict(zip(cards, card_values(positions, cards)))
+
+
 def expert_card(view: Any, rng: Random, info: Knowledge, deals: int = DEALS, sides: Sequence[int] = (),
                 misere: bool = False, score: Score | None = None) -> Card:
     """The legal card worth most on average over ``deals`` sampled deals, each solved

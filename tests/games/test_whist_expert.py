@@ -54,3 +54,13 @@ def test_without_dds_expert_solves_only_short_hands_itself(monkeypatch: pytest.M
     assert bots.expert(view, Random(1)) == bots.hard(view, Random(1))  # 13 cards: Hard's play
     end = end_view("AS 2C", Suit.HEARTS, "KS 3C 4D 5D QS 6C")
     assert bots.expert(end, Random(1)).card == Card.parse("AS")  # our own search
+
+
+def test_single_dummy_values_average_the_deals_the_seat_could_face() -> None:
+    from games.core.expert_play import single_dummy
+
+    view = end_view("AS 2C", Suit.HEARTS, "KS 3C 4D 5D QS 6C")
+    values = single_dummy(view, bots.knowledge(view), Random(3), deals=40)
+    assert set(values) == {Card.parse("AS"), Card.parse("2C")}
+    assert 1.0 <= values[Card.parse("AS")] <= 2.0  # the ace always wins its trick
+    assert values[Card.parse("AS")] > values[Card.parse("2C")]
