@@ -43,6 +43,7 @@ SUIT_MASKS = tuple(((1 << SUIT_BITS) - 1) << (SUIT_BITS * s) for s in range(5))
 _SUIT_INDEX: dict[Suit | None, int] = {suit: i for i, suit in enumerate(Suit)}
 _SUIT_INDEX[None] = 4  # the Joker in no-trumps: a suit of its own that nothing follows
 _LED_SUIT: tuple[Suit | None, ...] = (*Suit, None)
+Key = tuple[int, ...]  # a trick's start: every hand's mask, then the leader
 
 
 class _Cards:
@@ -98,8 +99,8 @@ class _Search:
         self.maximiser = [position.side(s) == 0 for s in range(seats)]
         if position.misere:
             self.maximiser = [not m for m in self.maximiser]
-        self.table: dict[tuple, tuple[int, int]] = {}
-        self.best_lead: dict[tuple, int] = {}
+        self.table: dict[Key, tuple[int, int]] = {}  # bounds on side 0's tricks from here
+        self.best_lead: dict[Key, int] = {}
         self.nodes = 0
 
     # --- moves ----------------------------------------------------------------------------
@@ -208,7 +209,7 @@ class _Search:
         return 1 if self.side0[win_seat] else 0
 
     def node(self, seat: Seat, trick: list[tuple[Seat, int]], alpha: int, beta: int,
-             key: tuple | None = None) -> int:
+             key: Key | None = None) -> int:
         self.nodes += 1
         moves = self.moves(seat, trick)
         if key is not None and key in self.best_lead:
