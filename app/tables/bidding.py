@@ -17,9 +17,10 @@ from app.render.text import render_text
 from app.scenes.table import watched
 from app.tables import trick_parts as parts
 from app.tables.auction import MIN_TEXT, AuctionHistory, AuctionPanel, ChoiceRow
-from app.tables.tricks import TrickTable
+from app.tables.tricks import BUBBLE_TIME, TrickTable
 from app.ui import theme
 from app.ui.widgets import blit_centered, panel
+from games.core.auction import Called
 
 
 class BiddingTable(TrickTable):
@@ -76,6 +77,22 @@ class BiddingTable(TrickTable):
 
     def side_count(self) -> int:
         return self.session.state.seats
+
+    # the shared auction's calls (games.core.auction) --------------------------------------
+
+    call_holds = (0.4, 0.7)  # seconds a pass, and a bid, hold before the next event
+
+    def call_words(self, bid: Any) -> str:
+        """A call as the history shows it; a game may add what its bid pays."""
+        return "Pass" if bid is None else str(bid)
+
+    def _on_Called(self, event: Called[Any]) -> float:
+        """A call: said under the seat's name and in a bubble, and kept in the history."""
+        self.calls[event.seat] = event.words
+        self.bubbles[event.seat] = (event.words, BUBBLE_TIME)
+        kind = "pass" if event.bid is None else "bid"
+        self.history.add(kind, self._name(event.seat), self.call_words(event.bid))
+        return self.call_holds[event.bid is not None]
 
     # the auction panel ---------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from app.tables.auction import Choice, ChoiceRow
 from app.tables.bidding import BiddingTable
-from app.tables.tricks import BUBBLE_TIME, SUMMARY_TIME
+from app.tables.tricks import SUMMARY_TIME
 from games.core.trick_events import NewDeal, TrumpSet
 from games.nap import rules as nap
 
@@ -39,12 +39,10 @@ class NapTable(BiddingTable):
         self.history.add("deal", text=f"Hand {event.number} · {self._name(event.dealer)} dealt")
         return super()._on_NewDeal(event)
 
-    def _on_Called(self, event: nap.Called) -> float:
-        self.calls[event.seat] = event.words
-        self.bubbles[event.seat] = (event.words, BUBBLE_TIME)
-        kind = "pass" if event.bid is None else "bid"
-        self.history.add(kind, self._name(event.seat), _with_credits(event.bid))
-        return 0.45 if event.bid is None else 0.75
+    call_holds = (0.45, 0.75)
+
+    def call_words(self, bid: nap.Contract | None) -> str:
+        return _with_credits(bid)
 
     def _on_AllPassed(self, event: nap.AllPassed) -> float:
         self._banner("Everyone passed: the cards are thrown in", 1.6)

@@ -23,7 +23,7 @@ from app.tables import trick_parts as parts
 from app.tables.auction import Choice, ChoiceRow
 from app.tables.nash_whist_calls import bid_rows, claim_words, payment_lines, standings_line
 from app.tables.bidding import BiddingTable
-from app.tables.tricks import BUBBLE_TIME, SUMMARY_TIME
+from app.tables.tricks import SUMMARY_TIME
 from app.ui import theme
 from app.ui.widgets import blit_centered, panel
 from games.core.cards import Suit
@@ -279,13 +279,13 @@ class NashWhistTable(BiddingTable):
         self.history.add("note", text=f"Turned: {event.card.suit.title}")
         return 0.55
 
-    def _on_Called(self, event: nw.Called) -> float:
-        self.calls[event.seat] = event.words
-        self.bubbles[event.seat] = (event.words, BUBBLE_TIME)
+    def _on_Called(self, event: nw.Called[nwb.Bid]) -> float:
         if event.bid is not None and event.bid.kind != nwb.COP:
             self.standing = (event.seat, event.bid)
-        self.history.add("pass" if event.bid is None else "bid", self._name(event.seat), _call_words(event.bid))
-        return 0.4 if event.bid is None else 0.7
+        return super()._on_Called(event)
+
+    def call_words(self, bid: nwb.Bid | None) -> str:
+        return _call_words(bid)
 
     def _on_AllPassed(self, event: nw.AllPassed) -> float:
         self.scores = list(event.chips)
