@@ -36,6 +36,7 @@ def main() -> None:
     spec = GAMES["nails"]
     scene = NailsTable(app, Session(spec, Setup("nails", [SeatPlan(True), SeatPlan(True)], {}, 1)))
     app.start(scene)
+    scene.ready = set(scene.at_keys())   # both players ready: the countdown starts at once
     stamps: list[int] = []
     honest = scene._stamp
     scene._stamp = lambda event: stamps.append(honest(event)) or stamps[-1]  # type: ignore[method-assign]

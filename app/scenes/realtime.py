@@ -342,7 +342,7 @@ class RealtimeTableScene(TableScene):
         height = sum(line.get_height() for line in lines) + gap * (len(lines) - 1) + int(36 * s)
         rect = pygame.Rect(0, 0, min(width, self.size[0] - 20), height)
         rect.center = self.focus_point()
-        panel(surface, rect, radius=14, edge=theme.GOLD)
+        panel(surface, rect, fill=(10, 40, 26, 238), radius=14, edge=theme.GOLD)   # (over the pile)
         y = rect.top + int(18 * s)
         for line in lines:
             surface.blit(line, line.get_rect(midtop=(rect.centerx, y)))
