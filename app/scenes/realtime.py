@@ -186,11 +186,10 @@ class RealtimeTableScene(TableScene):
     def skip_to_end(self) -> None:
         """Play the rest at once, as the simulator does (the driver with no end time),
         recording every action so the replay is the same game."""
-        state = self.session.state
         events = self.driver.run_to_end(SKIP_STEPS)
         self.log.extend(str(self.seen(event)) for event in events)
-        self.game_ms = float(state.now_ms)
-        if state.is_over():
+        self.game_ms = float(self.driver.state.now_ms)
+        if self.driver.state.is_over():
             self.sound_end()
             self.finish()
 

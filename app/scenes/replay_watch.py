@@ -87,6 +87,7 @@ class ReplayControls:
     """Mixed in front of a table class: plays a :class:`ReplaySession` back."""
 
     session: ReplaySession
+    driver: RealtimeDriver   # (a reflex table's)
     name = "replay"
 
     def __init__(self, app: Any, session: ReplaySession) -> None:
