@@ -68,3 +68,24 @@ def test_sim_takes_expert_only_where_it_exists(capsys) -> None:
         main(["sim", "ninety_nine", "--games", "1", "--bots", "expert,hard,hard"])
     assert exit_info.value.code == 2
     assert "--bots takes difficulties from easy, normal, hard" in capsys.readouterr().err
+
+
+def test_expert_thinks_in_the_worker_process_as_at_home() -> None:
+    """The table asks bots in the worker process: the Expert's DDS loads there and chooses
+    the card it would choose here (a late decision, where it solves deals)."""
+    import random
+
+    from app import worker
+
+    spec = GAMES["whist"]
+    state = spec.new_game(spec.make_options(), 6)
+    rng = random.Random(6)
+    for _ in range(30):
+        seat = state.to_act()[0]
+        state.apply(spec.bots["normal"](state.view(seat), rng))
+    view = state.view(state.to_act()[0])
+    try:
+        away, _ = worker.submit(worker.choose, "whist", "expert", view, rng.getstate()).result(timeout=120)
+        assert away == spec.bots["expert"](view, rng)
+    finally:
+        worker.stop()
