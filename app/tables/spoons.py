@@ -65,7 +65,12 @@ class SpoonsTable(RealtimeTableScene):
 
     @property
     def pig(self) -> bool:
-        return self.session.state.pig
+        return self.view.variant == "pig"
+
+    def seat_view(self, seat: int) -> sr.SpoonsView:
+        """What ``seat`` may know now: the table reads hands only from here (a human's hand
+        at the shared keyboard is drawn at its own seat), never from the rules state."""
+        return self.session.state.view(seat)
 
     # layout -------------------------------------------------------------------------------
 
@@ -73,7 +78,7 @@ class SpoonsTable(RealtimeTableScene):
         w, h = size
         self.s = theme.scale_for(size)
         self.card_w = max(50.0, min(112.0, w * 0.075, h * 0.12))
-        seats = self.session.state.seats
+        seats = self.seat_view(self.viewer).seats
         self.small_w = max(20.0, min(48.0, self.card_w * (0.5 if seats <= 6 else 0.4)))
         self.centre = (w * 0.5, h * 0.42)
         self.places = seat_positions(seats, self.viewer, (w * 0.5, h * 0.42), (w * 0.40, h * 0.31))
@@ -153,8 +158,8 @@ class SpoonsTable(RealtimeTableScene):
             return False
         owner = self.keys.chooser(key)
         if owner is not None:
-            size = len(self.session.state.hands[owner])
-            hand = self.session.state.hands[owner]
+            hand = self.seat_view(owner).hand
+            size = len(hand)
             current = self.pick if owner == self.mouse_seat else self.picks.get(owner, self._default_pick(hand))
             chosen = (current + 1) % max(1, size)
             if owner == self.mouse_seat:
@@ -164,7 +169,7 @@ class SpoonsTable(RealtimeTableScene):
             return True
         if self.mouse_seat is None:
             return False
-        size = len(self.session.state.hands[self.mouse_seat])
+        size = len(self.seat_view(self.mouse_seat).hand)
         if pygame.K_1 <= key <= pygame.K_5 and key - pygame.K_1 < size:
             self.pick = key - pygame.K_1
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):
@@ -174,14 +179,14 @@ class SpoonsTable(RealtimeTableScene):
         return True
 
     @staticmethod
-    def _default_pick(hand: list[Any]) -> int:
+    def _default_pick(hand: tuple[Any, ...]) -> int:
         """Without a choice, a keyboard player passes a card of the rank they hold fewest of."""
-        return hand.index(discard_choice(tuple(hand), random.Random(0), 0.0)) if hand else 0
+        return hand.index(discard_choice(hand, random.Random(0), 0.0)) if hand else 0
 
     def key_action(self, seat: int, index: int, at_ms: int) -> Any:
         if index == 1:
             return sr.Grab(seat, at_ms)
-        hand = self.session.state.hands[seat]
+        hand = self.seat_view(seat).hand
         if len(hand) > sr.HAND:
             if seat != self.mouse_seat:  # chosen with the seat's choose key, else the thinnest rank
                 chosen = self.picks.pop(seat, self._default_pick(hand))
@@ -192,14 +197,15 @@ class SpoonsTable(RealtimeTableScene):
     def click_action(self, press: Press, at_ms: int) -> Any | None:
         if press.seat != self.viewer:
             return None
-        hand = self.session.state.hands[press.seat]
+        view = self.seat_view(press.seat)
+        hand = view.hand
         for i, (x, y) in enumerate(self.hand_spots(len(hand))):
             rect = pygame.Rect(0, 0, round(self.card_w), round(self.card_w * 1.4))
             rect.center = (round(x), round(y))
             if rect.collidepoint(press.pos):
                 self.pick = i
                 return sr.Pass(press.seat, at_ms, hand[i]) if len(hand) > sr.HAND else None
-        qx, qy = self.queue_at(press.seat) if press.seat != self.session.state.dealer else self.stock_at()
+        qx, qy = self.queue_at(press.seat) if press.seat != view.dealer else self.stock_at()
         if math.hypot(press.pos[0] - qx, press.pos[1] - qy) < self.card_w:
             return sr.Take(press.seat, at_ms)
         if math.hypot(press.pos[0] - self.centre[0], press.pos[1] - self.centre[1]) < self.card_w * 1.3:
@@ -212,7 +218,7 @@ class SpoonsTable(RealtimeTableScene):
     # events -> pictures -------------------------------------------------------------------
 
     def _on_Dealt(self, event: se.Dealt) -> None:
-        self._set_spoons(self.session.state.view(self.viewer))
+        self._set_spoons(self.seat_view(self.viewer))
         self.pick = sr.HAND - 1
         what = "noses to touch" if self.pig else "spoons"
         self._banner(f"Round {event.round}: {says(self._name(event.dealer), 'deals')} · "
@@ -220,7 +226,7 @@ class SpoonsTable(RealtimeTableScene):
 
     def _on_Took(self, event: se.Took) -> None:
         if event.seat == self.viewer:
-            self.pick = len(self.session.state.hands[self.viewer]) - 1
+            self.pick = len(self.seat_view(self.viewer).hand) - 1
             start = self.stock_at() if event.from_stock else self.queue_at(self.viewer)
             self._fly(start, self.hand_spots(sr.HAND + 1)[-1], event.card, 0.18)
 
@@ -334,10 +340,10 @@ class SpoonsTable(RealtimeTableScene):
         out = view.out[seat]
         if not out:
             # Everyone at the keyboard shares one screen: a human seat's hand shows at its seat.
-            shown = self.session.state.view(seat).hand if self.session.is_human(seat) else ()
+            shown = self.seat_view(seat).hand if self.session.is_human(seat) else ()
             n = view.hand_sizes[seat]
             step = self.small_w * (0.7 if shown else 0.38)
-            chosen = self.picks.get(seat, self._default_pick(list(shown))) if shown and n > sr.HAND else None
+            chosen = self.picks.get(seat, self._default_pick(shown)) if shown and n > sr.HAND else None
             for i in range(n):
                 card = shown[i] if shown else None
                 back = CardSprite(card, x + (i - (n - 1) / 2) * step, y, face_up=bool(shown), width=self.small_w)
