@@ -282,6 +282,8 @@ class Settings:
     volume: float = 0.7
     muted: bool = False
     animation_speed: str = "normal"
+    wash_cards: bool = True
+    """Whether the deck is washed (spread, swirled, gathered) on the felt before a deal."""
     four_colour: bool = False
     large_index: bool = False
     colourblind_nails: bool = False
@@ -298,6 +300,7 @@ _SETTINGS_CHECKS: dict[str, Callable[[Any], Any]] = {
     "volume": _check_volume,
     "muted": _check_bool,
     "animation_speed": _check_choice(ANIMATION_SPEEDS),
+    "wash_cards": _check_bool,
     "four_colour": _check_bool,
     "large_index": _check_bool,
     "colourblind_nails": _check_bool,

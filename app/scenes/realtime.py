@@ -59,6 +59,7 @@ class Press:
 class RealtimeTableScene(TableScene):
     fine_input = True
     key_names: tuple[str, str] = ("first", "second")   # what each seat's two keys do
+    mouse_hint = ""   # what the mouse does, said after the key caps ("" says nothing)
 
     def _plate_name(self, seat: int, who: str) -> str:
         """A seat's plate title: "You" for the one human, as on the other tables, else the
@@ -386,8 +387,8 @@ class RealtimeTableScene(TableScene):
         for key, name in zip(labels, self.key_names):
             parts.append(_keycap(key, size))
             parts.append(render_text(f" {name}   ", size, theme.INK))
-        if seat == self.mouse_seat:
-            parts.append(render_text("· mouse", size, theme.INK_DIM))
+        if seat == self.mouse_seat and self.mouse_hint:
+            parts.append(render_text(self.mouse_hint, size, theme.INK_DIM))
         if seat in self.ready and not self.started:
             parts.append(_ready_mark(size))
         return _row(parts)

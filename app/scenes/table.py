@@ -16,11 +16,12 @@ from typing import Any
 import pygame
 
 from app import event_sounds, resume
+from app.anim import wash
 from app.anim.tween import Animator
 from app.pace import GamePace
 from app.render.cards import PaintLater
 from app.render.table import felt
-from app.render.text import render_text
+from app.render.text import font, render_text, wrap
 from app.scenes.base import Scene
 from app.scenes.key_line import KeyLine
 from app.session import Session
@@ -44,6 +45,7 @@ def watched(session: Any) -> bool:
 class TableScene(Scene):
     name = "table"
     banner: tuple[str, float] = ("", 0.0)   # a headline and the seconds it stays up
+    _wash_offered = False   # the deck is washed (app.anim.wash) once, before the first deal
 
     def __init__(self, app: Any, session: Session) -> None:
         super().__init__(app)
@@ -181,6 +183,13 @@ class TableScene(Scene):
         drawer = getattr(self, "drawer", None)
         if drawer is not None:
             drawer.restyle(self.app.cards, self.app.settings.card_back)
+        if not self._wash_offered:   # first shown: wash the deck over the table, then deal
+            self._wash_offered = True
+            wash.offer(self)
+
+    def wash_back(self, width: int) -> pygame.Surface:
+        """The back the wash shows, ``width`` pixels wide (Nails washes its round cards)."""
+        return self.app.cards.back(width, self.app.settings.card_back)
 
     def on_exit(self) -> None:
         if self not in self.app.scenes.stack:  # left for good, not just covered by an overlay
@@ -203,6 +212,11 @@ class TableScene(Scene):
 
         self.app.scenes.push(PauseScene(self.app, self))
 
+    def open_history(self) -> None:
+        from app.scenes.history import HistoryScene
+
+        self.app.scenes.push(HistoryScene(self.app, self))
+
     def open_rules(self) -> None:
         from app.scenes.rules import RulesScene
 
@@ -214,7 +228,10 @@ class TableScene(Scene):
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
             self.open_rules()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_l and not self.human_choosing():
-            self.show_log = not self.show_log
+            if self.session.spec.realtime and not self.watching:
+                self.open_history()   # a reflex game stops while its history is read
+            else:
+                self.show_log = not self.show_log
         elif self.menu_button.handle_event(event) or self.rules_button.handle_event(event):
             return
         elif self.curtain_for is not None:
@@ -340,17 +357,33 @@ class TableScene(Scene):
         self.rules_button.draw(surface)
         self.key_line.draw(surface, self.size, s, self.rules_button.rect.right)
 
-    def _draw_log(self, surface: pygame.Surface) -> None:
+    def history_layout(self) -> tuple[pygame.Rect, int, list[str]]:
+        """The history panel, its text size and its rows: the latest lines, each broken
+        to the panel's width (a long line used to run past its edge), as many as fit."""
         s = theme.scale_for(self.size)
-        lines = list(self.log)[-14:]
         size = max(12, int(15 * s))
-        rect = pygame.Rect(10, 56 * s, int(330 * s), (len(lines) + 1) * (size + 4) + 10)
+        width = int(330 * s)
+        top = int(56 * s)
+        most = min(14, (self.size[1] - top - 20) // (size + 4) - 1)
+        rows: list[str] = []
+        for line in reversed(self.log):
+            measure, indent = font(size), "   "   # a broken line's rest is indented under it
+            parts = wrap(readable(self.to_player(line)), measure, width - 20)
+            rest = wrap(" ".join(parts[1:]), measure, width - 20 - measure.size(indent)[0]) if parts[1:] else []
+            rows[:0] = [parts[0], *(indent + part for part in rest)]
+            if len(rows) >= most:
+                break
+        rows = rows[-most:] if most > 0 else []
+        return pygame.Rect(10, top, width, (len(rows) + 1) * (size + 4) + 10), size, rows
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        rect, size, rows = self.history_layout()
         panel(surface, rect)
         y = rect.top + 8
         surface.blit(render_text("History (L to hide)", size, theme.GOLD, bold=True), (rect.left + 10, y))
-        for line in lines:
+        for row in rows:
             y += size + 4
-            surface.blit(render_text(readable(self.to_player(line)), size, theme.INK), (rect.left + 10, y))
+            surface.blit(render_text(row, size, theme.INK), (rect.left + 10, y))
 
     def _draw_message(self, surface: pygame.Surface) -> None:
         s = theme.scale_for(self.size)

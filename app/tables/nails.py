@@ -39,6 +39,7 @@ class RingSprite(Movable):
 class NailsTable(RealtimeTableScene):
     name = "nails"
     key_names = ("hit", "miss")
+    mouse_hint = "· or click a card: left hit, right miss"
 
     def __init__(self, app: Any, session: Any) -> None:
         self.pair: list[RingSprite] = []
@@ -53,6 +54,10 @@ class NailsTable(RealtimeTableScene):
     @property
     def colour_blind(self) -> bool:
         return bool(self.app.settings.colourblind_nails)
+
+    def wash_back(self, width: int) -> pygame.Surface:
+        """The wash before the split shows Nails' round cards, face down."""
+        return ring_back(round(width * 1.2), self.app.settings.card_back)
 
     # layout -------------------------------------------------------------------------------
 

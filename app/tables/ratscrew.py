@@ -39,6 +39,7 @@ class Slapping:
 class RatscrewTable(RealtimeTableScene):
     name = "ratscrew"
     key_names = ("flip", "slap")
+    mouse_hint = "· or click: your stack flips, the pile slaps"
 
     def __init__(self, app: Any, session: Any) -> None:
         self.pile: list[CardSprite] = []

@@ -20,6 +20,15 @@ def whole_first_pictures(monkeypatch):
     monkeypatch.setattr(table_scene, "PAINT_AHEAD", 60.0)
 
 
+@pytest.fixture(autouse=True)
+def no_wash(monkeypatch):
+    """A fresh table washes the deck for a second before its first deal. UI tests count
+    frames from the deal, so here tables deal at once (test_wash.py turns the wash back on)."""
+    from app.anim import wash
+
+    monkeypatch.setattr(wash, "SHOWN", False)
+
+
 @pytest.fixture
 def app():
     """The app, headless at 1280x800, showing its menu after one frame (a test file may

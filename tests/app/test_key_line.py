@@ -112,3 +112,16 @@ def test_seahaven_with_its_longest_status_gets_a_shorter_line(small_app, monkeyp
     canvas = pygame.Surface(SMALL).convert()
     scene.draw_table(canvas)
     assert scene.key_line.rect is None or key_line.bare_felt(canvas, scene.key_line.rect, SMALL)
+
+
+def test_the_key_caps_say_what_the_mouse_does_or_nothing():
+    """No stray "· mouse" after the key caps: a table that takes clicks says what they do."""
+    from app.scenes.realtime import RealtimeTableScene
+    from app.tables.nails import NailsTable
+    from app.tables.ratscrew import RatscrewTable
+    from app.tables.spoons import SpoonsTable
+
+    assert RealtimeTableScene.mouse_hint == ""
+    for table in (NailsTable, RatscrewTable, SpoonsTable):
+        assert table.mouse_hint.strip() != "· mouse"
+        assert not table.mouse_hint or "click" in table.mouse_hint
