@@ -103,7 +103,9 @@ def check_view(state: Any, seat: int, secrets: Secrets) -> None:
 def check_events(events: list[Event], actor: int | None, before: Secrets | None,
                  after: Secrets, public: set[str] = frozenset()) -> None:
     """No event, as a non-acting seat sees it, shows that seat a card that was unknown to every
-    seat before the action and is hidden from it now (a drawn or dealt card).
+    seat before the action and is hidden from it now (a drawn or dealt card). The stricter
+    check, for every seat and the spectator over bot games with every option, is
+    tests/test_redaction.py.
 
     Cards someone already knew (a played card) may be shown to all, and so may the cards of
     the game's deliberate public reveals (``PUBLIC_REVEALS``): the check is about new secret
@@ -210,7 +212,7 @@ def play_checked(spec: GameSpec, seats: int, seed: int, choose: Chooser) -> tupl
         check_events(events, seat, before, secrets, public)
         for event in events:
             check_readable(event)
-            for viewer in range(seats):
+            for viewer in [*range(seats), None]:   # None: a spectator
                 check_readable(event.seen_by(viewer))
         actions.append(action)
         log += events

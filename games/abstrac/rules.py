@@ -206,7 +206,7 @@ class AbstracState:
     def all_cards(self) -> list[Card]:
         return self.row + self.taken[0] + self.taken[1]
 
-    def hidden_from(self, seat: Seat) -> list[Card]:
+    def hidden_from(self, seat: Seat | None) -> list[Card]:
         return []
 
     def __eq__(self, other: object) -> bool:

@@ -41,11 +41,20 @@ class Event:
     """Base for events: something that happened, for the table to animate and log.
 
     An event may carry information that only some seats may see (the card a player drew).
-    ``seen_by(viewer)`` returns the event as that seat may see it.
+    ``seen_by(viewer)`` returns the event as that seat may see it; ``viewer`` None is a
+    spectator, who is no seat and sees only what everyone sees. An event with nothing
+    hidden returns itself. Hidden cards are absent from the redacted copy (None, an empty
+    tuple, a count), never replaced by others, and its ``str()`` still reads as a sentence
+    ("P2 draws a card"). ``redacted(events, viewer)`` redacts a list.
     """
 
     def seen_by(self, viewer: Seat | None) -> Event:
         return self
+
+
+def redacted(events: Iterable[Event], viewer: Seat | None) -> list[Event]:
+    """The events as ``viewer`` (a seat, or None for a spectator) may see them."""
+    return [event.seen_by(viewer) for event in events]
 
 
 @dataclass(frozen=True)
@@ -97,8 +106,10 @@ class GameState(Protocol[ActionT, ViewT_co]):
         a game's own pieces: Nails plays with rings.)"""
         ...
 
-    def hidden_from(self, seat: Seat) -> Sequence[Hashable]:
-        """The cards ``seat`` may not know the place of; its view must contain none of them."""
+    def hidden_from(self, seat: Seat | None) -> Sequence[Hashable]:
+        """The cards ``seat`` may not know the place of; its view, and every event as
+        ``event.seen_by(seat)`` gives it, must contain none of them. ``seat`` None is a
+        spectator: every card not shown to the whole table."""
         ...
 
 

@@ -298,7 +298,7 @@ class EuchreState:
         played = self.tricks.played() if self.tricks else []
         return [c for hand in self.hands for c in hand] + self.stub + self.discard + played
 
-    def hidden_from(self, seat: Seat) -> list[Card]:
+    def hidden_from(self, seat: Seat | None) -> list[Card]:
         """Other hands, the stub and the dealer's discard; never the upcard, which all saw."""
         hidden = [c for s, hand in enumerate(self.hands) if s != seat for c in hand]
         hidden += self.stub + (self.discard if seat != self.dealer else [])

@@ -231,7 +231,7 @@ class NailsState:
         up = list(self.up) if self.up and self.calling else []
         return [c for p in self.piles for c in p] + [c for w in self.wins for c in w] + self.dump + up
 
-    def hidden_from(self, seat: Seat) -> list[Ring]:
+    def hidden_from(self, seat: Seat | None) -> list[Ring]:
         return [c for p in self.piles for c in p]
 
     def __eq__(self, other: object) -> bool:

@@ -361,7 +361,7 @@ class NapState:
         played = self.tricks.played() if self.tricks else []
         return [c for hand in self.hands for c in hand] + self.stub + played
 
-    def hidden_from(self, seat: Seat) -> list[Card]:
+    def hidden_from(self, seat: Seat | None) -> list[Card]:
         return [c for s, hand in enumerate(self.hands) if s != seat for c in hand] + self.stub
 
     def __eq__(self, other: object) -> bool:

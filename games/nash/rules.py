@@ -6,7 +6,8 @@ asks for a value. When a stack runs out, everyone guesses the next mystery card.
 matter: a card's value is Ace = 1 up to 10 (13 with the face cards).
 
 Every seat keeps the set of cards it has ever seen; ``hidden_from(seat)`` is every other
-card, and the seat's view carries the events it witnessed (its memory), nothing more.
+card, and the seat's view carries the events it witnessed (its memory), nothing more. The
+table keeps what everyone saw (``public``): a spectator knows those cards and no others.
 
 >>> state = new_game(NashOptions(seats=2), seed=1)
 >>> [len(s) for s in state.stacks], len(state.hands[0]), len(state.hands[1])
@@ -297,6 +298,7 @@ class NashState:
     seen: list[set[Card]] = field(default_factory=list)
     memory: list[list[Event]] = field(default_factory=list)
     opening: list[Event] = field(default_factory=list)
+    public: set[Card] = field(default_factory=set)             # shown to all: what a spectator saw
 
     @property
     def seats(self) -> int:
@@ -357,14 +359,15 @@ class NashState:
             self.options, copy_rng(self.rng), [list(h) for h in self.hands], [list(s) for s in self.stacks],
             list(self.mysteries), self.resolved, self.turn, self.starter, list(self.order),
             list(self.guesses), self.winners, self.over, [set(s) for s in self.seen],
-            [list(m) for m in self.memory],
+            [list(m) for m in self.memory], public=set(self.public),
         )
 
     def all_cards(self) -> list[Card]:
         return [c for h in self.hands for c in h] + [c for s in self.stacks for c in s] + self.mysteries
 
-    def hidden_from(self, seat: Seat) -> list[Card]:
-        return [c for c in self.all_cards() if c not in self.seen[seat]]
+    def hidden_from(self, seat: Seat | None) -> list[Card]:
+        known = self.public if seat is None else self.seen[seat]
+        return [c for c in self.all_cards() if c not in known]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, NashState):
@@ -374,7 +377,7 @@ class NashState:
     def _key(self) -> tuple[object, ...]:
         return (self.options, self.rng.getstate(), self.hands, self.stacks, self.mysteries, self.resolved,
                 self.turn, self.starter, self.order, self.guesses, self.winners, self.over, self.seen,
-                self.memory)
+                self.memory, self.public)
 
     # rules ----------------------------------------------------------------------------------
 
@@ -487,11 +490,13 @@ class NashState:
             for event in events:
                 self.seen[seat].update(shown_to(event, seat))
             self.seen[seat].update(self.hands[seat])
+        self.public.update(card for event in events for card in shown_to(event, None))
 
 
-def shown_to(event: Event, seat: Seat) -> tuple[Card, ...]:
+def shown_to(event: Event, seat: Seat | None) -> tuple[Card, ...]:
     """The cards ``event`` lets ``seat`` see, by the rules: a hand-over and a turned mystery
-    card to everyone, a random take to its two players, a deal or a draw to its receiver."""
+    card to everyone, a random take to its two players, a deal or a draw to its receiver
+    (``seat`` None, a spectator, sees only what everyone sees)."""
     if isinstance(event, Handed):
         return event.cards
     if isinstance(event, Revealed):

@@ -457,7 +457,7 @@ class NashWhistState:
         played = self.tricks.played() if self.tricks else []
         return [c for hand in self.hands for c in hand] + played + self.other_pack
 
-    def hidden_from(self, seat: Seat) -> list[Card]:
+    def hidden_from(self, seat: Seat | None) -> list[Card]:
         """Other players' hands (not an Open Misere hand once laid down) and the other pack
         below its turned card."""
         shown = self.open_hands()

@@ -303,7 +303,7 @@ class NinetyNineState:
     def all_cards(self) -> list[Card]:
         return [c for hand in self.hands for c in hand] + self.stock + self.pile
 
-    def hidden_from(self, seat: Seat) -> list[Card]:
+    def hidden_from(self, seat: Seat | None) -> list[Card]:
         return [c for s, hand in enumerate(self.hands) if s != seat for c in hand] + self.stock
 
     def __eq__(self, other: object) -> bool:

@@ -347,7 +347,7 @@ class RatscrewState:
     def all_cards(self) -> list[Card]:
         return [c for stack in self.stacks for c in stack] + [p.card for p in self.pile]
 
-    def hidden_from(self, seat: Seat) -> list[Card]:
+    def hidden_from(self, seat: Seat | None) -> list[Card]:
         return [c for stack in self.stacks for c in stack]
 
     def __eq__(self, other: object) -> bool:

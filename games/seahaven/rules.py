@@ -251,7 +251,7 @@ class SeahavenState:
                 for r in range(1, n + 1)]
         return [c for col in self.columns for c in col] + [t for t in self.towers if t] + home
 
-    def hidden_from(self, seat: Seat) -> list[Card]:
+    def hidden_from(self, seat: Seat | None) -> list[Card]:
         return []  # every card is face up
 
     def __eq__(self, other: object) -> bool:

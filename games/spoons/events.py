@@ -72,7 +72,9 @@ class Took(Event):
 @dataclass(frozen=True)
 class Passed(Event):
     """A card went face down from ``seat`` to ``to`` (None: the discard pile). ``through`` is
-    true when a Pig player with a finger on their nose sent it on unseen."""
+    true when a Pig player with a finger on their nose sent it on unseen. Only the passer
+    sees which card, and not even they when it went through: the receiver sees it when they
+    take it (``Took``)."""
 
     seat: Seat
     to: Seat | None
@@ -80,7 +82,9 @@ class Passed(Event):
     through: bool = False
 
     def seen_by(self, viewer: Seat | None) -> Event:
-        return self if viewer == self.seat else Passed(self.seat, self.to, None, self.through)
+        if viewer == self.seat and not self.through:
+            return self
+        return Passed(self.seat, self.to, None, self.through)
 
     def __str__(self) -> str:
         where = seat_name(self.to) if self.to is not None else "the discard pile"

@@ -222,7 +222,7 @@ class SpoonsState:
         held = [c for h in self.hands for c in h] + [c for q in self.queues for c in q]
         return held + self.stock + self.discard + self.pack
 
-    def hidden_from(self, seat: Seat) -> list[Card]:
+    def hidden_from(self, seat: Seat | None) -> list[Card]:
         others = [c for s, h in enumerate(self.hands) if s != seat for c in h]
         return others + [c for q in self.queues for c in q] + self.stock + self.discard + self.pack
 
@@ -390,8 +390,8 @@ class SpoonsState:
         """A Pig player with a finger on the nose sends on, unseen, what waits at their left
         (and a fifth card still in hand, if a scramble caught them between take and pass)."""
         events: list[Event] = []
-        while len(self.hands[seat]) > HAND:
-            events += self._pass(seat, self.hands[seat][-1], True)
+        while len(self.hands[seat]) > HAND:   # a card they held, so not sent on unseen
+            events += self._pass(seat, self.hands[seat][-1])
         while self.queues[seat]:
             events += self._send(seat, self.queues[seat].pop(0), True)
         return events

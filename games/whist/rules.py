@@ -156,7 +156,7 @@ class WhistState:
     def all_cards(self) -> list[Card]:
         return [c for hand in self.hands for c in hand] + self.tricks.played()
 
-    def hidden_from(self, seat: Seat) -> list[Card]:
+    def hidden_from(self, seat: Seat | None) -> list[Card]:
         shown = {card for _, card in self._shown(seat)}
         return [c for s, hand in enumerate(self.hands) if s != seat for c in hand if c not in shown]
 
@@ -171,7 +171,7 @@ class WhistState:
 
     # rules --------------------------------------------------------------------------------
 
-    def _shown(self, seat: Seat) -> tuple[tuple[Seat, Card], ...]:
+    def _shown(self, seat: Seat | None) -> tuple[tuple[Seat, Card], ...]:
         """Everyone saw the trump card: while the dealer still holds it, its place is known."""
         card = self.trump_card
         if card is None or seat == self.dealer or card not in self.hands[self.dealer]:
