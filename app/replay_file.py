@@ -130,10 +130,12 @@ def describe(outcome: Outcome | None, humans: list[int]) -> str:
 
 
 def _text(raw: dict[str, Any], key: str, limit: int = 200) -> str:
+    """A short text shown in lists, without the characters that cannot be drawn (a NUL
+    stops the font renderer): the replay itself is still good."""
     value = raw.get(key, "")
     if not isinstance(value, str) or len(value) > limit:
         raise storage.BadData(f"its {key} is not a short text")
-    return value
+    return "".join(c for c in value if c.isprintable())
 
 
 def parse_header(data: Any) -> Replay:

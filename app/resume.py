@@ -89,17 +89,37 @@ def flush() -> None:
     _WRITER.submit(lambda: None).result()
 
 
+def _resumable(replay: Replay) -> Replay:
+    """Only the games this module keeps can be continued: a reflex game (or Seahaven, which
+    keeps its own save) found here was not written by Parlour, and is set aside."""
+    if replay.spec.realtime:
+        raise storage.BadData(f"it holds a game of {replay.spec.title}, which is played against "
+                              "the clock and never continued")
+    if replay.game_id in OWN_AUTOSAVE:
+        raise storage.BadData(f"it holds a game of {replay.spec.title}, which keeps its own save")
+    return replay
+
+
+def _header(data: Any) -> Replay:
+    return _resumable(parse_header(data))
+
+
+def _full(data: Any) -> Replay:
+    _header(data)   # before replaying every action of a game that will be refused anyway
+    return parse_full(data)
+
+
 def peek() -> Replay | None:
     """The kept game's header (which game, how far), quickly; a bad file is moved aside."""
     flush()
-    return storage.read_json(autosave_path(), REPLAY_VERSION, parse_header)
+    return storage.read_json(autosave_path(), REPLAY_VERSION, _header)
 
 
 def resume() -> Session | None:
     """Rebuild the kept game by replaying its actions, or ``None`` (a bad file is moved
     aside with a notice)."""
     flush()
-    replay = storage.read_json(autosave_path(), REPLAY_VERSION, parse_full)
+    replay = storage.read_json(autosave_path(), REPLAY_VERSION, _full)
     if replay is None:
         return None
     session = Session(replay.spec, replay.setup)

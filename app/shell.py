@@ -14,7 +14,7 @@ from app.scenes.base import Scene, SceneManager
 from app.ui import theme
 
 DEFAULT_SIZE = (1280, 800)
-MIN_SIZE = (800, 560)
+MIN_SIZE = storage.MIN_WINDOW
 FPS = 60
 
 ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "instant": 0.0}
@@ -37,6 +37,7 @@ class App:
         synth.pre_init()
         pygame.init()
         _forget_cached_surfaces()  # fonts and surfaces from an earlier pygame.init are invalid
+        storage.clear_stale_temporaries()  # left by saves that were killed mid-write
         self.settings = storage.load_settings()
         self.notices: list[tuple[str, float]] = [(n, 6.0) for n in storage.take_notices()]
         self.size = size or tuple(self.settings.window_size)

@@ -31,6 +31,13 @@ SETTINGS_VERSION = 1
 STATS_VERSION = 1
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+MIN_WINDOW = (800, 560)
+"""The smallest window the tables are laid out for."""
+MAX_WINDOW = (3840, 2160)
+"""The largest window kept from settings.json: a 4K screen."""
+STALE_SECONDS = 60
+"""A temporary file older than this is left from a save that was killed (a save takes
+milliseconds), and is removed at start-up."""
 CARD_BACKS = ("blue", "red", "green")
 
 notices: list[str] = []
@@ -88,6 +95,27 @@ def write_json(path: Path, data: Any, version: int) -> None:
         _remove_quietly(Path(tmp_name))
         raise
     _fsync_dir(path.parent)
+
+
+def clear_stale_temporaries(now: float | None = None) -> int:
+    """Remove the temporary files that saves killed mid-write left behind (in the data
+    folder and its replays folder), if older than :data:`STALE_SECONDS`: a younger one may
+    be another Parlour's save in progress. Returns how many went."""
+    now = time.time() if now is None else now
+    removed = 0
+    for folder in (data_dir(), data_dir() / "replays"):
+        try:
+            candidates = list(folder.glob(".*.json.*.tmp"))
+        except OSError:
+            continue
+        for path in candidates:
+            try:
+                if now - path.stat().st_mtime > STALE_SECONDS:
+                    path.unlink()
+                    removed += 1
+            except OSError:
+                pass  # gone already, or not ours to remove: try again next start
+    return removed
 
 
 def _remove_quietly(path: Path) -> None:
@@ -249,12 +277,19 @@ def _check_choice(choices: tuple[str, ...]) -> Callable[[Any], str]:
 
 
 def _check_window_size(value: Any) -> tuple[int, int]:
+    """A width and a height in pixels, brought within :data:`MIN_WINDOW` and
+    :data:`MAX_WINDOW` (a 1-pixel window cannot hold a table; a 16384-pixel one takes
+    gigabytes and seconds a frame)."""
     if not isinstance(value, (list, tuple)) or len(value) != 2:
         raise BadData("not a width and a height")
     width, height = value
-    if not all(_is_count(side) and 0 < side <= 16384 for side in (width, height)):
+    if not all(_is_count(side) and side > 0 for side in (width, height)):
         raise BadData("not a sensible width and height")
-    return (width, height)
+    size = (min(max(width, MIN_WINDOW[0]), MAX_WINDOW[0]), min(max(height, MIN_WINDOW[1]), MAX_WINDOW[1]))
+    if size != (width, height):
+        _notice(f"The window size {width} × {height} in settings.json is out of bounds; "
+                f"{size[0]} × {size[1]} is used.")
+    return size
 
 
 def _check_key_bindings(value: Any) -> dict[str, dict[str, str]]:

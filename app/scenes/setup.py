@@ -38,19 +38,14 @@ class SetupScene(Scene):
     # the form ----------------------------------------------------------------------------
 
     def _remembered(self) -> Setup | None:
-        """The choices made last time for this game, if they still make sense."""
-        saved = self.app.settings.last_setup.get(self.spec.id)
-        if not isinstance(saved, dict):
-            return None
-        try:
-            seats = [SeatPlan(bool(p["human"]), str(p["difficulty"])) for p in saved["seats"]]
-            if not self.spec.bots and not all(p.human for p in seats):
-                return None  # a game without computer players: every seat is a human's
-            options = {k: v for k, v in dict(saved.get("options", {})).items()}
-            self.spec.make_options(seats=len(seats), **options)
-            return Setup(self.spec.id, seats, options, saved.get("seed"))
-        except (KeyError, TypeError, ValueError):
-            return None
+        """The choices made last time for this game; a field that is no longer allowed
+        (or was damaged) falls back to its default, with one notice naming it."""
+        from app import last_setup
+
+        setup, problems = last_setup.recall(self.spec, self.app.settings.last_setup.get(self.spec.id))
+        if problems:
+            self.app.notify(last_setup.notice(self.spec, problems), 6.0)
+        return setup
 
     @property
     def seed_label(self) -> str:
@@ -166,10 +161,9 @@ class SetupScene(Scene):
         self.app.scenes.replace(table_for(self.spec.id)(self.app, session))
 
     def _remember(self) -> None:
-        self.app.settings.last_setup[self.spec.id] = {
-            "seats": [{"human": p.human, "difficulty": p.difficulty} for p in self.setup.seats],
-            "options": dict(self.setup.options), "seed": self.setup.seed,
-        }
+        from app import last_setup
+
+        self.app.settings.last_setup[self.spec.id] = last_setup.remember(self.setup)
         self.app.save_settings()
 
     def back(self) -> None:

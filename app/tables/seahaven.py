@@ -130,11 +130,14 @@ class SeahavenTable(TableScene):
 
     def _saved_game_to_offer(self, session: Session) -> dict[str, Any] | None:
         """A game left unfinished last time, offered for resume when a fresh table opens."""
+        from app import storage
         from app.tables.seahaven_parts import load_progress
 
         if self.spectator or session.actions or getattr(session, "resumed", False):
             return None
         saved = load_progress()
+        for line in storage.take_notices():   # a damaged save set aside, or its clock reset
+            self.app.notify(line, 6.0)
         return saved if saved and saved["history"] else None
 
     @property

@@ -246,13 +246,35 @@ def _unlink() -> None:
 
 
 def _saved_game(data: Any) -> dict[str, Any]:
-    if not isinstance(data, dict) or not isinstance(data.get("deal"), int):
+    """The saved deal replayed move by move. Raises ``BadData`` (the file is then set aside
+    with a notice) when a part the game needs is missing or a move is not legal; a clock
+    that is not a number of seconds only restarts the clock, with a notice."""
+    if not isinstance(data, dict) or not isinstance(data.get("deal"), int) or isinstance(data["deal"], bool):
         raise storage.BadData("is not a saved game")
+    moves, options = data.get("moves"), data.get("options", {})
+    if not isinstance(moves, list) or not all(isinstance(m, list) and len(m) == 4 for m in moves):
+        raise storage.BadData("has no list of moves")
+    if not isinstance(options, dict):
+        raise storage.BadData("has options that are not a table")
     state = sh.state_for(data["deal"])
-    for card, kind, index, chained in data["moves"]:
-        state.apply(sh.Move(0, Card.parse(card), sh.Place(str(kind), int(index)), bool(chained)))
-    return {"deal": data["deal"], "options": dict(data.get("options", {})),
-            "elapsed": float(data.get("elapsed", 0.0)), "history": [h.move for h in state.history]}
+    for card, kind, index, chained in moves:
+        if not (isinstance(card, str) and isinstance(kind, str) and isinstance(index, int)):
+            raise storage.BadData("has a move that cannot be read")
+        # A card that does not parse, or a move not legal now, is a ValueError: set aside.
+        state.apply(sh.Move(0, Card.parse(card), sh.Place(kind, index), bool(chained)))
+    return {"deal": data["deal"], "options": dict(options), "elapsed": _seconds(data.get("elapsed", 0.0)),
+            "history": [h.move for h in state.history]}
+
+
+def _seconds(value: Any) -> float:
+    """The time played so far; NaN, infinities, negatives and non-numbers restart the clock."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**9:
+        return float(value)
+    if isinstance(value, float) and math.isfinite(value) and 0 <= value < 10**9:
+        return value
+    storage.notices.append("The time of your saved Seahaven game could not be read; "
+                           "its clock starts again at 0:00.")
+    return 0.0
 
 
 def load_progress() -> dict[str, Any] | None:
