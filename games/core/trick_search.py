@@ -180,7 +180,8 @@ class _Search:
         if left == 1:
             return self.last_trick(leader)
         key = (*hands, leader)
-        low, high = self.table.get(key, (0, left))
+        norm = self.relative(leader)
+        low, high = self.table.get(norm, (0, left))
         if low >= beta:
             return low
         if high <= alpha:
@@ -195,8 +196,30 @@ class _Search:
             low = value
         else:
             low = high = value
-        self.table[key] = (low, high)
+        self.table[norm] = (low, high)
         return value
+
+    def relative(self, leader: Seat) -> Key:
+        """The position with the cards played so far squeezed out of each suit: which hand
+        holds the suit's highest card still in play, its second, and so on. Positions that
+        differ only in low cards already gone are the same position, and share a bound."""
+        hands = self.hands
+        out = [0] * len(hands)
+        every = 0
+        for hand in hands:
+            every |= hand
+        for suit in range(5):
+            rest = every & SUIT_MASKS[suit]
+            place = suit * SUIT_BITS
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                for seat, hand in enumerate(hands):
+                    if hand & low:
+                        out[seat] |= 1 << place
+                        break
+                place += 1
+        return (*out, leader)
 
     def last_trick(self, leader: Seat) -> int:
         seat, b = leader, self.hands[leader].bit_length() - 1
@@ -265,12 +288,31 @@ def solve(position: Position) -> dict[Card, int]:
     seat, left = position.to_play(), position.tricks_left()
     trick = list(zip(position.trick_seats(), (cards.bit[c] for c in position.trick)))
     out: dict[Card, int] = {}
+    guess = (left + 1) // 2
     for b, group in search.moves(seat, trick):
-        side0 = search.after(seat, trick, b, -1, left + 1)
+        side0 = guess = _exact(search, seat, trick, b, left, guess)
         mine = side0 if search.side0[seat] else left - side0
         for member in _bits_high_first(group):
             out[cards.card[member]] = mine
     return out
+
+
+def _exact(search: _Search, seat: Seat, trick: list[tuple[Seat, int]], b: int, left: int, guess: int) -> int:
+    """Side 0's exact count after card ``b``, by null-window tests ("at least g?") that
+    close in from a guess (the last card's count): each test is far cheaper than a search
+    with the whole range open, and the table keeps what earlier tests learnt."""
+    low, high = 0, left
+    test = guess
+    while low < high:
+        test = min(max(test, low + 1), high)
+        result = search.after(seat, trick, b, test - 1, test)
+        if result >= test:
+            low = result
+            test = low + 1
+        else:
+            high = result
+            test = high
+    return low
 
 
 def reaches(position: Position, target: int) -> dict[Card, bool]:
