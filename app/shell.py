@@ -11,6 +11,7 @@ import pygame
 from app import storage, synth, worker
 from app.render.cards import CardRenderer
 from app.scenes.base import Scene, SceneManager
+from app.scenes.menu import MenuScene
 from app.ui import theme
 
 DEFAULT_SIZE = (1280, 800)
@@ -112,6 +113,11 @@ class App:
     def start(self, scene: Scene) -> None:
         self.scenes.reset(scene)
         scene.resize(self.screen.get_size())
+
+    def to_menu(self) -> None:
+        """Leave everything on screen for the main menu. The way home goes through the app,
+        so the scenes that lead back to the menu need not import it (the menu leads to them)."""
+        self.scenes.reset(MenuScene(self))
 
     def quit(self) -> None:
         self.running = False

@@ -63,9 +63,7 @@ class PauseScene(Scene):
         self.app.scenes.replace(table)
 
     def leave(self) -> None:
-        from app.scenes.menu import MenuScene
-
-        self.app.scenes.reset(MenuScene(self.app))
+        self.app.to_menu()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

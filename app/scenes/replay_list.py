@@ -11,6 +11,7 @@ from app import replay_file, storage
 from app.render.table import felt
 from app.render.text import font, render_text
 from app.scenes.base import Scene
+from app.scenes.replay_watch import open_replay
 from app.ui import theme
 from app.ui.widgets import Button, ButtonRow, blit_centered, panel
 
@@ -82,8 +83,6 @@ class ReplaysScene(Scene):
     # actions --------------------------------------------------------------------------------
 
     def play(self) -> None:
-        from app.scenes.replay_watch import open_replay
-
         entry = self.chosen
         if entry is None:
             return

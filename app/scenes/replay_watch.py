@@ -164,9 +164,7 @@ class ReplayControls:
         if len(self.app.scenes.stack) > 1:
             self.app.scenes.pop()
         else:
-            from app.scenes.menu import MenuScene
-
-            self.app.scenes.reset(MenuScene(self.app))
+            self.app.to_menu()
 
     def restart(self) -> None:
         again = replay_table(self.session.spec.id)(self.app, ReplaySession(self.session.replay))

@@ -116,9 +116,7 @@ class ResultsScene(Scene):
         self.app.scenes.replace(SetupScene(self.app, self.session.spec, self.session.setup))
 
     def menu(self) -> None:
-        from app.scenes.menu import MenuScene
-
-        self.app.scenes.reset(MenuScene(self.app))
+        self.app.to_menu()
 
     def update(self, dt: float) -> None:
         self.age += dt

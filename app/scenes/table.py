@@ -24,6 +24,9 @@ from app.render.table import felt
 from app.render.text import font, render_text, wrap
 from app.scenes.base import Scene
 from app.scenes.key_line import KeyLine
+from app.scenes.pause import PauseScene
+from app.scenes.results import ResultsScene
+from app.scenes.rules import RulesScene
 from app.session import Session
 from app.ui import theme
 from app.ui.grammar import says
@@ -208,8 +211,6 @@ class TableScene(Scene):
         """Move sprites to their places at once (after a resize)."""
 
     def pause(self) -> None:
-        from app.scenes.pause import PauseScene
-
         self.app.scenes.push(PauseScene(self.app, self))
 
     def open_history(self) -> None:
@@ -218,8 +219,6 @@ class TableScene(Scene):
         self.app.scenes.push(HistoryScene(self.app, self))
 
     def open_rules(self) -> None:
-        from app.scenes.rules import RulesScene
-
         self.app.scenes.push(RulesScene(self.app, self.session.spec))
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -306,8 +305,6 @@ class TableScene(Scene):
             event_sounds.play_end(self.session)
 
     def finish(self) -> None:
-        from app.scenes.results import ResultsScene
-
         self.app.scenes.replace(ResultsScene(self.app, self.session))
 
     # drawing -------------------------------------------------------------------------------
