@@ -21,7 +21,7 @@ from games.abstrac.scoring import (  # noqa: F401  (re-exported: the scoring API
     combination_points, deal_scores, misere,
 )
 from games.core.cards import Card, euchre_deck
-from games.core.protocol import Action, Event, IllegalAction, Outcome, Seat, copy_rng, seat_name
+from games.core.protocol import Action, Event, IllegalAction, Outcome, Seat, check_legal, copy_rng, seat_name
 
 MAX_TAKE = 3
 DEAL_CHOICES = (1, 2, 4, 6)
@@ -166,7 +166,7 @@ class AbstracState:
         return [Take(seat, k) for k in range(1, min(MAX_TAKE, len(self.row)) + 1)]
 
     def apply(self, action: Action) -> list[Event]:
-        self._check(action)
+        check_legal(self, action, self._refusal)
         if isinstance(action, Choose):
             self.choosing = False
             self.turn = action.seat if action.first else 1 - action.seat
@@ -220,19 +220,22 @@ class AbstracState:
 
     # rules --------------------------------------------------------------------------------
 
-    def _check(self, action: object) -> None:
+    def _refusal(self, action: object) -> str:
+        """Why ``action`` is not legal now, in a player's words (``check_legal`` asks
+        only once ``legal_actions`` has refused it)."""
         if not isinstance(action, (Choose, Take)):
-            raise IllegalAction(f"Abstrac has no action {action!r}")
+            return f"Abstrac has no action {action!r}"
         if self.turn is None:
-            raise IllegalAction("the match is over")
+            return "the match is over"
         if action.seat != self.turn:
-            raise IllegalAction(f"it is {seat_name(self.turn)}'s turn, not {seat_name(action.seat)}'s")
+            return f"it is {seat_name(self.turn)}'s turn, not {seat_name(action.seat)}'s"
         if self.choosing and not isinstance(action, Choose):
-            raise IllegalAction("first choose whether to go first or second")
+            return "first choose whether to go first or second"
         if not self.choosing and isinstance(action, Choose):
-            raise IllegalAction("the order of play is already chosen")
+            return "the order of play is already chosen"
         if isinstance(action, Take) and not 1 <= action.count <= min(MAX_TAKE, len(self.row)):
-            raise IllegalAction(f"take 1 to {min(MAX_TAKE, len(self.row))} cards, not {action.count}")
+            return f"take 1 to {min(MAX_TAKE, len(self.row))} cards, not {action.count}"
+        return f"{action} is not allowed now"
 
     def _score_deal(self) -> list[Event]:
         a, b = self.taken

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from random import Random
 from dataclasses import dataclass
-from typing import Any, Hashable, Iterable, Protocol, Sequence, TypeVar, runtime_checkable
+from typing import Any, Callable, Hashable, Iterable, Protocol, Sequence, TypeVar, runtime_checkable
 
 from games.core.cards import Card
 
@@ -119,10 +119,26 @@ class TurnBot(Protocol[ViewT_contra, ActionT_co]):
     def __call__(self, view: ViewT_contra, rng: Random, /) -> ActionT_co: ...
 
 
-def check_legal(action: ActionT, legal: Sequence[ActionT], why_not: str) -> None:
-    """Raise ``IllegalAction(why_not)`` unless ``action`` is among ``legal``."""
-    if action not in legal:
-        raise IllegalAction(why_not)
+def check_legal(state: GameState[ActionT, Any], action: object,
+                why_not: Callable[[object], str]) -> ActionT:
+    """The one judge of legality, which every game's ``apply`` asks first: ``action`` is
+    legal exactly when ``state.legal_actions`` lists it for its seat. A refused action
+    raises ``IllegalAction`` with the game's own sentence, ``why_not(action)``, which only
+    explains (it is asked nothing when the action is legal). Returns the action, typed.
+
+    >>> from games.registry import GAMES
+    >>> state = GAMES["abstrac"].new_game(GAMES["abstrac"].make_options(), 1)
+    >>> check_legal(state, "pass", lambda a: f"no such action: {a}")
+    Traceback (most recent call last):
+    ...
+    games.core.protocol.IllegalAction: no such action: pass
+    """
+    seat = getattr(action, "seat", None)
+    if isinstance(seat, int):
+        for legal in state.legal_actions(seat):
+            if legal == action:
+                return legal
+    raise IllegalAction(why_not(action))
 
 
 def copy_rng(rng: Random) -> Random:

@@ -17,7 +17,7 @@ from random import Random
 from dataclasses import dataclass, field
 
 from games.core.cards import Card, Suit, euchre_deck, piquet_deck, suit_of
-from games.core.protocol import Action, Event, IllegalAction, Outcome, Seat, copy_rng, seat_name
+from games.core.protocol import Action, Event, IllegalAction, Outcome, Seat, check_legal, copy_rng, seat_name
 from games.core.trick_events import (
     CardPlayed, CardTurned, GameOver, HandDealt, HandScored, NewDeal, PlayCard, TrickTaken,
     TrumpSet, side_name,
@@ -242,7 +242,7 @@ class EuchreState:
         return [PlayCard(seat, card) for card in self.tricks.legal(self.hands[seat])]
 
     def apply(self, action: Action) -> list[Event]:
-        self._check(action)
+        check_legal(self, action, self._refusal)
         if isinstance(action, Pass):
             return self._pass(action.seat)
         if isinstance(action, OrderUp):
@@ -417,17 +417,17 @@ class EuchreState:
     def _new_deck(self) -> list[Card]:
         return piquet_deck() if self.options.deck == 32 else euchre_deck()
 
-    def _check(self, action: object) -> None:
+    def _refusal(self, action: object) -> str:
+        """Why ``action`` is not legal now, in a player's words (``check_legal`` asks
+        only once ``legal_actions`` has refused it)."""
         if not isinstance(action, (Pass, OrderUp, NameTrump, Discard, PlayCard)):
-            raise IllegalAction(f"Euchre has no action {action!r}")
+            return f"Euchre has no action {action!r}"
         if self.winner is not None:
-            raise IllegalAction("the game is over")
+            return "the game is over"
         turn = self.to_act()[0]
         if action.seat != turn:
-            raise IllegalAction(f"it is {seat_name(turn)}'s turn, not {seat_name(action.seat)}'s")
-        if action in self.legal_actions(action.seat):
-            return
-        raise IllegalAction(self._why_not(action))
+            return f"it is {seat_name(turn)}'s turn, not {seat_name(action.seat)}'s"
+        return self._why_not(action)
 
     def _why_not(self, action: Action) -> str:
         if isinstance(action, PlayCard):

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from games.core.auction import AllPassed as AllPassed, Auction, Called as Called  # re-exported: Nap's own
 from games.core.auction import ContractWon as _ContractWon
 from games.core.cards import Card, Suit, nap_deck
-from games.core.protocol import Action, Event, IllegalAction, Outcome, Seat, copy_rng, seat_name
+from games.core.protocol import Action, Event, IllegalAction, Outcome, Seat, check_legal, copy_rng, seat_name
 from games.core.trick_events import CardPlayed, HandDealt, NewDeal, PlayCard, TrickTaken, TrumpSet
 from games.core.tricks import TrickPlay, TrumpRules
 
@@ -313,7 +313,7 @@ class NapState:
         return [PlayCard(seat, c) for c in self.tricks.legal(self.hands[seat])]
 
     def apply(self, action: Action) -> list[Event]:
-        self._check(action)
+        check_legal(self, action, self._refusal)
         if isinstance(action, Pass):
             return self._call(action.seat, None)
         if isinstance(action, Bid):
@@ -481,16 +481,17 @@ class NapState:
         events: list[Event] = [NewDeal(self.hand_number, self.dealer)]
         return events + [HandDealt(s, tuple(self.hands[s])) for s in order]
 
-    def _check(self, action: object) -> None:
+    def _refusal(self, action: object) -> str:
+        """Why ``action`` is not legal now, in a player's words (``check_legal`` asks
+        only once ``legal_actions`` has refused it)."""
         if not isinstance(action, (Pass, Bid, NameTrumps, PlayCard)):
-            raise IllegalAction(f"Nap has no action {action!r}")
+            return f"Nap has no action {action!r}"
         if self.over is not None:
-            raise IllegalAction("the session is over")
+            return "the session is over"
         turn = self.to_act()[0]
         if action.seat != turn:
-            raise IllegalAction(f"it is {seat_name(turn)}'s turn, not {seat_name(action.seat)}'s")
-        if action not in self.legal_actions(action.seat):
-            raise IllegalAction(self._why_not(action))
+            return f"it is {seat_name(turn)}'s turn, not {seat_name(action.seat)}'s"
+        return self._why_not(action)
 
     def _why_not(self, action: Action) -> str:
         if isinstance(action, Bid):

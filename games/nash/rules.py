@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from games.core.cards import Card, Rank, Suit, deck_of
 from games.core.protocol import (
-    Action, Event, IllegalAction, Outcome, Seat, copy_rng, seat_name,
+    Action, Event, IllegalAction, Outcome, Seat, check_legal, copy_rng, seat_name,
 )
 
 HAND_SIZE = 5
@@ -325,7 +325,7 @@ class NashState:
         return [Guess(seat, v) for v in range(1, top + 1) if v not in taken]
 
     def apply(self, action: Action) -> list[Event]:
-        self._check(action)
+        check_legal(self, action, self._refusal)
         if isinstance(action, Guess):
             events = self._guess(action)
         else:
@@ -384,23 +384,26 @@ class NashState:
     def left_of(self, seat: Seat) -> Seat:
         return (seat + 1) % self.seats
 
-    def _check(self, action: object) -> None:
+    def _refusal(self, action: object) -> str:
+        """Why ``action`` is not legal now, in a player's words (``check_legal`` asks
+        only once ``legal_actions`` has refused it)."""
         if not isinstance(action, (Ask, Guess)):
-            raise IllegalAction(f"the Nash game has no action {action!r}")
+            return f"the Nash game has no action {action!r}"
         if self.over:
-            raise IllegalAction("the game is over")
+            return "the game is over"
         actor = self.to_act()[0]
         if action.seat != actor:
-            raise IllegalAction(f"it is {seat_name(actor)}'s turn, not {seat_name(action.seat)}'s")
+            return f"it is {seat_name(actor)}'s turn, not {seat_name(action.seat)}'s"
         top = top_value(self.options.faces)
         if self.order and isinstance(action, Ask):
-            raise IllegalAction(f"first guess mystery card {self.resolved + 1}")
+            return f"first guess mystery card {self.resolved + 1}"
         if not self.order and isinstance(action, Guess):
-            raise IllegalAction("there is nothing to guess yet: ask for a value")
+            return "there is nothing to guess yet: ask for a value"
         if not 1 <= action.value <= top:
-            raise IllegalAction(f"values run from 1 (Ace) to {top}, not {action.value}")
+            return f"values run from 1 (Ace) to {top}, not {action.value}"
         if action not in self.legal_actions(action.seat):
-            raise IllegalAction(f"{action.value} has already been guessed for this card")
+            return f"{action.value} has already been guessed for this card"
+        return f"{action} is not allowed now"
 
     def _ask(self, seat: Seat, value: int) -> list[Event]:
         events: list[Event] = [Asked(seat, value)]

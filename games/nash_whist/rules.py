@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from games.core.auction import AllPassed as _AllPassed, Auction, Called
 from games.core.auction import ContractWon as _ContractWon
 from games.core.cards import Card, Suit, standard_deck
-from games.core.protocol import Action, Event, IllegalAction, Outcome, Seat, copy_rng, seat_name
+from games.core.protocol import Action, Event, IllegalAction, Outcome, Seat, check_legal, copy_rng, seat_name
 from games.core.trick_events import CardPlayed, HandDealt, NewDeal, PlayCard, TrickTaken, TrumpSet
 from games.core.tricks import Trick, TrickPlay, TrumpRules
 from games.nash_whist.bids import (
@@ -405,7 +405,7 @@ class NashWhistState:
         return actions
 
     def apply(self, action: Action) -> list[Event]:
-        self._check(action)
+        check_legal(self, action, self._refusal)
         if isinstance(action, Pass):
             return self._call(action.seat, None)
         if isinstance(action, MakeBid):
@@ -674,18 +674,19 @@ class NashWhistState:
 
     # checking actions ------------------------------------------------------------------------------
 
-    def _check(self, action: object) -> None:
+    def _refusal(self, action: object) -> str:
+        """Why ``action`` is not legal now, in a player's words (``check_legal`` asks
+        only once ``legal_actions`` has refused it)."""
         if not isinstance(action, (Pass, MakeBid, Cop, PlayCard)):
-            raise IllegalAction(f"Nash Whist has no action {action!r}")
+            return f"Nash Whist has no action {action!r}"
         if self.over is not None:
-            raise IllegalAction("the session is over")
+            return "the session is over"
         turn = self.to_act()[0]
         if self.phase == "bid" and action.seat in self.passed and not self.cop_chance:
-            raise IllegalAction(f"{seat_name(action.seat)} has passed and may not bid again")
+            return f"{seat_name(action.seat)} has passed and may not bid again"
         if action.seat != turn:
-            raise IllegalAction(f"it is {seat_name(turn)}'s turn, not {seat_name(action.seat)}'s")
-        if action not in self.legal_actions(action.seat):
-            raise IllegalAction(self._why_not(action))
+            return f"it is {seat_name(turn)}'s turn, not {seat_name(action.seat)}'s"
+        return self._why_not(action)
 
     def _why_not(self, action: Action) -> str:
         if self.phase == "play" and not isinstance(action, PlayCard):

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from games.core.cards import Card, Rank, standard_deck
 from games.core.protocol import (
-    Action, Event, IllegalAction, Outcome, Seat, copy_rng, seat_name,
+    Action, Event, IllegalAction, Outcome, Seat, check_legal, copy_rng, seat_name,
 )
 
 LIMIT = 99
@@ -258,7 +258,7 @@ class NinetyNineState:
         return [Play(seat, card, value) for card in self.hands[seat] for value in choices(card, self.count)]
 
     def apply(self, action: Play) -> list[Event]:
-        self._check(action)
+        check_legal(self, action, self._refusal)
         seat, card = action.seat, action.card
         self.hands[seat].remove(card)
         self.pile.append(card)
@@ -328,23 +328,26 @@ class NinetyNineState:
             nxt = (nxt + step) % self.seats
         return nxt
 
-    def _check(self, action: object) -> None:
+    def _refusal(self, action: object) -> str:
+        """Why ``action`` is not legal now, in a player's words (``check_legal`` asks
+        only once ``legal_actions`` has refused it)."""
         if not isinstance(action, Play):
-            raise IllegalAction(f"Ninety-Nine has no action {action!r}")
+            return f"Ninety-Nine has no action {action!r}"
         if self.turn is None:
-            raise IllegalAction("the game is over")
+            return "the game is over"
         if action.seat != self.turn:
-            raise IllegalAction(f"it is {seat_name(self.turn)}'s turn, not {seat_name(action.seat)}'s")
+            return f"it is {seat_name(self.turn)}'s turn, not {seat_name(action.seat)}'s"
         if action.card not in self.hands[action.seat]:
-            raise IllegalAction(f"{action.card} is not in {seat_name(action.seat)}'s hand")
+            return f"{action.card} is not in {seat_name(action.seat)}'s hand"
         allowed = choices(action.card, self.count)
         if not allowed:
-            raise IllegalAction(f"{action.card} would take the count past {LIMIT}")
+            return f"{action.card} would take the count past {LIMIT}"
         if action.value not in allowed:
             if allowed == [None]:
-                raise IllegalAction(f"{action.card} counts one way only: play it without a value")
+                return f"{action.card} counts one way only: play it without a value"
             shown = " or ".join(f"{v:+d}" if action.card.rank is Rank.TEN else str(v) for v in allowed)
-            raise IllegalAction(f"{action.card} can count {shown} here")
+            return f"{action.card} can count {shown} here"
+        return f"{action} is not allowed now"
 
     def _pass_turn(self, seat: Seat, card: Card) -> list[Event]:
         events: list[Event] = []

@@ -22,10 +22,10 @@ the table, the solver's hints and replays all see the same single-card moves.
 from __future__ import annotations
 
 from random import Random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from games.core.cards import Card, Suit
-from games.core.protocol import Action, Event, IllegalAction, Outcome, Seat
+from games.core.protocol import Action, Event, IllegalAction, Outcome, Seat, check_legal
 
 COLUMNS = 10
 TOWERS = 4
@@ -210,7 +210,8 @@ class SeahavenState:
         if isinstance(action, Resign) and action.seat == 0 and not self.is_over():
             self.resigned = True
             return [GaveUp()]
-        self._check(action)
+        # (``chained`` only groups moves for undo: a move is legal chained or not alike)
+        check_legal(self, replace(action, chained=False) if isinstance(action, Move) else action, self._refusal)
         assert isinstance(action, Move)
         source = self.place_of(action.card)
         assert source is not None
@@ -377,19 +378,22 @@ class SeahavenState:
         top = column[-1]
         return top.suit == card.suit and rank_of(top) == rank_of(card) + 1
 
-    def _check(self, action: object) -> None:
+    def _refusal(self, action: object) -> str:
+        """Why ``action`` is not legal now, in a player's words (``check_legal`` asks
+        only once ``legal_actions`` has refused it)."""
         if not isinstance(action, Move):
-            raise IllegalAction(f"Seahaven Towers has no action {action!r}")
+            return f"Seahaven Towers has no action {action!r}"
         if self.is_over():
-            raise IllegalAction("the game is over")
+            return "the game is over"
         if action.seat != 0:
-            raise IllegalAction("Seahaven Towers has one player, P1")
+            return "Seahaven Towers has one player, P1"
         source = self.place_of(action.card)
         if source is None:
-            raise IllegalAction(f"{action.card} is not free to move: only a column's last card"
+            return (f"{action.card} is not free to move: only a column's last card"
                                 " or a tower card can move")
         if action.to not in self.targets(action.card, source):
-            raise IllegalAction(self._why_not(action.card, source, action.to))
+            return self._why_not(action.card, source, action.to)
+        return f"{action} is not allowed now"
 
     def _why_not(self, card: Card, source: Place, to: Place) -> str:
         if to == source:

@@ -17,7 +17,7 @@ from random import Random
 from dataclasses import dataclass, field
 
 from games.core.cards import Card, Suit, standard_deck, suit_of
-from games.core.protocol import Event, IllegalAction, Outcome, Seat, copy_rng, seat_name
+from games.core.protocol import Event, IllegalAction, Outcome, Seat, check_legal, copy_rng, seat_name
 from games.core.trick_events import (
     CardPlayed, CardTurned, GameOver, HandDealt, HandScored, NewDeal, PlayCard, TrickTaken,
     TrumpSet, side_name,
@@ -112,7 +112,7 @@ class WhistState:
         return [PlayCard(seat, card) for card in self.tricks.legal(self.hands[seat])]
 
     def apply(self, action: PlayCard) -> list[Event]:
-        self._check(action)
+        check_legal(self, action, self._refusal)
         seat, card = action.seat, action.card
         self.hands[seat].remove(card)
         if seat == self.dealer:
@@ -178,19 +178,22 @@ class WhistState:
             return ()
         return ((self.dealer, card),)
 
-    def _check(self, action: object) -> None:
+    def _refusal(self, action: object) -> str:
+        """Why ``action`` is not legal now, in a player's words (``check_legal`` asks
+        only once ``legal_actions`` has refused it)."""
         if not isinstance(action, PlayCard):
-            raise IllegalAction(f"Whist has no action {action!r}")
+            return f"Whist has no action {action!r}"
         if self.winner is not None:
-            raise IllegalAction("the game is over")
+            return "the game is over"
         turn = self.tricks.to_play()
         if action.seat != turn:
-            raise IllegalAction(f"it is {seat_name(turn)}'s turn, not {seat_name(action.seat)}'s")
+            return f"it is {seat_name(turn)}'s turn, not {seat_name(action.seat)}'s"
         if action.card not in self.hands[action.seat]:
-            raise IllegalAction(f"{action.card} is not in {seat_name(action.seat)}'s hand")
+            return f"{action.card} is not in {seat_name(action.seat)}'s hand"
         if action.card not in self.tricks.legal(self.hands[action.seat]):
             led = self.tricks.led_suit()
-            raise IllegalAction(f"you must follow suit: play a card of {led.title if led else ''}")
+            return f"you must follow suit: play a card of {led.title if led else ''}"
+        return f"{action} is not allowed now"
 
     def _score_hand(self) -> list[Event]:
         tricks = side_tricks(self.tricks.won)
