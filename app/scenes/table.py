@@ -61,6 +61,7 @@ class TableScene(Scene):
         self.bot_clock = 0.0
         self.end_clock = 0.0
         self.log: deque[str] = deque(maxlen=200)
+        self.told: deque[Event] = deque(maxlen=200)   # the events behind the log, unredacted
         self.show_log = False
         self.curtain_for: int | None = None
         self.message = ""
@@ -177,7 +178,10 @@ class TableScene(Scene):
         return "" if self._name(seat) == "You" else "s"
 
     def seen(self, event: Event) -> Event:
-        return event if self.spectator else event.seen_by(self.viewer)
+        """The event as the seat this table draws for may see it: the viewer (in hot-seat
+        play the human whose turn it is; in a replay the watched seat), or, with no human,
+        a spectator, who is no seat. The history and the animations use only this."""
+        return event.seen_by(None if self.spectator else self.viewer)
 
     def on_enter(self) -> None:
         # Back from the settings (or anywhere): use the speeds and card looks now set.
@@ -253,6 +257,8 @@ class TableScene(Scene):
         if pressed:
             self.viewer = self.curtain_for or 0
             self.curtain_for = None
+            # The history, told again for the new viewer: not the last player's own cards.
+            self.log = deque((str(self.seen(e)) for e in self.told), maxlen=self.log.maxlen)
             self.sync(self.current_view())
 
     # the frame -----------------------------------------------------------------------------
@@ -264,7 +270,9 @@ class TableScene(Scene):
         self.message_time = max(0.0, self.message_time - dt)
         self.hold = max(0.0, self.hold - self.game_pace.elapsed(dt))
         while self.queue and self.hold <= 0:
-            event = self.seen(self.queue.popleft())
+            told = self.queue.popleft()
+            self.told.append(told)
+            event = self.seen(told)
             self.log.append(str(event))
             pause = self.show(event)
             event_sounds.play_for(event)

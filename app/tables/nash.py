@@ -127,7 +127,8 @@ class NashTable(TableScene):
         self.odds = None
         # The history is the viewer's own memory: after a hand-over of the screen it must not
         # show the previous player's private cards.
-        self.history = [self._history_line(e) for e in view.log if not isinstance(e, (nr.SetUp, nr.Dealt))]
+        self.history = [self._history_line(self.seen(e)) for e in view.log
+                        if not isinstance(e, (nr.SetUp, nr.Dealt))]
         self.relayout_now()
 
     # events -> animation ---------------------------------------------------------------------
