@@ -21,8 +21,20 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"parlour: error: {message} (try 'parlour --help')\n")
 
 
+class _Version(argparse.Action):
+    """``--version``: looked up only when asked (reading package metadata costs some 40 ms,
+    which every start would pay if the parser's help text held it)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        from app.version import look_up
+
+        print(f"parlour {look_up()}")
+        parser.exit(0)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="parlour", description="Parlour: a collection of card games.")
+    parser.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
     parser.add_argument("--selftest", action="store_true", help="run every game headless and exit")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     play = sub.add_parser("play", help="go straight to a game's table")

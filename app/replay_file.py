@@ -50,12 +50,9 @@ def app_version() -> str:
 
 
 def look_up_version() -> str:
-    try:
-        from importlib.metadata import version
+    from app.version import look_up
 
-        return version("parlour")
-    except Exception:  # not installed (a source tree, the one-file build): still a replay
-        return "unknown"
+    return look_up()
 
 
 def learn_version() -> None:

@@ -10,6 +10,7 @@ import pygame
 
 from app import storage, synth, worker
 from app.render.cards import CardRenderer
+from app.render.icon import icon_surface
 from app.scenes.base import Scene, SceneManager
 from app.scenes.menu import MenuScene
 from app.ui import theme
@@ -17,6 +18,7 @@ from app.ui import theme
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = storage.MIN_WINDOW
 FPS = 60
+ICON_SIZE = 64             # the window's icon; systems scale it for the title bar and task bar
 
 ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "instant": 0.0}
 
@@ -45,6 +47,8 @@ class App:
         # Full screen (F11) is remembered for the app proper; a caller that names a size
         # (tests, tools, the bench) gets exactly that window.
         self.fullscreen = size is None and self.settings.fullscreen
+        # Before the window opens: some systems take the icon only then.
+        pygame.display.set_icon(icon_surface(ICON_SIZE))
         self.screen = self._open_window(self.size, self.fullscreen)
         pygame.display.set_caption("Parlour")
         pygame.key.set_repeat(350, 40)
