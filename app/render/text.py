@@ -1,7 +1,8 @@
 """Text drawn with the bundled DejaVu Sans, cached so a frame never re-renders a label.
 
 pygame's default font has no suit glyphs and differs between platforms, so every piece of
-text in Parlour goes through here and uses the TTF files shipped in ``app/assets``.
+text in Parlour goes through here and uses the TTF files kept in the top-level ``assets/``
+(installed inside the package as ``app/assets``).
 """
 
 from __future__ import annotations
@@ -29,6 +30,10 @@ _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _texts: OrderedDict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = OrderedDict()
 
 
+FONT_FILE = "DejaVuSans.ttf"
+BOLD_FONT_FILE = "DejaVuSans-Bold.ttf"
+
+
 class Measurer(Protocol):
     """Anything that can measure a string in pixels, like ``pygame.font.Font``."""
 
@@ -37,20 +42,21 @@ class Measurer(Protocol):
 
 @functools.lru_cache(maxsize=1)
 def assets_dir() -> Path:
-    """The folder holding the fonts: next to the package, or inside a PyInstaller bundle."""
-    here = Path(__file__).resolve().parent.parent / "assets"
-    if here.is_dir():
-        return here
+    """The folder holding the fonts and their licence: ``app/assets`` inside an installed
+    package (setuptools maps it from the top-level folder) or a PyInstaller bundle, and the
+    top-level ``assets/`` beside ``app/`` in a source tree (editable installs included)."""
+    package = Path(__file__).resolve().parent.parent   # the app package
+    candidates = [package / "assets", package.parent / "assets"]
     bundle = getattr(sys, "_MEIPASS", None)  # set by a PyInstaller one-file executable
     if bundle:
-        for candidate in (Path(bundle) / "app" / "assets", Path(bundle) / "assets"):
-            if candidate.is_dir():
-                return candidate
-    return here
+        candidates += [Path(bundle) / "app" / "assets", Path(bundle) / "assets"]
+    # Known by the font, not by the name alone: beside an installed package, "assets" may
+    # be some other distribution's folder.
+    return next((c for c in candidates if (c / FONT_FILE).is_file()), candidates[0])
 
 
 def font_path(bold: bool = False) -> Path:
-    return assets_dir() / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+    return assets_dir() / (BOLD_FONT_FILE if bold else FONT_FILE)
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:

@@ -1,0 +1,49 @@
+"""What an installed Parlour holds: every package of the source tree, and the font with its
+licence as app/assets (kept in the top-level assets/ folder, mapped in pyproject.toml)."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _setuptools() -> dict:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+
+
+def _packages_in_tree() -> set[str]:
+    """Every folder under app/ and games/ with an __init__.py, as a dotted package name."""
+    return {".".join(init.parent.relative_to(ROOT).parts)
+            for top in ("app", "games") for init in (ROOT / top).rglob("__init__.py")
+            if "__pycache__" not in init.parts}
+
+
+def test_every_package_in_the_tree_is_listed_for_installing() -> None:
+    listed = set(_setuptools()["packages"])
+    missing = sorted(_packages_in_tree() - listed)
+    assert not missing, f"add {missing} to [tool.setuptools] packages in pyproject.toml"
+
+
+def test_every_listed_package_exists() -> None:
+    mapped = _setuptools()["package-dir"]
+    for package in _setuptools()["packages"]:
+        folder = ROOT / mapped.get(package, package.replace(".", "/"))
+        assert folder.is_dir(), f"{package} is listed in pyproject.toml but {folder} is missing"
+
+
+def test_the_font_and_its_licence_are_shipped_as_app_assets() -> None:
+    folder = ROOT / _setuptools()["package-dir"]["app.assets"]
+    assert folder == ROOT / "assets"
+    patterns = _setuptools()["package-data"]["app.assets"]
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "FONT-LICENSE.txt"):
+        assert (folder / name).is_file()
+        assert any(Path(name).match(p) for p in patterns), f"{name} is not in app.assets' package data"
+
+
+def test_the_source_tree_finds_the_font_in_the_top_level_folder() -> None:
+    from app.render import text
+
+    assert text.assets_dir() == ROOT / "assets"
+    assert text.font_path(bold=True).is_file()
