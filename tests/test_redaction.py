@@ -36,7 +36,7 @@ from games.registry import GAMES, GameSpec
 
 SEEDS = 24              # bot games per game, each with its own seat count and options
 MAX_ACTIONS = 150       # a turn game is checked this far (three hands of Whist or more)
-MAX_TIMED = 400         # and a real-time game (a Spoons round is some 100-200 actions)
+MAX_TIMED = 300         # and a real-time game (a Spoons round is some 100-200 actions)
 BOT_LEVELS = ("easy", "normal")
 
 Viewer = int | None
