@@ -98,7 +98,7 @@ def _options(spec: GameSpec, raw: Any, problems: list[str]) -> dict[str, Any]:
             problems.append(f"an unknown option {key!r}")
         elif not any(type(value) is type(choice) and value == choice for choice in option.choices):
             # type() too: True == 1, but `true` is not one false-slap penalty card
-            problems.append(f"{option.label.lower()} {value!r}")
+            problems.append(f"{option.label.lower()} set to {value!r}")
         else:
             options[key] = value
     return options

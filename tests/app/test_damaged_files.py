@@ -104,7 +104,22 @@ def test_a_bad_setup_field_is_one_notice_on_the_setup_screen(private_home):
     scene = SetupScene(app, GAMES["ninety_nine"])
     assert len(scene.setup.seats) == 4 and scene.setup.seed == 77
     assert len(app.notices) == 1
-    assert "30 players" in app.notices[0][0] and "tokens each 9" in app.notices[0][0]
+    assert "30 players" in app.notices[0][0] and "tokens each set to 9" in app.notices[0][0]
+
+
+def test_a_long_notice_wraps_inside_a_small_window(monkeypatch):
+    import app.ui.widgets as widgets
+
+    drawn: list[pygame.Rect] = []
+    panel = widgets.panel
+    monkeypatch.setattr(widgets, "panel", lambda surface, rect, **kw: (drawn.append(rect), panel(surface, rect, **kw)))
+    app = make_app((800, 560))
+    app.start(MenuScene(app))
+    app.notify("Your last Ninety-Nine setup had 30 players, tokens each set to -1, an unknown "
+               "option 'colour' and the seed 'abc'; those are back to the default.")
+    app.step(FRAME)
+    notice = drawn[-1]
+    assert 0 <= notice.left and notice.right <= 800 and notice.height > 40   # two lines
 
 
 # --- settings.json: window_size --------------------------------------------------------------
