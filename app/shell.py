@@ -161,15 +161,19 @@ class App:
             synth.init(self.settings.volume, self.settings.muted)
 
     def _draw_notices(self) -> None:
-        from app.render.text import render_text
+        from app.render.text import font, render_text, wrap
         from app.ui.widgets import panel
 
-        y = 12
+        y, size = 12, 18
+        room = self.screen.get_width() - 48   # a long notice wraps instead of running off
         for message, _ in self.notices[:3]:
-            image = render_text(message, 18, theme.INK)
-            rect = image.get_rect(midtop=(self.screen.get_width() // 2, y)).inflate(24, 12)
+            lines = [render_text(line, size, theme.INK) for line in wrap(message, font(size), room)]
+            width, step = max(line.get_width() for line in lines), lines[0].get_height()
+            rect = pygame.Rect(0, 0, width, step * len(lines)).inflate(24, 12)
+            rect.midtop = (self.screen.get_width() // 2, y)
             panel(self.screen, rect, edge=theme.GOLD, radius=8)
-            self.screen.blit(image, image.get_rect(center=rect.center))
+            for i, line in enumerate(lines):
+                self.screen.blit(line, line.get_rect(midtop=(rect.centerx, rect.top + 6 + i * step)))
             y = rect.bottom + 6
 
     def _age_notices(self, dt: float) -> None:
