@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from app import worker
+from app.anim import wash
 from app.anim.tween import ease_out_back
 from app.render.still_layer import StillLayer
 from app.render.reuse import copy_into
@@ -104,6 +105,11 @@ class SeahavenTable(TableScene):
         self.layout(self.size)
         self.offer = self._saved_game_to_offer(session)
         self._say_if_skipped()
+
+    def on_enter(self) -> None:
+        if self.offer is not None:
+            self._wash_offered = True   # asked first: a declined offer washes then deals
+        super().on_enter()
 
     def _say_if_skipped(self) -> None:
         if self.state.deal != self.session.seed and not self.watching:
@@ -276,6 +282,8 @@ class SeahavenTable(TableScene):
         if self.preparing:
             self._prepare()
             return
+        if self.offer is not None:
+            return  # nothing is dealt until the player says whether to resume the saved game
         super().update(dt)
         self.clock += dt
         if not self.state.is_over() and self.player_moved and not self.spectator and self.offer is None:
@@ -377,6 +385,7 @@ class SeahavenTable(TableScene):
         self.session.actions = [h.move for h in self.state.history]
         self.auto_paused = True
         self.selected = None
+        self.keyboard = False   # no cyan frame left where a card was: the next arrow key shows it again
         self.resync()
 
     def new_deal(self, deal: int | None = None) -> None:
@@ -460,6 +469,7 @@ class SeahavenTable(TableScene):
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_n):
             self.offer = None
             clear_autosave()
+            wash.offer(self)   # the new deal starts now, washed as any fresh deal is
 
     def resume(self) -> None:
         """Rebuild the saved deal move by move and carry on where it was left."""
@@ -699,7 +709,8 @@ class SeahavenTable(TableScene):
         return piles
 
     def draw_table(self, surface: pygame.Surface) -> None:
-        if self.preparing:
+        if self.preparing or self.offer is not None:
+            # (While "Resume your game?" is asked, the new deal is not on the table yet.)
             # The floor alone. The first frame composes it; the next ones show it through
             # the still layer, which so makes its own copy (4 MB: 3 ms or more) while the
             # faces are painted, not on the frame the deal starts.
@@ -805,7 +816,7 @@ class SeahavenTable(TableScene):
         ring = self.app.cards.outline(round(self.geo.card_w), theme.GOLD)
         blit_centered(surface, ring, start)
         draw_arrow(surface, start, end, max(4, int(7 * self.s)), theme.GOLD, pulse)
-        what = f"Hint: {first.card.rank.label}{first.card.suit} to {first.to}"  # type: ignore[union-attr]
+        what = f"Hint: {first.card.rank.label}{first.card.suit} to {first.to}"
         if len(moves) > 1 and any(m.to != first.to for m in moves[1:]):
             what += f" ({len(moves)} moves)"
         image = render_text(what, max(13, int(18 * self.s)), theme.GOLD, bold=True)

@@ -77,6 +77,19 @@ def test_ctrl_z_undoes_and_ctrl_y_redoes(app):
     assert scene.state.moves == 1 and scene.state.columns[5][-1] == Card.parse("3C")
 
 
+def test_no_cyan_frame_is_left_behind_after_an_undo(app):
+    scene = deal_one(app)
+    key(app, pygame.K_RIGHT)                       # the keyboard cursor shows...
+    key(app, pygame.K_RETURN)                      # ...and picks a card up
+    drag(app, centre(scene, "3C"), scene.geo.place_rect(Place.column(5), scene.cols).center)
+    settle(app, scene)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    settle(app, scene)
+    app.step(FRAME)
+    cyan = pygame.mask.from_threshold(app.screen, (120, 220, 255), (6, 6, 6, 255)).count()
+    assert scene.state.moves == 0 and scene.selected is None and cyan == 0
+
+
 def test_right_click_sends_a_card_home(app):
     scene = deal_one(app)
     click(app, centre(scene, "AS"), button=3)
@@ -144,11 +157,35 @@ def test_a_saved_game_is_offered_and_resumed_on_the_next_table(app):
     for _ in range(60):
         app.step(FRAME)
     assert fresh.state.moves == 0  # nothing plays itself while the question is open
+    assert len(fresh.queue) == len(fresh.session.opening)   # nor is the new deal dealt under it
     key(app, pygame.K_RETURN)
     resumed = app.scenes.top
     assert isinstance(resumed, SeahavenTable) and resumed is not fresh
     assert resumed.state.deal == 1 and resumed.state.columns[5][-1] == Card.parse("3C")
     assert resumed.offer is None
+
+
+def test_the_resume_question_comes_before_the_new_deal_and_esc_deals_it(app, monkeypatch):
+    from app.anim import wash
+
+    scene = deal_one(app)
+    drag(app, centre(scene, "3C"), scene.geo.place_rect(Place.column(5), scene.cols).center)
+    monkeypatch.setattr(wash, "SHOWN", True)
+    fresh = table(app, "seahaven", seed=1, options={"auto_safe": True, "winnable_only": False})
+    assert app.scenes.top is fresh and fresh.offer is not None   # asked first, not washed first
+    for _ in range(30):
+        app.step(FRAME)
+    assert not fresh.log and fresh.queue   # the deal waits for the answer
+    floor = fresh._floor().copy()
+    box = pygame.Rect(0, 0, int(560 * fresh.s), int(170 * fresh.s))
+    box.center = (app.screen.get_width() // 2, app.screen.get_height() // 2)
+    x, y = fresh.geo.in_column(0, 3, 7)
+    spot = (round(x), round(y))
+    assert not box.collidepoint(spot) and app.screen.get_at(spot) == floor.get_at(spot)   # no cards shown
+    key(app, pygame.K_ESCAPE)
+    assert fresh.offer is None and isinstance(app.scenes.top, wash.WashScene)
+    step_until(app, lambda: fresh.human_turn and not fresh.anim.busy)
+    assert fresh.log   # dealt after the wash
 
 
 def test_a_win_is_counted_with_its_moves(app):
