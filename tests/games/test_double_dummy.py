@@ -213,3 +213,20 @@ def test_a_target_search_agrees_with_the_exact_counts(shape: str) -> None:
                 assert made == {c: t <= target for c, t in exact.items()}
             else:
                 assert made == {c: t >= target for c, t in exact.items()}
+
+
+@needs_dds
+def test_the_engines_agree_on_positions_from_real_whist_hands() -> None:
+    """Seven cards a hand left, at every place in a trick, from games the bots played."""
+    from games.whist.bots import normal
+    from games.whist.rules import WhistOptions, new_game
+
+    for seed in (1, 2):
+        state = new_game(WhistOptions(), seed)
+        rng = Random(seed)
+        while len(state.hands[state.dealer]) > 7 or len(state.tricks.current) < seed + 1:
+            seat = state.to_act()[0]
+            state.apply(normal(state.view(seat), rng))
+        play = state.tricks
+        position = Position.of(state.hands, play.rules, play.leader, [c for _, c in play.current])
+        assert solve(position, "search") == solve(position, "dds")
