@@ -65,6 +65,10 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--json", action="store_true", help="print JSON")
     replay = sub.add_parser("replay", help="watch a saved replay on its table")
     replay.add_argument("file", help="a replay file (see the Replays screen; saved under the user data folder)")
+    review = sub.add_parser("review", help="the coach's analysis of a saved replay")
+    review.add_argument("file", help="a replay file")
+    review.add_argument("--seat", type=int, help="the seat to review, from 1 (default: the human's)")
+    review.add_argument("--json", action="store_true", help="print JSON with every decision's values")
     return parser
 
 
@@ -86,6 +90,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _solve(parser, args)
         if args.command == "replay":
             return _replay(parser, args)
+        if args.command == "review":
+            return _review(parser, args)
         return _open(None)
     except KeyboardInterrupt:
         return 130
@@ -206,6 +212,40 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error(f"--humans must be between 0 and {seats}")
     plans = [SeatPlan(i < args.humans, args.difficulty) for i in range(seats)]
     return _open(Setup(spec.id, plans, {o.key: o.default for o in spec.options}, args.seed))
+
+
+def _review(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from app.commands import review
+
+    replay = _load_replay(parser, args.file)
+    if not review.reviewable(replay.game_id):
+        parser.error(f"the coach does not review {replay.spec.title} yet; it reviews "
+                     + ", ".join(review.ANALYSED))
+    seat = review.default_seat(replay) if args.seat is None else args.seat - 1
+    if not 0 <= seat < len(replay.seats):
+        parser.error(f"--seat must be between 1 and {len(replay.seats)}")
+    result = review.review_replay(replay, seat)
+    print(review.as_json(replay, result) if args.json else review.as_text(replay, result))
+    return 0
+
+
+def _load_replay(parser: argparse.ArgumentParser, name: str) -> Any:
+    from pathlib import Path
+
+    from app import replay_file
+    from app.storage import BadData
+
+    path = Path(name)
+    try:
+        return replay_file.load_named_file(path)
+    except FileNotFoundError:
+        parser.error(f"no replay file {name!r}")
+    except IsADirectoryError:
+        parser.error(f"{name!r} is a folder, not a replay file")
+    except OSError as error:
+        parser.error(f"cannot read {name!r}: {error.strerror or error}")
+    except BadData as problem:
+        parser.error(f"{path.name} cannot be reviewed: {problem}")
 
 
 def _replay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:

@@ -1,0 +1,173 @@
+"""The coach's review in a player's words: cards with suit symbols ("Q♥"), seats by name
+("You", "Ann"), never a card code or "P2".
+
+>>> from games.core.cards import Card
+>>> option_words(Card.parse("QH")), option_words(Card.parse("TS"))
+('Q♥', '10♠')
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from games.core.analysis import Decision, Review
+from games.core.cards import Card
+
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def card_words(card: Card) -> str:
+    if card.suit is None:
+        return "Joker"
+    return f"{card.rank.label}{SYMBOLS[card.suit.value]}"
+
+
+def option_words(option: Any) -> str:
+    """One option as the review lists it: a card, a Seahaven move, an Abstrac take."""
+    if isinstance(option, Card):
+        return card_words(option)
+    kind = type(option).__name__
+    if kind == "Move":
+        to = option.to
+        where = {"tower": "to a tower", "foundation": "home"}.get(to.kind, f"to column {to.index + 1}")
+        return f"{card_words(option.card)} {where}"
+    if kind == "Resign":
+        return "giving up"
+    if kind == "Take":
+        return f"take {option.count}"
+    if kind == "Choose":
+        return "go first" if option.first else "go second"
+    if kind == "Play":  # Ninety-Nine: a card and, for a ten or an ace, its value
+        value = getattr(option, "value", None)
+        return card_words(option.card) + (f" as {value}" if value is not None else "")
+    if hasattr(option, "card") and isinstance(option.card, Card):
+        return card_words(option.card)
+    return str(option)
+
+
+def number(value: float) -> str:
+    """A value as the panel shows it: whole numbers plain, averages to one decimal."""
+    if abs(value - round(value)) < 1e-9:
+        return str(int(round(value)))
+    return f"{value:.1f}"
+
+
+def minus(value: float) -> str:
+    return f"−{number(value)}"
+
+
+def where(decision: Decision, unit: str) -> str:
+    """"trick 4 of hand 2", "move 17", "deal 2"."""
+    if unit == "tricks":
+        return f"trick {decision.number}" + (f" of hand {decision.part}" if decision.part > 1 else "")
+    if unit == "winnable":
+        return f"move {decision.number}"
+    if decision.kind == "choose":
+        return f"deal {decision.part}, the choice to go first"
+    return f"deal {decision.part}, from card {decision.number + 1}"
+
+
+def _units(amount: float, unit: str) -> str:
+    word = {"tricks": "trick", "points": "point", "chance": "point"}.get(unit, unit)
+    shown = number(amount)
+    return f"{shown} {word}" + ("" if shown == "1" else "s")
+
+
+def _join(parts: Sequence[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def summary(review: Review, who: str = "You") -> str:
+    """The review's headline: what the seat gave away, where; or the Seahaven verdict."""
+    if review.unit == "winnable":
+        verdict = dict(review.verdict)
+        losing = [d for d in review.decisions if d.index == verdict.get("index")]
+        if losing:
+            verdict["label"] = option_words(losing[0].chosen)
+        return seahaven_summary(verdict, who)
+    mistakes = review.mistakes
+    if not review.decisions:
+        return "Nothing to review for this seat." + _notes(review)
+    if not mistakes:
+        return f"{_verb(who, 'made')} the best play at every decision." + _notes(review)
+    listed = [f"{where(d, review.unit)} ({option_words(d.chosen)}, {minus(d.cost)})" for d in mistakes[:6]]
+    more = f" and {len(mistakes) - 6} more" if len(mistakes) > 6 else ""
+    text = f"{who} gave away {_units(review.total_cost, review.unit)}: {_join(listed)}{more}."
+    text += " Everything else was best play."
+    if review.unit == "tricks":
+        text += " (Costs count against single-dummy: the average over deals you could not rule out.)"
+    return text + _notes(review)
+
+
+def _verb(who: str, verb: str) -> str:
+    return f"{who} {verb}"
+
+
+def _notes(review: Review) -> str:
+    if not review.notes:
+        return ""
+    text = "; ".join(review.notes)
+    return f" ({text[0].upper()}{text[1:]}.)"
+
+
+def seahaven_summary(verdict: dict[str, Any], who: str = "You") -> str:
+    status = verdict.get("status")
+    if status == "won":
+        return "Won: the deal was winnable all the way."
+    if status == "still winnable":
+        return "The deal was still winnable when the game stopped."
+    if status == "never winnable":
+        return "This deal could not be won from the start: no move lost it."
+    if status == "lost":
+        move = verdict.get("move")
+        label = verdict.get("label", "")
+        return f"Winnable until move {move}{', ' + label if label else ''}; no win after it."
+    if status == "unknown":
+        if "unknown_at" in verdict:
+            return ("The solver's budget ran out before it could tell whether the deal was "
+                    f"winnable at the {verdict['unknown_at']}: unknown.")
+        return (f"Winnable until at least move {verdict.get('winnable_until')}; lost by move "
+                f"{verdict.get('lost_by')}. In between, the solver's budget ran out: unknown.")
+    return "No verdict."
+
+
+def decision_lines(decision: Decision, unit: str) -> list[str]:
+    """The options at one decision, best first, the chosen one marked; then its cost."""
+    analysis = decision.analysis
+    if not analysis.values:
+        if analysis.reason == "forced":
+            return [f"{option_words(decision.chosen)}: the only choice"]
+        if unit == "winnable":
+            after = analysis.extra.get("winnable_after")
+            state = {True: "still winnable", False: "not winnable", None: "not checked"}[after]
+            return [f"{option_words(decision.chosen)}: {state} after it"]
+        return [f"{option_words(decision.chosen)}: {analysis.reason or 'not analysed'}"]
+    order = sorted(analysis.values, key=lambda o: analysis.values[o], reverse=not analysis.lower_is_better)
+    best = analysis.best
+    lines = []
+    for option in order:
+        value = analysis.values[option]
+        text = f"{option_words(option)}  {_value(value, unit)}"
+        if option in analysis.exact:
+            text += f"  (open hands {number(analysis.exact[option])})"
+        marks = []
+        if option == decision.chosen:
+            marks.append("chosen")
+        if best is not None and abs(value - best) < 1e-9:
+            marks.append("best")
+        if marks:
+            text += "  ← " + ", ".join(marks)
+        lines.append(text)
+    cost = decision.cost
+    lines.append("Best play." if cost < 1e-9 else f"Cost: {minus(cost)}" + (" trick" if unit == "tricks" else ""))
+    return lines
+
+
+def _value(value: float, unit: str) -> str:
+    if unit == "winnable":
+        return "keeps the win" if value >= 0.5 else "loses it"
+    if unit == "chance":
+        return f"{value * 100:.0f}%"
+    return number(value)
