@@ -1,0 +1,282 @@
+r"""The messages between a Parlour server and its clients, as JSON text over a WebSocket.
+
+Every message is one JSON object with a ``type``. A client speaks first with a versioned
+``hello`` that either makes a table (``create``), takes a free seat with a join code
+(``code``), comes back to its seat with its seat token (``token``), or watches a table
+(``code`` with ``watch``). Then it sends ``action``, ``chat`` and ``ping``; the server
+answers with ``welcome``, ``table`` (the seat's view and the events redacted for it),
+``error`` (one clear line; nothing changed), ``chat`` and ``pong``.
+
+Actions are written by the existing action codec (:mod:`app.action_codec`); views and
+events by :mod:`app.net.values`. Everything a client sends is checked here before the
+server reads it: its size (64 KiB at most), that it is JSON, its type, its fields and the
+protocol version. A refusal is a ``ProtocolError`` whose message is the error line.
+
+>>> parse_client('{"type": "ping", "t": 5}')
+Ping(t=5)
+>>> parse_client('{"type": "hello", "v": 1, "name": "Ann\\u0007", "code": "abc234"}')
+Hello(name='Ann', code='ABC234', token=None, watch=False, create=None)
+>>> parse_client('{"type": "dance"}')
+Traceback (most recent call last):
+...
+app.net.protocol.ProtocolError: unknown message type 'dance'; expected hello, action, chat or ping
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.action_codec import CodecError, decode_action, encode_action
+from app.net.values import ValueError_, decode_value, encode_value
+from games.core.protocol import Event, Outcome, Seat, redacted
+
+VERSION = 1
+MAX_BYTES = 64 * 1024
+CHAT_LIMIT = 200
+NAME_LIMIT = 24
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # 32 letters: no I, O, 0, 1
+CODE_LENGTH = 6
+MAX_SEATS = 8
+
+__all__ = [
+    "VERSION", "MAX_BYTES", "ProtocolError", "Hello", "Create", "ActionMsg", "Chat", "Ping",
+    "parse_client", "clean_text", "dump", "table_message", "read_action", "read_table",
+]
+
+
+class ProtocolError(ValueError):
+    """A message that is refused; the text is the error line sent back."""
+
+
+# --- what a client sends -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Create:
+    """A new table: the game, its seats (the host's is seat 0), how many are for remote
+    players (the next ones), the computers' level for the rest, options and seed."""
+
+    game: str
+    seats: int
+    remote: int
+    difficulty: str = "normal"
+    seed: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Hello:
+    name: str
+    code: str | None = None
+    token: str | None = None
+    watch: bool = False
+    create: Create | None = None
+
+
+@dataclass(frozen=True)
+class ActionMsg:
+    data: dict[str, Any]
+    """The action as the codec writes it; read with ``read_action`` for the table's game."""
+
+
+@dataclass(frozen=True)
+class Chat:
+    text: str
+
+
+@dataclass(frozen=True)
+class Ping:
+    t: float
+
+
+ClientMessage = Hello | ActionMsg | Chat | Ping
+
+
+def clean_text(text: str, limit: int) -> str:
+    """``text`` without control characters (a NUL, an escape, a bell, new lines), spaces
+    squeezed, cut to ``limit`` characters."""
+    printable = "".join(c if c.isprintable() else " " for c in text)
+    return " ".join(printable.split())[:limit]
+
+
+def parse_client(raw: str | bytes) -> ClientMessage:
+    """A client's message, checked; raises ``ProtocolError`` with the reason."""
+    if len(raw) > MAX_BYTES:
+        raise ProtocolError(f"message too long ({len(raw)} bytes; the limit is {MAX_BYTES})")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError("message is not JSON") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("message is not a JSON object")
+    kind = data.get("type")
+    reader = _READERS.get(kind) if isinstance(kind, str) else None
+    if reader is None:
+        raise ProtocolError(f"unknown message type {kind!r}; expected hello, action, chat or ping")
+    return reader(data)
+
+
+def _only(data: dict[str, Any], *allowed: str) -> None:
+    extra = sorted(set(data) - {"type", *allowed})
+    if extra:
+        raise ProtocolError(f"{data['type']} has no field {extra[0]!r}")
+
+
+def _text(data: dict[str, Any], key: str, limit: int, required: bool = True) -> str | None:
+    value = data.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str):
+        raise ProtocolError(f"{data.get('type', 'message')}.{key} should be text")
+    if len(value) > limit * 4:
+        raise ProtocolError(f"{data.get('type', 'message')}.{key} is too long")
+    return value
+
+
+def _whole(data: dict[str, Any], key: str, low: int, high: int, default: int | None = None) -> int:
+    value = data.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ProtocolError(f"{data.get('type', 'message')}.{key} should be a whole number from {low} to {high}")
+    return value
+
+
+def _hello(data: dict[str, Any]) -> Hello:
+    _only(data, "v", "name", "code", "token", "watch", "create")
+    if data.get("v") != VERSION:
+        raise ProtocolError(f"this server speaks protocol version {VERSION}, not {data.get('v')!r}: "
+                            "use the same Parlour version as the host")
+    name = clean_text(_text(data, "name", NAME_LIMIT) or "", NAME_LIMIT) or "Player"
+    code = _text(data, "code", CODE_LENGTH, required=False)
+    token = _text(data, "token", 64, required=False)
+    watch = data.get("watch", False)
+    if not isinstance(watch, bool):
+        raise ProtocolError("hello.watch should be true or false")
+    create = _create(data["create"]) if data.get("create") is not None else None
+    ways = sum(x is not None for x in (code, token, create))
+    if ways != 1:
+        raise ProtocolError("hello needs exactly one of code (to join), token (to come back) or create")
+    if watch and code is None:
+        raise ProtocolError("to watch, give the table's code")
+    return Hello(name, code.strip().upper() if code is not None else None, token, watch, create)
+
+
+def _create(raw: Any) -> Create:
+    if not isinstance(raw, dict):
+        raise ProtocolError("hello.create should be an object")
+    data = {"type": "create", **raw}
+    _only(data, "game", "seats", "remote", "difficulty", "seed", "options")
+    game = _text(data, "game", 40) or ""
+    seats = _whole(data, "seats", 1, MAX_SEATS)
+    remote = _whole(data, "remote", 0, seats - 1, 0)
+    difficulty = _text(data, "difficulty", 20, required=False) or "normal"
+    seed = data.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63):
+        raise ProtocolError("create.seed should be a whole number from 0")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise ProtocolError("create.options should be an object")
+    return Create(game, seats, remote, difficulty, seed, dict(options))
+
+
+def _action(data: dict[str, Any]) -> ActionMsg:
+    _only(data, "action")
+    action = data.get("action")
+    if not isinstance(action, dict):
+        raise ProtocolError("action.action should be an object")
+    return ActionMsg(action)
+
+
+def _chat(data: dict[str, Any]) -> Chat:
+    _only(data, "text")
+    text = clean_text(_text(data, "text", CHAT_LIMIT) or "", CHAT_LIMIT)
+    if not text:
+        raise ProtocolError("chat.text is empty")
+    return Chat(text)
+
+
+def _ping(data: dict[str, Any]) -> Ping:
+    _only(data, "t")
+    t = data.get("t")
+    if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t):
+        raise ProtocolError("ping.t should be a number")
+    return Ping(t)
+
+
+_READERS = {"hello": _hello, "action": _action, "chat": _chat, "ping": _ping}
+
+
+def read_action(message: ActionMsg, game_id: str, seat: Seat) -> Any:
+    """The action in ``message`` for ``game_id``; raises ``ProtocolError`` if it cannot be
+    read or names another seat than the sender's."""
+    try:
+        action = decode_action(message.data, game_id)
+    except CodecError as problem:
+        raise ProtocolError(f"the action cannot be read: {problem}") from None
+    if getattr(action, "seat", None) != seat:
+        raise ProtocolError(f"you sit in seat {seat + 1}; you cannot act for another seat")
+    return action
+
+
+# --- what the server sends -----------------------------------------------------------------
+
+
+def dump(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+def outcome_data(outcome: Outcome | None) -> dict[str, Any] | None:
+    if outcome is None:
+        return None
+    return {"winners": list(outcome.winners), "scores": list(outcome.scores), "reason": outcome.reason}
+
+
+def table_message(*, table: str, game: str, seat: Seat | None, status: str, count: int,
+                  to_act: list[Seat], view: Any, events: list[Event], players: list[dict[str, Any]],
+                  outcome: Outcome | None, replay: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What one connection is told of its table: its seat's view and the events as that
+    seat (or a spectator, ``seat`` None) may see them. ``view`` must already be the seat's."""
+    return {
+        "type": "table", "table": table, "game": game, "seat": seat, "status": status, "n": count,
+        "to_act": list(to_act), "view": encode_value(view),
+        "events": [encode_value(e) for e in redacted(events, seat)],
+        "players": players, "outcome": outcome_data(outcome), "replay": replay,
+    }
+
+
+def encode_replay(game: str, seats: list[dict[str, Any]], options: dict[str, Any], seed: int,
+                  actions: list[Any]) -> dict[str, Any]:
+    """The whole game, once it is over (nothing is hidden any more then)."""
+    return {"game": game, "seats": seats, "options": options, "seed": seed,
+            "actions": [encode_action(a, game) for a in actions]}
+
+
+@dataclass
+class TableState:
+    """A ``table`` message as a client reads it."""
+
+    table: str
+    game: str
+    seat: Seat | None
+    status: str
+    count: int
+    to_act: list[Seat]
+    view: Any
+    events: list[Any]
+    players: list[dict[str, Any]]
+    outcome: dict[str, Any] | None
+    replay: dict[str, Any] | None
+
+
+def read_table(data: dict[str, Any]) -> TableState:
+    """A ``table`` message from the server, its view and events decoded for its game."""
+    try:
+        game = data["game"]
+        return TableState(data["table"], game, data["seat"], data["status"], int(data["n"]),
+                          list(data["to_act"]), decode_value(data["view"], game),
+                          [decode_value(e, game) for e in data["events"]], list(data["players"]),
+                          data.get("outcome"), data.get("replay"))
+    except (KeyError, TypeError, ValueError, ValueError_) as problem:
+        raise ProtocolError(f"the server sent a table that cannot be read: {problem}") from None

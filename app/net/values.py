@@ -1,0 +1,154 @@
+"""Views and events as plain JSON and back, for the wire.
+
+The action codec (:mod:`app.action_codec`) reads an action by its class's type hints; a
+view or an event holds more shapes (dicts keyed by seat or card, events inside views,
+fields typed by a base class), so these are written with a tag wherever plain JSON would
+lose the type:
+
+- a ``Card`` is ``{"$c": "QH"}``, an enum member ``{"$e": "module:Class", "n": "NAME"}``;
+- a dataclass is ``{"$t": "module:Class", field: value, ...}``;
+- a tuple is ``{"$u": [...]}``, a set or frozenset ``{"$s": [...]}``, a dict ``{"$d": [[k, v], ...]}``;
+- lists, text, numbers, booleans and null are themselves.
+
+Only classes of the game being played (its package and ``games.core``) may be named, and
+only from modules already imported: a message cannot make the reader import anything.
+
+>>> from games.core.cards import Card
+>>> data = encode_value({"hand": (Card.parse("QH"),), 2: None})
+>>> data
+{'$d': [['hand', {'$u': [{'$c': 'QH'}]}], [2, None]]}
+>>> decode_value(data, "whist") == {"hand": (Card.parse("QH"),), 2: None}
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import math
+import sys
+from typing import Any
+
+from games.core.cards import Card
+
+__all__ = ["ValueError_", "encode_value", "decode_value"]
+
+
+class ValueError_(ValueError):
+    """A value that cannot be written or read back; the message says why."""
+
+
+def _name(cls: type) -> str:
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
+def encode_value(value: Any) -> Any:
+    """``value`` as JSON-ready data (see the module's docstring)."""
+    if isinstance(value, enum.Enum):        # before int: some enums are IntEnums
+        return {"$e": _name(type(value)), "n": value.name}
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError_(f"cannot send the number {value!r}")
+        return value
+    if isinstance(value, Card):
+        return {"$c": str(value)}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        data: dict[str, Any] = {"$t": _name(type(value))}
+        for spec in dataclasses.fields(value):
+            data[spec.name] = encode_value(getattr(value, spec.name))
+        return data
+    if isinstance(value, list):
+        return [encode_value(item) for item in value]
+    if isinstance(value, tuple):
+        return {"$u": [encode_value(item) for item in value]}
+    if isinstance(value, (set, frozenset)):
+        return {"$s": sorted((encode_value(item) for item in value), key=repr)}
+    if isinstance(value, dict):
+        return {"$d": [[encode_value(k), encode_value(v)] for k, v in value.items()]}
+    raise ValueError_(f"cannot send a {type(value).__name__}")
+
+
+def decode_value(data: Any, game_id: str) -> Any:
+    """The value ``data`` describes, with classes looked up among the game's own."""
+    return _Reader(game_id).read(data, 0)
+
+
+class _Reader:
+    MAX_DEPTH = 40
+
+    def __init__(self, game_id: str) -> None:
+        self.allowed = ("games.core.", f"games.{game_id}.")
+        self.game_id = game_id
+
+    def read(self, data: Any, depth: int) -> Any:
+        if depth > self.MAX_DEPTH:
+            raise ValueError_("the value is nested too deeply")
+        if data is None or isinstance(data, (bool, int, float, str)):
+            return data
+        if isinstance(data, list):
+            return [self.read(item, depth + 1) for item in data]
+        if not isinstance(data, dict):
+            raise ValueError_(f"cannot read a {type(data).__name__}")
+        if "$c" in data:
+            try:
+                return Card.parse(data["$c"])
+            except (ValueError, TypeError, AttributeError) as error:
+                raise ValueError_(f"not a card: {data['$c']!r}") from error
+        if "$u" in data:
+            return tuple(self.read(item, depth + 1) for item in self._list(data["$u"]))
+        if "$s" in data:
+            return frozenset(self.read(item, depth + 1) for item in self._list(data["$s"]))
+        if "$d" in data:
+            return {self._key(pair, depth): self.read(pair[1], depth + 1) for pair in self._list(data["$d"])}
+        if "$e" in data:
+            cls = self._class(data["$e"])
+            if not issubclass(cls, enum.Enum) or data.get("n") not in cls.__members__:
+                raise ValueError_(f"{data['$e']} has no member {data.get('n')!r}")
+            return cls[data["n"]]
+        if "$t" in data:
+            return self._dataclass(data, depth)
+        raise ValueError_("an object without a tag")
+
+    def _list(self, raw: Any) -> list[Any]:
+        if not isinstance(raw, list):
+            raise ValueError_("a tagged value does not hold a list")
+        return raw
+
+    def _key(self, pair: Any, depth: int) -> Any:
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise ValueError_("a dict entry is not a [key, value] pair")
+        key = self.read(pair[0], depth + 1)
+        try:
+            hash(key)
+        except TypeError as error:
+            raise ValueError_("a dict key cannot be a list") from error
+        return key
+
+    def _class(self, name: Any) -> type:
+        if not isinstance(name, str) or ":" not in name:
+            raise ValueError_(f"not a class name: {name!r}")
+        module_name, _, qualname = name.partition(":")
+        module = sys.modules.get(module_name)
+        if module is None or not (module_name + ".").startswith(self.allowed):
+            raise ValueError_(f"{name} is not a class of {self.game_id}")
+        found: Any = module
+        for part in qualname.split("."):
+            found = getattr(found, part, None)
+        if not isinstance(found, type):
+            raise ValueError_(f"{name} is not a class")
+        return found
+
+    def _dataclass(self, data: dict[str, Any], depth: int) -> Any:
+        cls = self._class(data["$t"])
+        if not dataclasses.is_dataclass(cls):
+            raise ValueError_(f"{data['$t']} is not a record")
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        values = {k: self.read(v, depth + 1) for k, v in data.items() if k != "$t"}
+        if set(values) != set(fields):
+            raise ValueError_(f"{data['$t']} has other fields than {sorted(fields)}")
+        obj = cls.__new__(cls)
+        for key, value in values.items():      # as the writer had it, init fields or not
+            object.__setattr__(obj, key, value)
+        return obj
