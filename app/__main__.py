@@ -154,15 +154,16 @@ def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from app.commands.bench import bench, scenes
 
     try:
-        size = tuple(int(v) for v in args.size.lower().split("x"))
-        assert len(size) == 2 and min(size) > 0
+        width, height = (int(v) for v in args.size.lower().split("x"))
+        size = (width, height)
+        assert min(size) > 0
     except (ValueError, AssertionError):
         parser.error(f"--size takes WIDTHxHEIGHT, like 1280x800, not {args.size!r}")
     if args.frames < 1:
         parser.error("--frames must be at least 1")
     if args.scene is not None and args.scene not in scenes():
         parser.error(f"unknown scene {args.scene!r}; choose from {', '.join(scenes())}")
-    print(json.dumps(bench(args.scene, max(10, args.frames), size), indent=2))  # type: ignore[arg-type]
+    print(json.dumps(bench(args.scene, max(10, args.frames), size), indent=2))
     return 0
 
 
@@ -280,8 +281,9 @@ def _open(setup: Any, replay: Any = None) -> int:
         from games.registry import GAMES
 
         spec = GAMES[setup.game_id]
-        app.scenes.push(table_for(spec.id)(app, Session(spec, setup)))
-        app.scenes.top.resize(app.screen.get_size())
+        table = table_for(spec.id)(app, Session(spec, setup))
+        app.scenes.push(table)
+        table.resize(app.screen.get_size())
     if replay is not None:
         from app.scenes.replay_watch import open_replay
 

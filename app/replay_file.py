@@ -26,6 +26,7 @@ from app import storage
 from app.action_codec import CodecError, decode_action, encode_action
 from app.session import SeatPlan, Session, Setup
 from games.core.protocol import IllegalAction, Outcome, seat_name
+from games.core.realtime import RealtimeState
 from games.registry import DIFFICULTIES, GAMES, GameSpec
 
 REPLAY_VERSION = 1
@@ -203,14 +204,14 @@ def rebuild(replay: Replay) -> tuple[Any, list[Any]]:
     events: list[Any] = list(getattr(state, "opening", []))
     for number, action in enumerate(replay.actions, start=1):
         try:
-            if spec.realtime:
+            if isinstance(state, RealtimeState):
                 if not isinstance(getattr(action, "at_ms", None), int):
                     raise IllegalAction("it carries no time")
                 events += state.advance(action.at_ms)
             events += state.apply(action)
         except IllegalAction as problem:
             raise storage.BadData(f"its action {number} ({action}) is not allowed: {problem}") from problem
-    if spec.realtime and replay.end_ms is not None and replay.end_ms >= state.now_ms:
+    if isinstance(state, RealtimeState) and replay.end_ms is not None and replay.end_ms >= state.now_ms:
         events += state.advance(replay.end_ms)
     return state, events
 

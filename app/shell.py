@@ -33,6 +33,8 @@ def _forget_cached_surfaces() -> None:
 class App:
     """Owns the window and the scene stack. Tests drive it frame by frame with ``step``."""
 
+    menu_focus = 0  # the game the menu had chosen, kept for the next time it opens
+
     def __init__(self, size: tuple[int, int] | None = None, headless: bool = False) -> None:
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -43,7 +45,8 @@ class App:
         storage.clear_stale_temporaries()  # left by saves that were killed mid-write
         self.settings = storage.load_settings()
         self.notices: list[tuple[str, float]] = [(n, 6.0) for n in storage.take_notices()]
-        self.size = size or tuple(self.settings.window_size)
+        width, height = self.settings.window_size
+        self.size: tuple[int, int] = size or (width, height)
         # Full screen (F11) is remembered for the app proper; a caller that names a size
         # (tests, tools, the bench) gets exactly that window.
         self.fullscreen = size is None and self.settings.fullscreen
@@ -104,7 +107,7 @@ class App:
 
     def _resized(self, size: tuple[int, int]) -> None:
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
-        self.screen = pygame.display.get_surface()
+        self.screen = pygame.display.get_surface() or self._open_window(size)
         if self.screen.get_size() != size and not self.fullscreen:
             self.screen = self._open_window(size)
         if not self.fullscreen:

@@ -151,7 +151,7 @@ def stage(app: Any, build: Builder) -> Any:
     return top
 
 
-def measure(app: Any, build: Builder, frames: int) -> dict[str, float]:
+def measure(app: Any, build: Builder, frames: int) -> dict[str, float | str]:
     top = stage(app, build)
     times, cpu, own, animating = [], [], [], 0
     for _ in range(frames):
@@ -191,7 +191,7 @@ def settle(scene: Any) -> None:
     """Let a thinking bot, or a solver job of the scene, finish: frames here run far faster
     than real time, and a starved job would leave the table idle."""
     session = getattr(scene, "session", None)
-    if hasattr(session, "settle"):
+    if session is not None and hasattr(session, "settle"):
         session.settle()
     jobs = [v for v in vars(scene).values() if isinstance(v, Future)] if scene is not None else []
     wait(jobs, timeout=10)

@@ -46,6 +46,7 @@ def simulate(spec: GameSpec, games: int, seed: int, difficulties: list[str], sea
         actions += len(record.actions)
         rounds += getattr(record.state, "round", 0)  # games played in rounds say how many
         outcome = record.state.outcome()
+        assert outcome is not None  # (the record is of a finished game)
         winners = outcome.winners
         for seat, points in enumerate(outcome.scores):
             points_by_player[(seat - shift) % count] += points

@@ -21,20 +21,20 @@ import pygame
 from app.render import courts
 from app.render.suits import paint_suit, suit_surface
 from app.render.text import render_text
-from app.render.vector import Color, Pen, Point, supersample
+from app.render.vector import RGB, Color, Pen, Point, rgba_of, supersample
 from games.core.cards import Card, Rank, Suit
 
 ASPECT = 1.4
 MIN_WIDTH = 16
 SIMPLE_BELOW = 56  # narrower cards show only an index and one large pip
-STOCK: Color = (250, 248, 240)
-PANEL: Color = (253, 250, 241)
-EDGE: Color = (150, 148, 142)
-RED: Color = (200, 30, 40)
-BLACK: Color = (25, 25, 30)
-GREEN: Color = (16, 128, 60)
-BLUE: Color = (24, 84, 196)
-GOLD: Color = (196, 150, 50)
+STOCK: RGB = (250, 248, 240)
+PANEL: RGB = (253, 250, 241)
+EDGE: RGB = (150, 148, 142)
+RED: RGB = (200, 30, 40)
+BLACK: RGB = (25, 25, 30)
+GREEN: RGB = (16, 128, 60)
+BLUE: RGB = (24, 84, 196)
+GOLD: RGB = (196, 150, 50)
 
 
 @dataclass(frozen=True)
@@ -233,7 +233,7 @@ class CardRenderer:
     def outline(self, width: int, color: Color) -> pygame.Surface:
         """A highlight ring ``outline_margin(width)`` outside the card (and 1 px over its edge)."""
         width = _check_width(width)
-        rgba = tuple(pygame.Color(color))
+        rgba = rgba_of(color)
         return self._cache.get("outline", width, rgba, lambda: _paint_outline(width, rgba))
 
     def shadow_margin(self, width: int) -> int:
@@ -578,7 +578,7 @@ def _paint_shadow(width: int) -> pygame.Surface:
     return pygame.transform.gaussian_blur(surface, max(1, margin // 2))
 
 
-def _paint_outline(width: int, rgba: tuple[int, ...]) -> pygame.Surface:
+def _paint_outline(width: int, rgba: tuple[int, int, int, int]) -> pygame.Surface:
     g = geometry(width)
     t = outline_margin(width)
     size = (g.width + 2 * t, g.height + 2 * t)

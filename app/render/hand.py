@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import pygame
 
-from app.render.vector import Pen, supersample
+from app.render.vector import Pen, rgb, supersample
 
 # Fingers as (base x, base y, tip x, tip y, width) in a 100 x 120 box, the wrist at the bottom.
 _FINGERS = (
@@ -35,7 +35,7 @@ def seat_colour(seat: int) -> tuple[int, int, int]:
 def hand(width: int, seat: int) -> pygame.Surface:
     """A hand ``width`` pixels wide (and 1.2 times as tall), the cuff in the seat's colour."""
     skin = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-    edge = tuple(max(0, c - 70) for c in skin)
+    edge = rgb(max(0, c - 70) for c in skin)
     cuff = seat_colour(seat)
 
     def paint(pen: Pen) -> None:
@@ -44,7 +44,7 @@ def hand(width: int, seat: int) -> pygame.Surface:
                 pen.line((x0, y0), (x1, y1), outline, w - inset)
             pen.ellipse((52, 74), (31 - inset / 2, 30 - inset / 2), outline)
         pen.rect((26, 100, 52, 20), cuff, radius=4)
-        pen.rect((26, 100, 52, 4), tuple(min(255, c + 50) for c in cuff))
+        pen.rect((26, 100, 52, 4), rgb(min(255, c + 50) for c in cuff))
         for x0, y0, x1, y1, w in _FINGERS:   # knuckle creases
             mx, my = x0 + (x1 - x0) * 0.45, y0 + (y1 - y0) * 0.45
             pen.line((mx - w * 0.2, my), (mx + w * 0.2, my), edge, 1.2)

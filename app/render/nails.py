@@ -16,7 +16,7 @@ import pygame
 
 from app.render.cards import BACK_STYLES
 from app.render.text import render_text
-from app.render.vector import Pen, supersample
+from app.render.vector import Pen, rgb, supersample
 
 DOT_COLOURS: dict[str, tuple[int, int, int]] = {
     "R": (210, 44, 44), "B": (34, 92, 204), "Y": (244, 196, 36),
@@ -66,11 +66,11 @@ def ring_card(ring: tuple[str, ...], diameter: int, colour_blind: bool = False) 
 
 def _dot(pen: Pen, at: tuple[float, float], radius: float, colour: str, colour_blind: bool) -> None:
     fill = DOT_COLOURS[colour]
-    edge = tuple(max(0, v - 80) for v in fill)
+    edge = rgb(max(0, v - 80) for v in fill)
     pen.circle(at, radius, edge)
     pen.circle(at, radius * 0.86, fill)
     if not colour_blind:
-        glint = tuple(round(v + (255 - v) * 0.45) for v in fill)   # opaque: alpha would punch a hole
+        glint = rgb(v + (255 - v) * 0.45 for v in fill)   # opaque: alpha would punch a hole
         pen.circle((at[0] - radius * 0.3, at[1] - radius * 0.3), radius * 0.25, glint)
         return
     if colour == "B":          # stripes

@@ -47,6 +47,7 @@ class StillLayer:
             self.key = key
         else:
             self._mend(drawer, floor, still)
+        assert self.surface is not None  # (painted just now if there was none)
         surface.blit(self.surface, (0, 0))
         return flying
 

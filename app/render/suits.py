@@ -11,11 +11,11 @@ from functools import cache
 
 import pygame
 
-from app.render.vector import Color, Pen, Point, mirrored, path, supersample
+from app.render.vector import Color, Pen, Point, mirrored, path, rgba_of, supersample
 from games.core.cards import Suit
 
 _CACHE_LIMIT = 4096
-_surfaces: dict[tuple[Suit, int, tuple[int, ...]], pygame.Surface] = {}
+_surfaces: dict[tuple[Suit, int, tuple[int, int, int, int]], pygame.Surface] = {}
 
 
 @dataclass(frozen=True)
@@ -87,17 +87,17 @@ def paint_suit(pen: Pen, suit: Suit, center: Point, height: float, color: Color)
 
 def suit_surface(suit: Suit, size: int, color: Color) -> pygame.Surface:
     """A ``size`` x ``size`` transparent surface with the pip filling its height; cached."""
-    rgb = tuple(pygame.Color(color))
-    key = (suit, max(1, int(size)), rgb)
+    rgba = rgba_of(color)
+    key = (suit, max(1, int(size)), rgba)
     surface = _surfaces.get(key)
     if surface is None:
         if len(_surfaces) >= _CACHE_LIMIT:
             _surfaces.clear()
-        surface = _surfaces[key] = _render(suit, key[1], rgb)
+        surface = _surfaces[key] = _render(suit, key[1], rgba)
     return surface
 
 
-def _render(suit: Suit, size: int, rgba: tuple[int, ...]) -> pygame.Surface:
+def _render(suit: Suit, size: int, rgba: tuple[int, int, int, int]) -> pygame.Surface:
     solid = rgba[:3] + (255,)
     surface = supersample(
         (size, size),

@@ -89,6 +89,13 @@ class CardSprite(Movable):
     marked: bool = False
     tags: dict = field(default_factory=dict)
 
+    @property
+    def known(self) -> Card:
+        """The card, where the caller has made sure the viewer knows it (sorting a hand)."""
+        if self.card is None:
+            raise ValueError("this card is face down to the viewer")
+        return self.card
+
     def rect(self) -> pygame.Rect:
         w = round(self.width)
         h = round(self.width * 1.4)

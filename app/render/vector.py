@@ -8,12 +8,25 @@ which matters on the curved suit pips and court figures at card widths of 40 to 
 from __future__ import annotations
 
 import math
-from typing import Callable, Sequence
+from typing import Callable, Iterable, Sequence
 
 import pygame
 
 Point = tuple[float, float]
-Color = tuple[int, int, int] | tuple[int, int, int, int]
+RGB = tuple[int, int, int]
+Color = RGB | tuple[int, int, int, int]
+
+
+def rgba_of(color: Color | pygame.Color) -> tuple[int, int, int, int]:
+    """Any colour as its four channels (a cache key, or a base to change the alpha of)."""
+    c = pygame.Color(color)
+    return (c.r, c.g, c.b, c.a)
+
+
+def rgb(channels: Iterable[float]) -> RGB:
+    """Three worked-out channels (a darker edge, a lighter glint) as a colour."""
+    r, g, b = (round(c) for c in channels)
+    return (r, g, b)
 
 DEFAULT_FACTOR = 4
 

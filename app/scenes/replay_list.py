@@ -38,6 +38,7 @@ class ReplaysScene(Scene):
         self.rows: list[pygame.Rect] = []
         self.row = ButtonRow([
             Button("Play", self.play, kind="primary"),
+            Button("Review", self.review),
             Button("Delete", self.ask_delete),
             Button("Back", self.back),
         ])
@@ -83,16 +84,31 @@ class ReplaysScene(Scene):
     # actions --------------------------------------------------------------------------------
 
     def play(self) -> None:
+        replay = self._load_chosen()
+        if replay is not None:
+            open_replay(self.app, replay)
+
+    def review(self) -> None:
+        """The chosen replay with the coach beside it (app/scenes/review.py)."""
+        from app.commands.review import reviewable
+        from app.scenes.review import open_review
+
+        replay = self._load_chosen()
+        if replay is not None and not reviewable(replay.game_id):
+            self.app.notify(f"The coach does not review {replay.spec.title} yet", 3.0)
+        elif replay is not None:
+            open_review(self.app, replay)
+
+    def _load_chosen(self) -> replay_file.Replay | None:
         entry = self.chosen
         if entry is None:
-            return
+            return None
         replay = replay_file.load(entry.path)
         for line in storage.take_notices():
             self.app.notify(line, 6.0)
         if replay is None:  # moved aside: the notice says why
             self.reload()
-            return
-        open_replay(self.app, replay)
+        return replay
 
     def ask_delete(self) -> None:
         if self.chosen is not None:
@@ -135,6 +151,8 @@ class ReplaysScene(Scene):
             self._move(-1 if key == pygame.K_UP else 1)
         elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self._move((-1 if key == pygame.K_PAGEUP else 1) * self.visible)
+        elif key == pygame.K_r:
+            self.review()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_p):
             self.play()
         elif key in (pygame.K_DELETE, pygame.K_d):
@@ -173,7 +191,7 @@ class ReplaysScene(Scene):
         else:
             self._draw_list(surface, s)
         self.row.draw(surface)
-        hint = "Up/Down choose · Enter plays · Delete deletes · Esc back"
+        hint = "Up/Down choose · Enter plays · R reviews · Delete deletes · Esc back"
         surface.blit(render_text(hint, max(12, int(16 * s)), theme.INK_DIM), (20, self.size[1] - int(30 * s)))
         if self.confirm is not None:
             self._draw_confirm(surface, s)

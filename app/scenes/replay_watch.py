@@ -23,7 +23,7 @@ hand-edited file) stops the playback with a sentence saying which and why.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -83,7 +83,13 @@ class ReplaySession(Session):
             raise
 
 
-class ReplayControls:
+if TYPE_CHECKING:  # the mixin is always put in front of a table (turn or reflex)
+    _Table = RealtimeTableScene
+else:
+    _Table = object
+
+
+class ReplayControls(_Table):
     """Mixed in front of a table class: plays a :class:`ReplaySession` back."""
 
     session: ReplaySession
@@ -100,7 +106,7 @@ class ReplayControls:
         self.window: tuple[int, int] = app.screen.get_size()
         self.controls: list[Button] = []
         self.realtime = isinstance(self, RealtimeTableScene)
-        super().__init__(app, session)  # type: ignore[call-arg]
+        super().__init__(app, session)
         self.menu_button.label = "Back"
         self.menu_button.action = self.leave
         self.pause_button = Button("Pause", self.toggle_pause, kind="quiet")
@@ -189,7 +195,7 @@ class ReplayControls:
         """The table lays itself out in the window less the strip, so the controls never
         cover its cards, buttons or hints at any size."""
         self.window = size
-        super().resize(self.table_size())  # type: ignore[misc]
+        super().resize(self.table_size())
 
     def table_size(self) -> tuple[int, int]:
         w, h = self.window
@@ -201,7 +207,7 @@ class ReplayControls:
     # the frame ------------------------------------------------------------------------------
 
     def on_enter(self) -> None:
-        super().on_enter()  # type: ignore[misc]
+        super().on_enter()
         if self.realtime:
             self.countdown = 0.0  # back from the rules: no "get ready", nobody is playing
 
@@ -211,7 +217,7 @@ class ReplayControls:
         if self.realtime:
             self._update_realtime(dt)
         else:
-            super().update(dt * self.speed)  # type: ignore[misc]
+            super().update(dt * self.speed)
 
     def drive(self, dt: float) -> None:
         """Turn tables: nothing is being shown, so apply the next action when it is due."""
@@ -241,7 +247,7 @@ class ReplayControls:
         if span is None:
             self.finished = True  # the recording stops here, before the end of the game
             return
-        super().update(span)  # type: ignore[misc]
+        super().update(span)
 
     def _step_realtime(self) -> None:
         """Run the game clock straight to the next recorded action and apply it."""
@@ -250,13 +256,13 @@ class ReplayControls:
         if action is not None:
             self.game_ms = max(self.game_ms, float(action.at_ms - 1))
         self.last_ticks = None
-        super().update(1 / 1000)  # type: ignore[misc]
+        super().update(1 / 1000)
 
     def _span(self, span: float) -> float | None:
         """The game time (s) this frame may cover. After the last recorded action the clock
         stops where the recording stopped, so the final state is the one that was saved;
         ``None`` when there is nothing left to play."""
-        state = self.session.state
+        state = self.session.timed_state()
         if self.session.next_action() is not None or state.is_over():
             return span
         end_ms = self.session.replay.end_ms
@@ -294,7 +300,7 @@ class ReplayControls:
     def draw(self, surface: pygame.Surface) -> None:
         # The table draws on its own part of the window only, so it cannot paint the strip.
         area = pygame.Rect((0, 0), self.size).clip(surface.get_rect())
-        super().draw(surface.subsurface(area))  # type: ignore[misc]
+        super().draw(surface.subsurface(area))
         if self.bar_shown:
             self._draw_bar(surface)
 

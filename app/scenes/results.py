@@ -14,6 +14,7 @@ from app.session import Session
 from app.ui import theme
 from app.ui.name_prompt import CANCEL, NamePrompt
 from app.ui.widgets import Button, ButtonRow, blit_centered, panel
+from app.commands.review import reviewable
 from games.core.protocol import seat_name
 
 
@@ -39,6 +40,8 @@ class ResultsScene(Scene):
         self.age = 0.0   # seconds shown
         self._record()
         self.replay = self._keep_replay()
+        if self.replay is not None and reviewable(session.spec.id):  # the coach: app/scenes/review.py
+            self.row.buttons.insert(3, Button("Review", self.review))
         self.resize(app.screen.get_size())
 
     def _record(self) -> None:
@@ -103,7 +106,9 @@ class ResultsScene(Scene):
         s = theme.scale_for(size)
         for b in self.row.buttons:
             b.text_size = max(16, int(22 * s))
-        self.row.layout((size[0] // 2, int(size[1] * 0.8)), (int(220 * s), int(52 * s)), int(18 * s))
+        gap = int(18 * s)
+        width = min(int(220 * s), (size[0] - 40) // len(self.row.buttons) - gap)
+        self.row.layout((size[0] // 2, int(size[1] * 0.8)), (width, int(52 * s)), gap)
 
     def again(self) -> None:
         from app.tables import table_for
@@ -117,6 +122,12 @@ class ResultsScene(Scene):
 
     def menu(self) -> None:
         self.app.to_menu()
+
+    def review(self) -> None:
+        from app.scenes.review import open_review
+
+        if self.replay is not None:
+            open_review(self.app, self.replay)
 
     def update(self, dt: float) -> None:
         self.age += dt

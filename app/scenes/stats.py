@@ -46,7 +46,7 @@ class StatsScene(Scene):
         self.resize(app.screen.get_size())
 
     def rows(self) -> list[tuple[str, ...]]:
-        out = []
+        out: list[tuple[str, ...]] = []
         for game_id in self.ids:
             g = self.stats.for_game(game_id)
             rate = f"{100 * g.won / g.played:.0f}%" if g.played else "-"

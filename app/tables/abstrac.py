@@ -113,7 +113,7 @@ class AbstracTable(TableScene):
             sprite.width = self.row_width
             self.anim.tween(sprite, "pos", spot, 0.35, delay=sprite.tags.pop("delay", 0.0))
         for seat in (0, 1):
-            self.taken[seat].sort(key=lambda sp: (SUITS.index(sp.card.suit), -int(sp.card.rank)))
+            self.taken[seat].sort(key=lambda sp: (SUITS.index(sp.known.suit), -int(sp.known.rank)))
             for spot, sprite in zip(self.taken_spots(seat), self.taken[seat]):
                 sprite.width = self.taken_width   # a jump: every new width would paint new faces
                 self.anim.tween(sprite, "pos", spot, 0.45, delay=sprite.tags.pop("delay", 0.0))
@@ -209,10 +209,10 @@ class AbstracTable(TableScene):
                 return
 
     def _taking(self) -> bool:
-        return self.human_turn and not self.session.state.choosing
+        return self.human_turn and not self.session.state_as(ab.AbstracState).choosing
 
     def _choosing(self) -> bool:
-        return self.human_turn and self.session.state.choosing
+        return self.human_turn and self.session.state_as(ab.AbstracState).choosing
 
     # input -----------------------------------------------------------------------------------
 

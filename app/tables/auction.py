@@ -60,7 +60,7 @@ class AuctionPanel:
     Space calls, a click calls, the wheel or PageUp/PageDown scrolls when the rows overflow.
     ``note``: an optional line under the title saying what the buttons' words mean."""
 
-    def __init__(self, title: str, rows: list[ChoiceRow], choose: Callable[[Any], None],
+    def __init__(self, title: str, rows: list[ChoiceRow], choose: Callable[[Any], object],
                  focus: int = 0, note: str = "") -> None:
         self.title = title
         self.note = note
@@ -293,10 +293,10 @@ class AuctionPanel:
             surface.blit(note, note.get_rect(midtop=(self.box.centerx, y)))
             y += note.get_height()
         surface.set_clip(self.view.inflate(8, 8).clip(self.box))
-        for line in self.lines:
-            top = self.view.top + line.top - self.scroll
-            if line.heading:
-                head = render_text(line.heading, size, theme.INK_DIM, bold=True)
+        for row in self.lines:
+            top = self.view.top + row.top - self.scroll
+            if row.heading:
+                head = render_text(row.heading, size, theme.INK_DIM, bold=True)
                 surface.blit(head, (self.view.left, top + (int(size * 1.9) - head.get_height()) // 2))
             for index in line.indices:
                 self._draw_button(surface, index)

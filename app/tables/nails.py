@@ -6,6 +6,7 @@ colour-blind dots (a letter and a texture in every dot) on and off."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import pygame
@@ -171,7 +172,7 @@ class NailsTable(RealtimeTableScene):
         target = self.places[last.taker] if last.taker is not None else self.dump_at
         for sprite in self.pair:
             self.leaving.append(sprite)
-            self.anim.tween(sprite, "pos", target, 0.4, on_done=lambda sp=sprite: self._gone(sp))
+            self.anim.tween(sprite, "pos", target, 0.4, on_done=partial(self._gone, sprite))
             self.anim.tween(sprite, "diameter", self.diameter * 0.3, 0.4)
 
     def _gone(self, sprite: RingSprite) -> None:

@@ -89,7 +89,7 @@ class NapTable(BiddingTable):
         return self.human_turn and getattr(self.session.state, "phase", "") in ("bid", "name")
 
     def panel_key(self) -> tuple:
-        state = self.session.state
+        state = self.session.state_as(nap.NapState)
         return (state.phase, state.hand_number, tuple(state.bids))
 
     def panel_rows(self) -> list[ChoiceRow]:
@@ -106,7 +106,7 @@ class NapTable(BiddingTable):
         return [ChoiceRow("", tuple(choices))]
 
     def panel_title(self) -> str:
-        state = self.session.state
+        state = self.session.state_as(nap.NapState)
         if state.phase == "name":
             return "You led the Joker: name trumps"
         best = state.best
@@ -146,8 +146,8 @@ class NapTable(BiddingTable):
     def hint_text(self) -> str:
         if self.choosing_call():
             return ""
-        state = self.session.state
-        if state.phase == "play" and state.bidder == self.viewer and not state.tricks.played():
+        state = self.session.state_as(nap.NapState)
+        if state.phase == "play" and state.bidder == self.viewer and state.tricks and not state.tricks.played():
             return "Your lead sets trumps: click the card whose suit you want · ←/→ and Enter"
         return super().hint_text()
 

@@ -5,6 +5,7 @@ with the exact chance of each value for the next mystery card given what you kno
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -71,7 +72,7 @@ class NashTable(TableScene):
         seats = self.session.state.seats
         self.opp_y = 64 * self.s + 50 * self.s + self.other_width * 0.7
         xs = [0.5] if seats == 2 else [0.32, 0.68]
-        self.places = [(w * 0.5, h)] * seats
+        self.places: list[tuple[float, float]] = [(w * 0.5, h)] * seats
         for k, x in enumerate(xs, start=1):
             self.places[(self.viewer + k) % seats] = (w * x, self.opp_y)
         self.own_at = (w * 0.5, h - self.own_width * 0.85)
@@ -193,7 +194,7 @@ class NashTable(TableScene):
             sprite.card, sprite.face_up, sprite.tags["busy"] = card, True, True
             self.hands[event.taker].append(sprite)
             sprite.width = self.mid_width
-            self.anim.tween(sprite, "pos", spot, 0.35, on_done=lambda sp=sprite, t=event.taker: self._settle(sp, t))
+            self.anim.tween(sprite, "pos", spot, 0.35, on_done=partial(self._settle, sprite, event.taker))
         return 1.2
 
     def _settle(self, sprite: CardSprite, seat: int) -> None:
@@ -296,7 +297,7 @@ class NashTable(TableScene):
     def _sort(self, seat: int) -> None:
         hand = self.hands[seat]
         if seat == self.viewer and all(sp.card is not None for sp in hand):
-            hand.sort(key=lambda sp: (nr.value_of(sp.card), sp.card.sort_key()))
+            hand.sort(key=lambda sp: (nr.value_of(sp.known), sp.known.sort_key()))
 
     # the frame ----------------------------------------------------------------------------------
 
@@ -338,9 +339,9 @@ class NashTable(TableScene):
             self.hover_card = self._card_at(event.pos) if chips is self.ask_chips else None
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             value = chips.at(event.pos)
-            if value is None and chips is self.ask_chips and self._card_at(event.pos) is not None:
-                card = self._card_at(event.pos).card
-                value = nr.value_of(card) if card is not None else None
+            sprite = self._card_at(event.pos) if value is None and chips is self.ask_chips else None
+            if sprite is not None:
+                value = nr.value_of(sprite.card) if sprite.card is not None else None
             if value is not None:
                 self._choose(value)
         elif event.type == pygame.KEYDOWN:

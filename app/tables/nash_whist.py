@@ -26,7 +26,7 @@ from app.tables.bidding import BiddingTable
 from app.tables.tricks import SUMMARY_TIME
 from app.ui import theme
 from app.ui.widgets import blit_centered, panel
-from games.core.cards import Suit
+from games.core.cards import Suit, suit_of
 from games.core.trick_events import NewDeal, TrumpSet
 from games.core.tricks import TrumpRules
 from games.nash_whist import bids as nwb
@@ -276,7 +276,7 @@ class NashWhistTable(BiddingTable):
         self.turned = CardSprite(event.card, *start, face_up=True, width=self.indicator_width())
         self._sort_own()
         self.targets()
-        self.history.add("note", text=f"Turned: {event.card.suit.title}")
+        self.history.add("note", text=f"Turned: {suit_of(event.card).title}")
         return 0.55
 
     def _on_Called(self, event: nw.Called[nwb.Bid]) -> float:
@@ -403,11 +403,11 @@ class NashWhistTable(BiddingTable):
         return self.human_turn and getattr(self.session.state, "phase", "") == "bid"
 
     def panel_key(self) -> tuple:
-        state = self.session.state
+        state = self.session.state_as(nw.NashWhistState)
         return (state.deal_number, len(state.auction), state.cop_chance)
 
     def panel_rows(self) -> list[ChoiceRow]:
-        state = self.session.state
+        state = self.session.state_as(nw.NashWhistState)
         legal = state.legal_actions(self.viewer)
         first = tuple(self._simple_choice(a, state) for a in legal if not isinstance(a, nw.MakeBid))
         rows = bid_rows([a for a in legal if isinstance(a, nw.MakeBid)], state.initial_trump)
@@ -427,19 +427,21 @@ class NashWhistTable(BiddingTable):
         return Choice("Pass", action, quiet=True, key="p", tip=tip)
 
     def panel_title(self) -> str:
-        state = self.session.state
+        state = self.session.state_as(nw.NashWhistState)
+        seat = state.standing_seat   # (someone has bid whenever there is a Prop to Cop or a bid to beat)
+        who = self._name(seat) if seat is not None else ""
         if state.cop_chance:
-            return f"Cop {self._name(state.standing_seat)}'s Prop, or pass · pot {state.pot}"
+            return f"Cop {who}'s Prop, or pass · pot {state.pot}"
         if state.standing is None:
             return f"Your bid · pot {state.pot}"
         if any(isinstance(a, nw.Cop) for a in state.legal_actions(self.viewer)):
-            return f"Cop {self._name(state.standing_seat)}'s Prop, bid higher, or pass · pot {state.pot}"
-        return f"Beat {state.standing} by {self._name(state.standing_seat)}, or pass · pot {state.pot}"
+            return f"Cop {who}'s Prop, bid higher, or pass · pot {state.pot}"
+        return f"Beat {state.standing} by {who}, or pass · pot {state.pot}"
 
     def panel_note(self) -> str:
         """What In, Out and NT mean with this deal's turned suit (always shown: a cramped
         panel scrolls its rows rather than drop it)."""
-        state = self.session.state
+        state = self.session.state_as(nw.NashWhistState)
         if state.cop_chance:
             return ""
         suit = state.initial_trump.title

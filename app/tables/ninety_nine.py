@@ -229,7 +229,7 @@ class NinetyNineTable(HandInput, TableScene):
         if self.viewer < len(self.hands):
             hand = self.hands[self.viewer]
             if all(s.card is not None for s in hand):
-                hand.sort(key=lambda s: (int(s.card.rank), s.card.sort_key()))
+                hand.sort(key=lambda s: (int(s.known.rank), s.known.sort_key()))
 
     def _says(self, seat: int, verb: str, you_verb: str) -> str:
         """A seat's name with its verb agreeing: "P3 deals", "You deal"."""

@@ -5,6 +5,7 @@ slap."""
 
 from __future__ import annotations
 
+from functools import partial
 import math
 from typing import Any
 
@@ -135,7 +136,7 @@ class RatscrewTable(RealtimeTableScene):
     def gone(self, seat: int) -> bool:
         """Only a false slap with no cards puts a player out for good; until then a player
         with no cards may still slap back in, and keeps their keys."""
-        return self.session.state.eliminated[seat]
+        return self.session.state_as(rs.RatscrewState).eliminated[seat]
 
     def skip_offer(self) -> str:
         humans = self.players(self.session)
@@ -197,7 +198,7 @@ class RatscrewTable(RealtimeTableScene):
             sprite.dim = False
             self.flying.append(sprite)
             self.anim.tween(sprite, "pos", target, 0.38, ease_out_cubic, delay=0.012 * i,
-                            on_done=lambda sp=sprite: self._land(sp))
+                            on_done=partial(self._land, sprite))
         self.pile = []
         if not event.reason.startswith("slapped"):   # a slap has its own banner
             self._banner(f"{says(self._name(event.seat), 'takes')} {event.cards} cards ({event.reason})", 1.8)

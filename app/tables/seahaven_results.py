@@ -9,6 +9,7 @@ from app import storage
 from app.render.text import render_text
 from app.scenes.results import ResultsScene
 from app.ui import theme
+from games.seahaven.rules import SeahavenState
 
 
 def clock(seconds: float | None) -> str:
@@ -24,7 +25,7 @@ class SeahavenResults(ResultsScene):
     def _record(self) -> None:
         """Count the deal with its time and moves (a demonstration game is not counted)."""
         self.seconds = float(getattr(self.session, "seconds", 0.0))
-        self.moves = int(getattr(self.session, "moves", self.session.state.moves))
+        self.moves = int(getattr(self.session, "moves", self.session.state_as(SeahavenState).moves))
         self.won = bool(self.outcome and self.outcome.winners)
         self.stats = storage.load_stats().for_game(self.session.spec.id)
         if self.session.humans and self.outcome is not None:

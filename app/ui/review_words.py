@@ -47,13 +47,12 @@ def option_words(option: Any) -> str:
 
 def number(value: float) -> str:
     """A value as the panel shows it: whole numbers plain, averages to one decimal."""
-    if abs(value - round(value)) < 1e-9:
-        return str(int(round(value)))
-    return f"{value:.1f}"
+    text = str(int(round(value))) if abs(value - round(value)) < 1e-9 else f"{value:.1f}"
+    return text.replace("-", "−")  # a real minus sign
 
 
 def minus(value: float) -> str:
-    return f"−{number(value)}"
+    return number(-abs(value))
 
 
 def where(decision: Decision, unit: str) -> str:
@@ -92,9 +91,9 @@ def summary(review: Review, who: str = "You") -> str:
         return "Nothing to review for this seat." + _notes(review)
     if not mistakes:
         return f"{_verb(who, 'made')} the best play at every decision." + _notes(review)
-    listed = [f"{where(d, review.unit)} ({option_words(d.chosen)}, {minus(d.cost)})" for d in mistakes[:6]]
-    more = f" and {len(mistakes) - 6} more" if len(mistakes) > 6 else ""
-    text = f"{who} gave away {_units(review.total_cost, review.unit)}: {_join(listed)}{more}."
+    listed = [f"{where(d, review.unit)} ({option_words(d.chosen)}, {minus(d.cost)})" for d in mistakes[:4]]
+    more = f" and {len(mistakes) - 4} more" if len(mistakes) > 4 else ""
+    text = f"{who} gave away {_units(review.total_cost, review.unit)}: {_join(listed) if not more else ', '.join(listed)}{more}."
     text += " Everything else was best play."
     if review.unit == "tricks":
         text += " (Costs count against single-dummy: the average over deals you could not rule out.)"
@@ -155,7 +154,7 @@ def decision_lines(decision: Decision, unit: str) -> list[str]:
         marks = []
         if option == decision.chosen:
             marks.append("chosen")
-        if best is not None and abs(value - best) < 1e-9:
+        if best is not None and abs(value - best) < 1e-9 and unit != "winnable":
             marks.append("best")
         if marks:
             text += "  ← " + ", ".join(marks)

@@ -69,7 +69,7 @@ class Button:
     """A clickable label. ``focused`` is set by keyboard navigation, ``hover`` by the mouse."""
 
     label: str
-    action: Callable[[], None]
+    action: Callable[[], object]  # (what it returns is not used)
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 200, 48))
     enabled: bool = True
     focused: bool = False

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from games.core.protocol import Action, Event, GameState, Seat, TurnBot
-from games.core.realtime import RealtimeDriver, ReflexBot
+from games.core.realtime import RealtimeDriver, RealtimeState, ReflexBot
 from games.registry import DIFFICULTIES, GameSpec
 
 __all__ = ["SeatPlan", "Setup", "SessionCore", "bot_rng_for"]
@@ -96,6 +96,14 @@ class SessionCore:
     @state.setter
     def state(self, state: GameState[Any, Any]) -> None:
         self._state = state
+
+    def timed_state(self) -> RealtimeState:
+        """The state of a real-time game as one (its clock, ``advance``, ``next_due``);
+        raises TypeError for a turn game."""
+        state = self.state
+        if not isinstance(state, RealtimeState):
+            raise TypeError(f"{self.spec.id} is not a real-time game")
+        return state
 
     # seats --------------------------------------------------------------------------------
 
