@@ -69,6 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("file", help="a replay file")
     review.add_argument("--seat", type=int, help="the seat to review, from 1 (default: the human's)")
     review.add_argument("--json", action="store_true", help="print JSON with every decision's values")
+    _network_parsers(sub)
     return parser
 
 
@@ -92,6 +93,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _replay(parser, args)
         if args.command == "review":
             return _review(parser, args)
+        if args.command in ("serve", "host", "join"):
+            return _network(parser, args)
         return _open(None)
     except KeyboardInterrupt:
         return 130
@@ -289,6 +292,72 @@ def _open(setup: Any, replay: Any = None) -> int:
 
         open_replay(app, replay)
     return app.run()
+
+
+
+# --- play across machines: serve, host, join (app/net; no pygame) ------------------------------
+
+
+def _network_parsers(sub: Any) -> None:
+    serve = sub.add_parser("serve", help="run a Parlour server for networked tables (headless)")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (0.0.0.0: every network)")
+    serve.add_argument("--port", type=int, default=8765, help="the port (0 picks a free one)")
+    serve.add_argument("--data", help="the folder keeping the tables (default: the user data folder)")
+    serve.add_argument("--grace", type=float, default=30.0, help=argparse.SUPPRESS)
+    host = sub.add_parser("host", help="make a networked table and print its join code")
+    host.add_argument("game")
+    host.add_argument("--server", help="a server's address, ws://HOST:PORT (default: start one here)")
+    host.add_argument("--listen", default="0.0.0.0:8765",
+                      help="where the server started here listens (default 0.0.0.0:8765)")
+    host.add_argument("--seats", type=int)
+    host.add_argument("--remote", type=int, default=1, help="seats for players on other machines")
+    host.add_argument("--difficulty", default="normal", help="the computer players' level")
+    host.add_argument("--seed", type=int)
+    host.add_argument("--name", default="Host")
+    host.add_argument("--bot", metavar="LEVEL", help="no window: a computer player of this level plays your seat")
+    join = sub.add_parser("join", help="sit at a networked table")
+    join.add_argument("address", help="the server, ws://HOST:PORT or HOST:PORT")
+    join.add_argument("code", help="the table's join code")
+    join.add_argument("--name", default="Guest")
+    join.add_argument("--bot", metavar="LEVEL", help="no window: a computer player of this level plays your seat")
+    join.add_argument("--watch", action="store_true", help="watch the table, printing what a spectator sees")
+    join.add_argument("--seed", type=int, default=1, help=argparse.SUPPRESS)
+
+
+def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    if args.command == "serve":
+        from pathlib import Path
+
+        from app.commands import serve
+
+        if not 0 <= args.port <= 65535:
+            parser.error("--port takes 0 to 65535")
+        return serve.run(args.host, args.port, Path(args.data) if args.data else None, args.grace)
+    if args.command == "host":
+        from app.commands import host
+        from app.net.server import TURN_GAMES
+
+        spec = _spec(parser, args.game)
+        if spec.id not in TURN_GAMES:
+            parser.error(f"{spec.title} cannot be played across machines yet; choose from {', '.join(TURN_GAMES)}")
+        seats = args.seats if args.seats is not None else spec.default_seats
+        if not spec.min_seats <= seats <= spec.max_seats:
+            parser.error(f"{spec.title} is for {_players(spec)}, not {seats}")
+        if not 0 <= args.remote < seats:
+            parser.error(f"--remote must be between 0 and {seats - 1} (your own seat is not among them)")
+        for flag, level in (("--difficulty", args.difficulty), ("--bot", args.bot)):
+            if level is not None and level not in spec.bots:
+                parser.error(f"{flag} takes {', '.join(spec.bots)}")
+        return host.run(spec.id, args.server, seats, args.remote, args.difficulty, args.seed, args.name,
+                        args.bot, args.listen, None)
+    from app.commands import join
+    from games.registry import DIFFICULTIES
+
+    if args.watch and args.bot is not None:
+        parser.error("--watch takes no seat, so no --bot")
+    if args.bot is not None and args.bot not in DIFFICULTIES:
+        parser.error(f"--bot takes {', '.join(DIFFICULTIES)}")
+    return join.run(args.address, args.code, args.name, args.bot, args.watch, args.seed)
 
 
 if __name__ == "__main__":

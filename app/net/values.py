@@ -10,8 +10,8 @@ lose the type:
 - a tuple is ``{"$u": [...]}``, a set or frozenset ``{"$s": [...]}``, a dict ``{"$d": [[k, v], ...]}``;
 - lists, text, numbers, booleans and null are themselves.
 
-Only classes of the game being played (its package and ``games.core``) may be named, and
-only from modules already imported: a message cannot make the reader import anything.
+Only classes of the game being played (its package and ``games.core``) may be named: a
+message can make the reader import none but that game's own modules.
 
 >>> from games.core.cards import Card
 >>> data = encode_value({"hand": (Card.parse("QH"),), 2: None})
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import importlib
 import math
 import sys
 from typing import Any
@@ -130,9 +131,14 @@ class _Reader:
         if not isinstance(name, str) or ":" not in name:
             raise ValueError_(f"not a class name: {name!r}")
         module_name, _, qualname = name.partition(":")
-        module = sys.modules.get(module_name)
-        if module is None or not (module_name + ".").startswith(self.allowed):
+        if not (module_name + ".").startswith(self.allowed):
             raise ValueError_(f"{name} is not a class of {self.game_id}")
+        module = sys.modules.get(module_name)
+        if module is None:          # one of the game's own modules, not yet needed here
+            try:
+                module = importlib.import_module(module_name)
+            except ImportError:
+                raise ValueError_(f"{name} is not a class of {self.game_id}") from None
         found: Any = module
         for part in qualname.split("."):
             found = getattr(found, part, None)

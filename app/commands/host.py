@@ -1,0 +1,97 @@
+"""``parlour host GAME``: make a table on a Parlour server (``--server``) or on one started
+in this process, and print ``table CODE at ws://HOST:PORT`` for the friends who will join.
+
+With ``--bot LEVEL`` no window opens: a bot of that level plays the host's seat as a real
+client (it waits for the remote seats to fill, then plays), and at the end one JSON line
+says how it went. Without it the table window is needed, which is not built yet.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+from app.net.client import BotClient, fail_line
+
+DEFAULT_PORT = 8765
+NO_WINDOW_YET = ("playing a networked table in a window is not built yet: "
+                 "add --bot LEVEL to let a computer player take the seat")
+
+
+def normalise(address: str) -> str:
+    """``host``, ``host:port`` or ``ws://host:port`` as a WebSocket address."""
+    address = address.strip()
+    if "://" not in address:
+        address = "ws://" + address
+    scheme, _, rest = address.partition("://")
+    if ":" not in rest.rsplit("]", 1)[-1]:
+        rest = f"{rest.rstrip('/')}:{DEFAULT_PORT}"
+    return f"{scheme}://{rest}"
+
+
+def lan_address() -> str:
+    """This machine's address on the local network, as friends would dial it (a UDP socket
+    is pointed outwards, which sends nothing); loopback if there is none."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            return str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+
+
+def run(game: str, server: str | None, seats: int, remote: int, difficulty: str, seed: int | None,
+        name: str, bot: str | None, listen: str, data: Path | None) -> int:
+    if bot is None:
+        print(f"parlour host: {NO_WINDOW_YET}", file=sys.stderr)
+        return 2
+    create: dict[str, Any] = {"game": game, "seats": seats, "remote": remote, "difficulty": difficulty}
+    if seed is not None:
+        create["seed"] = seed
+    try:
+        result = asyncio.run(_host(create, server, name, bot, listen, data, seed or 0))
+    except KeyboardInterrupt:
+        return 130
+    except Exception as problem:     # the command's promise: one line saying why
+        print(f"parlour host: {fail_line(problem)}", file=sys.stderr)
+        return 1
+    print(json.dumps(result), flush=True)
+    return 0
+
+
+async def _host(create: dict[str, Any], server: str | None, name: str, bot: str, listen: str,
+                data: Path | None, seed: int) -> dict[str, Any]:
+    if server is not None:
+        return await _play(normalise(server), normalise(server), create, name, bot, seed)
+    from app.net.server import Server
+    from app.net.store import TableStore
+    from app.commands.serve import default_data
+
+    host, _, port = normalise(listen).partition("://")[2].rpartition(":")
+    own = Server(TableStore(data or default_data().with_name("hosted")))
+    stop = asyncio.Event()
+    bound: list[int] = []
+    task = asyncio.create_task(own.run(host, int(port), lambda h, p: bound.append(p), stop))
+    while not bound:
+        if task.done():
+            task.result()
+        await asyncio.sleep(0.01)
+    shown = lan_address() if host in ("0.0.0.0", "") else host
+    try:
+        return await _play(f"ws://127.0.0.1:{bound[0]}" if host in ("0.0.0.0", "") else f"ws://{host}:{bound[0]}",
+                           f"ws://{shown}:{bound[0]}", create, name, bot, seed)
+    finally:
+        stop.set()
+        await task
+
+
+async def _play(url: str, shown: str, create: dict[str, Any], name: str, bot: str, seed: int) -> dict[str, Any]:
+    def welcome(message: dict[str, Any]) -> None:
+        print(f"table {message['table']} at {shown}", flush=True)
+
+    client = BotClient(url, {"create": create}, bot, name=name, seed=seed, on_welcome=welcome)
+    return await client.run()

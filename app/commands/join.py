@@ -1,0 +1,41 @@
+"""``parlour join ADDRESS CODE``: sit at a table on a Parlour server.
+
+With ``--bot LEVEL`` no window opens: a bot of that level plays the seat as a real client
+and at the end one JSON line says how it went. ``--watch`` follows the table as a
+spectator, printing what happens as a spectator may see it, one line an event, and the
+same JSON line at the end. Playing in a window is a later step.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from typing import Any
+
+from app.commands.host import NO_WINDOW_YET, normalise
+from app.net.client import BotClient, fail_line
+from app.net.protocol import TableState
+
+
+def run(address: str, code: str, name: str, bot: str | None, watch: bool, seed: int) -> int:
+    if bot is None and not watch:
+        print(f"parlour join: {NO_WINDOW_YET} (or --watch to follow the table)", file=sys.stderr)
+        return 2
+    hello: dict[str, Any] = {"code": code, **({"watch": True} if watch else {})}
+    client = BotClient(normalise(address), hello, None if watch else bot, name=name, seed=seed,
+                       on_table=_tell if watch else None)
+    try:
+        result = asyncio.run(client.run())
+    except KeyboardInterrupt:
+        return 130
+    except Exception as problem:     # the command's promise: one line saying why
+        print(f"parlour join: {fail_line(problem)}", file=sys.stderr)
+        return 1
+    print(json.dumps(result), flush=True)
+    return 0
+
+
+def _tell(state: TableState) -> None:
+    for event in state.events:
+        print(str(event), flush=True)

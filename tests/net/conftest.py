@@ -1,0 +1,55 @@
+"""Real servers for the network tests: ``parlour serve`` in a subprocess on 127.0.0.1, a
+free port, a private data folder; stopped (SIGTERM, then kill) at the end of the test."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+START_TIMEOUT_S = 60
+
+
+@dataclass
+class ServeProcess:
+    process: subprocess.Popen[str]
+    url: str
+    data: Path
+
+    def stop(self, sig: int = signal.SIGTERM) -> int:
+        if self.process.poll() is None:
+            self.process.send_signal(sig)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=20)
+        return self.process.returncode
+
+
+def start_server(data: Path, *extra: str) -> ServeProcess:
+    """``parlour serve --port 0`` on loopback; returns once its first line names the port."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "app", "serve", "--host", "127.0.0.1", "--port", "0", "--data", str(data), *extra],
+        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    assert process.stdout is not None
+    line = process.stdout.readline().strip()      # the command's promise: this line first
+    if not line.startswith("parlour server listening on ws://127.0.0.1:"):
+        process.kill()
+        raise AssertionError(f"serve said {line!r}; stderr: {process.stderr.read() if process.stderr else ''}")
+    return ServeProcess(process, line.rsplit(" ", 1)[-1], data)
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[ServeProcess]:
+    server = start_server(tmp_path / "server-data")
+    yield server
+    server.stop()

@@ -1,0 +1,58 @@
+"""A whole Whist game across real sockets: ``parlour serve`` in one process, ``parlour host
+--bot`` in another and two ``parlour join --bot`` in two more, on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+
+from tests.net.conftest import REPO, ServeProcess
+
+TIMEOUT_S = 240
+
+
+def parlour(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "app", *args], cwd=REPO, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+def test_a_whist_game_between_a_host_and_two_remote_bots(served: ServeProcess) -> None:
+    host = parlour("host", "whist", "--server", served.url, "--remote", "2", "--bot", "normal",
+                   "--seed", "12", "--name", "Ann")
+    assert host.stdout is not None
+    first = host.stdout.readline().split()
+    assert first[0] == "table" and first[2] == "at" and first[3] == served.url, first
+    code = first[1]
+    assert len(code) == 6
+    guests = [parlour("join", served.url, code, "--bot", level, "--name", name)
+              for level, name in (("easy", "Bob"), ("hard", "Cy"))]
+    results = []
+    for process in (host, *guests):
+        out, err = process.communicate(timeout=TIMEOUT_S)
+        assert process.returncode == 0, err
+        results.append(json.loads(out.strip().splitlines()[-1]))
+    assert [r["seat"] for r in results] == [0, 1, 2]
+    outcomes = [r["outcome"] for r in results]
+    assert outcomes[0] is not None and outcomes[0]["reason"]
+    assert outcomes == [outcomes[0]] * 3, "every seat sees the same ending"
+    for r in results:
+        assert r["game"] == "whist" and r["table"] == code and r["errors"] == 0
+        assert r["actions"] >= 13 and r["rtt_ms"]["p50"] is not None
+    assert served.stop(signal.SIGTERM) == 0, "SIGTERM stops the server cleanly"
+
+
+def test_host_and_join_without_bot_say_the_window_is_not_built_yet(served: ServeProcess) -> None:
+    for args in (("host", "whist", "--server", served.url), ("join", served.url, "ABCDEF")):
+        process = parlour(*args)
+        out, err = process.communicate(timeout=60)
+        assert process.returncode == 2
+        assert "not built yet" in err and len(err.strip().splitlines()) == 1 and out == ""
+
+
+def test_a_wrong_code_fails_with_one_line(served: ServeProcess) -> None:
+    process = parlour("join", served.url, "ZZZZZZ", "--bot", "easy")
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 1 and out == ""
+    assert err.strip() == "parlour join: the server refused: no table has the code 'ZZZZZZ'"
