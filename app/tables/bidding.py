@@ -12,7 +12,6 @@ from typing import Any
 
 import pygame
 
-from app.render.table import fan_positions
 from app.render.text import render_text
 from app.scenes.table import watched
 from app.tables import trick_parts as parts
@@ -180,7 +179,7 @@ class BiddingTable(TrickTable):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         w, h = size
-        spots = fan_positions(self.hand_cards, (w / 2, 0), self.own_width, self.own_span())
+        spots = self.own_spots(self.hand_cards, (w / 2, 0))
         right = spots[-1][0] + self.own_width / 2 + 12 if spots else w * 0.8
         width = int(max(150 * self.s, min(270 * self.s, w - right - 8)))
         height = int(max(self.own_width * 1.45, 92 * self.s))

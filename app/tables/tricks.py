@@ -45,6 +45,7 @@ class TrickTable(HandInput, TableScene):
 
     name = "tricks"
     bowers = False
+    hand_cards = 13   # the most cards a hand holds: a short hand gets larger cards, spread wider
 
     def __init__(self, app: Any, session: Any) -> None:
         self.hands: list[list[CardSprite]] = []
@@ -79,7 +80,8 @@ class TrickTable(HandInput, TableScene):
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         self.s = theme.scale_for(size)
-        self.own_width = max(50, min(120, w * 0.07, h * 0.12))
+        base = max(50, min(120, w * 0.07, h * 0.12))
+        self.own_width = min(120, base * 1.25) if self.short_hand else base
         self.other_width = max(30, self.own_width * 0.5)
         self.trick_width = max(44, self.own_width * 0.82)
         self.centre = (w * 0.5, h * 0.43)
@@ -124,7 +126,8 @@ class TrickTable(HandInput, TableScene):
     def _own_pile_spot(self) -> tuple[float, float]:
         """The viewer's tricks lie left of the hand, where the hint line above the hand
         cannot run through them, and above the viewer's name plate when they would touch it."""
-        x = self.size[0] / 2 - self.own_span() / 2 - self.other_width * 1.3
+        spots = self.own_spots(self.hand_cards, (self.size[0] / 2, 0))
+        x = spots[0][0] - self.own_width / 2 - self.other_width * 1.3   # left of the whole hand
         y = self.size[1] - self.own_width * 0.95
         plate = self.plate_rects.get(self.viewer)
         if plate is not None and x - self.other_width * 0.8 < plate.right:
@@ -145,8 +148,10 @@ class TrickTable(HandInput, TableScene):
         for seat, hand in enumerate(self.hands):
             own = seat == self.viewer
             width = self.own_width if own else self.other_width
-            span = self.own_span() if own else width * 2.6
-            spots = fan_positions(len(hand), self.hand_spot(seat), width, span, arc=width * 0.1 if own else 0)
+            if own:
+                spots = self.own_spots(len(hand), self.hand_spot(seat))
+            else:
+                spots = fan_positions(len(hand), self.hand_spot(seat), width, width * 2.6)
             for sprite, spot in zip(hand, spots):
                 if sprite is self.drag:
                     continue
@@ -165,6 +170,22 @@ class TrickTable(HandInput, TableScene):
     def own_span(self) -> float:
         """How wide the viewer's hand may fan out."""
         return self.size[0] * 0.62
+
+    @property
+    def short_hand(self) -> bool:
+        """Five or six cards (Euchre, Nap): room enough to show them large and nearly whole."""
+        return self.hand_cards <= 6
+
+    def own_spots(self, count: int, centre: tuple[float, float]) -> list[tuple[float, float]]:
+        """Centres for the viewer's ``count`` cards: a fan, or for a short hand a row that
+        shows nearly all of each card when the room allows."""
+        width = self.own_width
+        spots = fan_positions(count, centre, width, self.own_span(), arc=width * 0.1)
+        if not self.short_hand or count < 2:
+            return spots
+        step = min(width * 0.92, (self.own_span() - width) / (count - 1))
+        left = centre[0] - step * (count - 1) / 2
+        return [(left + i * step, y) for i, (_, y) in enumerate(spots)]
 
     def relayout_now(self) -> None:
         self.targets()
@@ -209,7 +230,7 @@ class TrickTable(HandInput, TableScene):
             hand = self.hands[self.viewer]
             if all(s.card is not None for s in hand):
                 rules = self.rules()
-                hand.sort(key=lambda s: rules.sort_key(s.known))
+                hand.sort(key=lambda s: rules.sort_key(s.card))
 
     # events -> animation -----------------------------------------------------------------
 

@@ -218,3 +218,25 @@ def test_abstrac_hints_stay_clear_of_the_match_box_and_points_of_the_window(size
                 assert area.right + 10 + image.get_width() <= size[0] - 6
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game_id", ["euchre", "nap"])
+def test_a_short_hand_uses_the_room_beside_it(game_id, size):
+    """Five cards are shown large and nearly whole, not squeezed into a fan, and stay in
+    the window clear of the player's plate."""
+    app = make_app(size)
+    try:
+        scene = table(app, game_id)
+        step_until(app, lambda: scene.idle and len(scene.hands[scene.viewer]) == 5)
+        scene.relayout_now()
+        cards = sorted((s.rect() for s in scene.hands[scene.viewer]), key=lambda r: r.left)
+        assert cards[0].width >= 1.2 * min(0.07 * size[0], 0.12 * size[1])   # larger than a long hand
+        for left, right in zip(cards, cards[1:]):
+            assert right.left - left.left >= 0.85 * left.width   # each card nearly whole
+        window = pygame.Rect((0, 0), size)
+        for rect in cards:
+            assert window.contains(rect.inflate(0, -4))
+            assert not rect.colliderect(scene.plate_rects[scene.viewer])
+    finally:
+        pygame.quit()
