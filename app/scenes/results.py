@@ -51,7 +51,7 @@ class ResultsScene(Scene):
             return
         won = any(seat in self.outcome.winners for seat in humans)
         # Reflex games keep a best time: the game clock, so pauses do not count against it.
-        seconds = self.session.state.now_ms / 1000 if self.session.spec.realtime else None
+        seconds = self.session.timed_state().now_ms / 1000 if self.session.spec.realtime else None
         storage.record_result(self.session.spec.id, won, seconds)
 
     def _keep_replay(self) -> replay_file.Replay | None:

@@ -298,7 +298,7 @@ class AuctionPanel:
             if row.heading:
                 head = render_text(row.heading, size, theme.INK_DIM, bold=True)
                 surface.blit(head, (self.view.left, top + (int(size * 1.9) - head.get_height()) // 2))
-            for index in line.indices:
+            for index in row.indices:
                 self._draw_button(surface, index)
         surface.set_clip(clip)
         if self.scrollable:

@@ -4,6 +4,7 @@ for every call, the dealer's pick-up and discard, and a lone hand's partner laid
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -13,7 +14,7 @@ from app.render.text import render_text
 from app.tables.tricks import BUBBLE_TIME, TrickTable
 from app.ui import theme
 from app.ui.widgets import Button, ButtonRow, blit_centered, panel
-from games.core.cards import Suit
+from games.core.cards import Suit, suit_of
 from games.core.trick_events import CardTurned, TrumpSet
 from games.euchre import rules as eu
 
@@ -115,7 +116,7 @@ class EuchreTable(TrickTable):
 
     def _row(self) -> ButtonRow:
         """The buttons for the human's call, rebuilt when the call or the Alone choice changes."""
-        state = self.session.state
+        state = self.session.state_as(eu.EuchreState)
         key = (state.phase, state.hand_number, self.alone, self.size)
         if self.call_row is None or self._row_for != key:
             self._row_for = key
@@ -136,11 +137,14 @@ class EuchreTable(TrickTable):
         else:
             for suit in Suit:
                 if suit is not state.upcard.suit:
-                    buttons.append(Button(suit.title.capitalize(), lambda s=suit: self.act(eu.NameTrump(seat, s, self.alone)),
+                    buttons.append(Button(suit.title.capitalize(), partial(self._name_trumps, seat, suit),
                                           kind="primary", text_size=size))
         label = "Alone: yes" if self.alone else "Alone: no"
         buttons.append(Button(label, self._toggle_alone, kind="quiet", text_size=size))
         return buttons
+
+    def _name_trumps(self, seat: int, suit: Suit) -> None:
+        self.act(eu.NameTrump(seat, suit, self.alone))   # (alone as toggled when clicked)
 
     def _toggle_alone(self) -> None:
         self.alone = not self.alone
@@ -173,11 +177,11 @@ class EuchreTable(TrickTable):
         if not self.choosing_call():
             return
         row = self._row()
-        state = self.session.state
+        state = self.session.state_as(eu.EuchreState)
         if state.phase == "round1":
-            title = f"Round one: take {state.upcard.suit.title} as trumps?"
+            title = f"Round one: take {suit_of(state.up).title} as trumps?"
         else:
-            title = f"Round two: name trumps (not {state.upcard.suit.title})"
+            title = f"Round two: name trumps (not {suit_of(state.up).title})"
         label = render_text(title + "   ·   A: alone", max(13, int(18 * self.s)), theme.GOLD, bold=True)
         first = row.buttons[0].rect.union(row.buttons[-1].rect)
         box = first.inflate(int(40 * self.s), int(70 * self.s)).move(0, -int(14 * self.s))

@@ -230,7 +230,7 @@ class TrickTable(HandInput, TableScene):
             hand = self.hands[self.viewer]
             if all(s.card is not None for s in hand):
                 rules = self.rules()
-                hand.sort(key=lambda s: rules.sort_key(s.card))
+                hand.sort(key=lambda s: rules.sort_key(s.known))
 
     # events -> animation -----------------------------------------------------------------
 
