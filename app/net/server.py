@@ -439,7 +439,8 @@ class Server:
             real_port = next(iter(server.sockets)).getsockname()[1]
             if ready is not None:
                 ready(host, real_port)
-            for table in self.tables.values():
+            for table in self.tables.values():     # resumed tables: computers move on at once
+                self._move_bots(table)
                 self._later(self._hold_seat_later(table))
             await (stop or asyncio.Event()).wait()
         self.executor.shutdown(wait=False, cancel_futures=True)
