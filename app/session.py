@@ -8,7 +8,7 @@ from concurrent.futures import Future, wait
 from typing import Any, TypeVar
 
 from app import worker
-from games.core.protocol import Action, Event, GameState, TurnBot
+from games.core.protocol import Action, Event, GameState, RngState, TurnBot
 from games.core.session import SeatPlan, SessionCore, Setup
 from games.registry import GAMES, GameSpec
 
@@ -26,7 +26,7 @@ class Session(SessionCore):
         super().__init__(spec, setup, seed)
         self._opening: list[Event] | None = None
         self.dealing: Future[GameState[Any, Any]] | None = None  # a deal being searched for in the worker
-        self._thinking: tuple[int, Future[tuple[Action, Any]], bool] | None = None  # seat, job, in the worker process
+        self._thinking: tuple[int, Future[tuple[Action, RngState]], bool] | None = None  # seat, job, in the worker process
 
     def state_as(self, kind: type[StateT]) -> StateT:
         """The state as the game's own type, for a table that reads what only its game has
@@ -119,7 +119,7 @@ class Session(SessionCore):
         self.bot_rng.setstate(rng_state)
         return action
 
-    def _ask(self, seat: int, away: bool) -> tuple[int, Future[tuple[Action, Any]], bool]:
+    def _ask(self, seat: int, away: bool) -> tuple[int, Future[tuple[Action, RngState]], bool]:
         view = self.state.view(seat)
         if away:  # a registered game: the worker finds the bot by name
             difficulty = self.setup.seats[seat].difficulty
@@ -143,7 +143,7 @@ class Session(SessionCore):
         return Session(self.spec, setup)
 
 
-def _choose_here(bot: TurnBot[Any, Action], view: Any, rng: random.Random) -> tuple[Action, Any]:
+def _choose_here(bot: TurnBot[object, Action], view: object, rng: random.Random) -> tuple[Action, RngState]:
     """Run a bot on this side (the fallback thread), handing back its choice and the state
     of the generator, as ``worker.choose`` does from the worker process."""
     return bot(view, rng), rng.getstate()

@@ -24,7 +24,10 @@ import threading
 import time
 from concurrent.futures import BrokenExecutor, Executor, Future, ThreadPoolExecutor
 from random import Random
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from games.core.protocol import Action, GameState, RngState
 
 _lock = threading.Lock()
 _pool: Executor | None = None
@@ -64,7 +67,7 @@ def _executor() -> Executor:
         return _pool
 
 
-def submit(fn: Callable[..., Any], *args: Any) -> Future:
+def submit(fn: Callable[..., object], *args: object) -> Future[Any]:
     """Run ``fn(*args)`` in the worker. ``fn`` and the arguments must pickle (module-level
     functions and plain data); the answer comes back as a copy."""
     try:
@@ -83,7 +86,7 @@ def give_up_on_process() -> None:
         broken.shutdown(wait=False, cancel_futures=True)
 
 
-def run_here(fn: Callable[..., Any], *args: Any) -> Future:
+def run_here(fn: Callable[..., object], *args: object) -> Future[Any]:
     """Run ``fn(*args)`` on the fallback thread (for jobs that do not pickle)."""
     global _fallback
     with _lock:
@@ -157,7 +160,7 @@ def _watch_parent(every: float = 0.5) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def choose(game_id: str, difficulty: str, view: Any, rng_state: tuple) -> tuple[Any, tuple]:
+def choose(game_id: str, difficulty: str, view: object, rng_state: RngState) -> tuple[Action, RngState]:
     """A registered bot's action for ``view``, drawing from a generator in ``rng_state``,
     and that generator's state afterwards: the caller's generator then moves on exactly as
     if the bot had run at home, so seeded games and replays stay the same. Bots are found
@@ -171,7 +174,7 @@ def choose(game_id: str, difficulty: str, view: Any, rng_state: tuple) -> tuple[
     return action, rng.getstate()
 
 
-def new_game(game_id: str, options: Any, seed: int) -> Any:
+def new_game(game_id: str, options: object, seed: int) -> GameState[Any, Any]:
     """A registered game's ``new_game(options, seed)``, for a deal that needs a search."""
     from games.registry import GAMES
 

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 from random import Random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
-from games.core.protocol import Event, GameState
+from games.core.protocol import Action, Event, GameState, TurnBot
 
-Bot = Callable[[Any, Random], Any]
+if TYPE_CHECKING:
+    from games.registry import GameSpec
+
+Bot = TurnBot[Any, Action]  # (each game has its own view type)
 
 
 @dataclass
@@ -24,11 +27,11 @@ class Record:
     """A finished (or stopped) game: its final state and every action taken, in order."""
 
     state: GameState[Any, Any]
-    actions: list[Any] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
     events: int = 0
 
 
-def play_out(spec: Any, options: Any, seed: int, bots: Sequence[Bot],
+def play_out(spec: GameSpec, options: object, seed: int, bots: Sequence[Bot],
              bot_seed: int | None = None, max_actions: int = 100_000) -> Record:
     """Let ``bots[seat]`` play every seat until the game is over.
 
@@ -48,7 +51,8 @@ def play_out(spec: Any, options: Any, seed: int, bots: Sequence[Bot],
     return record
 
 
-def replay(spec: Any, options: Any, seed: int, actions: Sequence[Any]) -> tuple[GameState[Any, Any], list[Event]]:
+def replay(spec: GameSpec, options: object, seed: int,
+           actions: Sequence[Action]) -> tuple[GameState[Any, Any], list[Event]]:
     """Rebuild a game from its seed and actions; returns the state and every event."""
     state = spec.new_game(options, seed)
     events: list[Event] = list(getattr(state, "opening", []))

@@ -141,6 +141,10 @@ def check_legal(state: GameState[ActionT, Any], action: object,
     raise IllegalAction(why_not(action))
 
 
+# What ``Random.getstate()`` gives: passed to the worker and back so bots' draws stay exact.
+RngState = tuple[object, ...]
+
+
 def copy_rng(rng: Random) -> Random:
     """An independent generator in the same state (for ``clone``)."""
     twin = Random()
