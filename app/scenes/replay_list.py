@@ -91,7 +91,7 @@ class ReplaysScene(Scene):
     def review(self) -> None:
         """The chosen replay with the coach beside it (app/scenes/review.py)."""
         from app.commands.review import reviewable
-        from app.scenes.review import open_review
+        from app.coach import open_review
 
         replay = self._load_chosen()
         if replay is not None and not reviewable(replay.game_id):

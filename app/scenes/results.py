@@ -124,7 +124,7 @@ class ResultsScene(Scene):
         self.app.to_menu()
 
     def review(self) -> None:
-        from app.scenes.review import open_review
+        from app.coach import open_review
 
         if self.replay is not None:
             open_review(self.app, self.replay)

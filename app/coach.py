@@ -1,0 +1,13 @@
+"""Opening the Review screen (app/scenes/review.py) from other scenes. Kept outside
+app.scenes, as app.tables is, so the results screen can offer Review without the scenes
+importing each other in a circle (review -> replay_watch -> table -> results)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def open_review(app: Any, replay: Any, seat: int | None = None) -> Any:
+    from app.scenes.review import open_review as open_scene
+
+    return open_scene(app, replay, seat)

@@ -1,0 +1,85 @@
+"""The coach in the app: ``parlour review FILE`` in words and JSON, and the Review screen
+opened from the results screen with real events, stepping to a mistake."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pygame
+import pytest
+
+from app import replay_file
+from app.__main__ import main
+from app.scenes.review import ReviewControls
+from tests.app.test_replay_ui import button, finish_a_game
+from tests.app.test_replays import played
+from tests.app.ui_driver import click, post_key, step_until
+
+CARD_CODE = re.compile(r"\b(?:[2-9TJQKA][SHDC]|JK)\b")
+
+
+def _saved(game_id: str, seed: int, tmp_path) -> str:
+    replay, _ = played(game_id, seed)
+    path = tmp_path / f"{game_id}.json"
+    replay_file.write(replay, path)
+    return str(path)
+
+
+def test_review_json_has_each_decision_with_its_values(tmp_path, capsys):
+    path = _saved("abstrac", 2, tmp_path)
+    assert main(["review", path, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["game"] == "abstrac" and data["seat"] == 0 and data["unit"] == "points"
+    takes = [d for d in data["decisions"] if d["kind"] == "take" and d["values"]]
+    assert takes and all(d["chosen"] in d["values"] for d in takes)
+    assert all(d["cost"] == round(d["best"] - d["values"][d["chosen"]], 3) for d in takes)
+    assert data["summary"] and not CARD_CODE.search(data["summary"])
+
+
+def test_review_in_words_for_another_seat(tmp_path, capsys):
+    path = _saved("abstrac", 2, tmp_path)
+    assert main(["review", path, "--seat", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "review of Player 2" in out and ("Best play." in out or "Cost:" in out)
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--seat", "5"], "--seat must be between 1 and 2"),
+])
+def test_review_refuses_a_seat_that_is_not_there(tmp_path, capsys, args, words):
+    path = _saved("abstrac", 2, tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        main(["review", path, *args])
+    assert stop.value.code == 2 and words in capsys.readouterr().err
+
+
+def test_review_of_a_game_the_coach_does_not_cover_says_so(tmp_path, capsys):
+    path = _saved("ninety_nine", 2, tmp_path)
+    with pytest.raises(SystemExit):
+        main(["review", path])
+    assert "does not review Ninety-Nine" in capsys.readouterr().err
+
+
+def test_review_from_the_results_screen_steps_to_a_mistake(app):
+    results = finish_a_game(app, "abstrac")
+    click(app, button(results, "Review").rect.center)
+    scene = app.scenes.top
+    assert isinstance(scene, ReviewControls) and scene.paused and scene.session.done == 0
+    step_until(app, lambda: app.scenes.top.coach.job.poll(), frames=20_000)
+    review = scene.coach.review
+    assert review is not None and review.mistakes, "easy players make mistakes"
+    post_key(app, pygame.K_m, "m")
+    top = app.scenes.top
+    assert isinstance(top, ReviewControls) and top.session.done == review.mistakes[0].index
+    decision, _ = top.current_decision(review)
+    assert decision is review.mistakes[0]
+    app.step(1 / 60)  # the panel draws that decision
+    if len(review.mistakes) > 1:
+        post_key(app, pygame.K_m, "m")
+        assert app.scenes.top.session.done == review.mistakes[1].index
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=pygame.KMOD_LSHIFT, unicode="M"))
+        app.step(1 / 60)
+        assert app.scenes.top.session.done == review.mistakes[0].index
+    post_key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is results
