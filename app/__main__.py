@@ -93,7 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _replay(parser, args)
         if args.command == "review":
             return _review(parser, args)
-        if args.command in ("serve", "host", "join"):
+        if args.command in ("serve", "host", "join", "netbench"):
             return _network(parser, args)
         return _open(None)
     except KeyboardInterrupt:
@@ -322,6 +322,11 @@ def _network_parsers(sub: Any) -> None:
     join.add_argument("--bot", metavar="LEVEL", help="no window: a computer player of this level plays your seat")
     join.add_argument("--watch", action="store_true", help="watch the table, printing what a spectator sees")
     join.add_argument("--seed", type=int, default=1, help=argparse.SUPPRESS)
+    bench = sub.add_parser("netbench", help="a server and many bot clients over loopback; JSON figures")
+    bench.add_argument("--game", default="whist")
+    bench.add_argument("--tables", type=int, default=100)
+    bench.add_argument("--seconds", type=float, default=30.0)
+    bench.add_argument("--level", default="easy", help="the bot clients' level")
 
 
 def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -350,6 +355,8 @@ def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                 parser.error(f"{flag} takes {', '.join(spec.bots)}")
         return host.run(spec.id, args.server, seats, args.remote, args.difficulty, args.seed, args.name,
                         args.bot, args.listen, None)
+    if args.command == "netbench":
+        return _netbench(parser, args)
     from app.commands import join
     from games.registry import DIFFICULTIES
 
@@ -358,6 +365,22 @@ def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.bot is not None and args.bot not in DIFFICULTIES:
         parser.error(f"--bot takes {', '.join(DIFFICULTIES)}")
     return join.run(args.address, args.code, args.name, args.bot, args.watch, args.seed)
+
+
+
+def _netbench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from app.commands import netbench
+    from app.net.server import TURN_GAMES
+
+    spec = _spec(parser, args.game)
+    if spec.id not in TURN_GAMES:
+        parser.error(f"netbench plays {', '.join(TURN_GAMES)}")
+    if args.tables < 1 or args.seconds <= 0:
+        parser.error("--tables and --seconds must be above 0")
+    if args.level not in spec.bots:
+        parser.error(f"--level takes {', '.join(spec.bots)}")
+    print(json.dumps(netbench.run(spec.id, args.tables, args.seconds, args.level), indent=2))
+    return 0
 
 
 if __name__ == "__main__":

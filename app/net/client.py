@@ -22,7 +22,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from app.action_codec import encode_action
 from app.net import protocol
-from app.net.protocol import ProtocolError, TableState, read_table
+from app.net.protocol import ProtocolError, TableState, decoded, read_table
 from games.registry import GAMES
 
 __all__ = ["ClientFailure", "BotClient", "percentile"]
@@ -125,7 +125,8 @@ class BotClient:
             elif kind == "error":
                 self._refused(message.get("message", "?"))
             elif kind == "table":
-                await self._table(ws, read_table(message))
+                # A bot decodes the view only when it must choose; a watcher reads every event.
+                await self._table(ws, read_table(message, decode=self.on_table is not None))
                 if self.outcome is not None:
                     return
 
@@ -156,7 +157,8 @@ class BotClient:
                 or self._acted_at == state.count):
             return
         bot = GAMES[state.game].bots[self.level]
-        action = bot(state.view, Random(self.seed * 1_000_003 + state.count))
+        view = state.view if self.on_table is not None else decoded(state.view, state.game)
+        action = bot(view, Random(self.seed * 1_000_003 + state.count))
         self._acted_at = state.count
         self._pending = (state.count, time.perf_counter())
         self.sent += 1

@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from app.action_codec import CodecError, decode_action, encode_action
 from app.net.values import ValueError_, decode_value, encode_value
@@ -205,7 +205,7 @@ def _ping(data: dict[str, Any]) -> Ping:
     return Ping(t)
 
 
-_READERS = {"hello": _hello, "action": _action, "chat": _chat, "ping": _ping}
+_READERS: dict[str, Callable[[dict[str, Any]], ClientMessage]] = {"hello": _hello, "action": _action, "chat": _chat, "ping": _ping}
 
 
 def read_action(message: ActionMsg, game_id: str, seat: Seat) -> Any:
@@ -270,13 +270,24 @@ class TableState:
     replay: dict[str, Any] | None
 
 
-def read_table(data: dict[str, Any]) -> TableState:
-    """A ``table`` message from the server, its view and events decoded for its game."""
+def read_table(data: dict[str, Any], decode: bool = True) -> TableState:
+    """A ``table`` message from the server, its view and events decoded for its game (with
+    ``decode`` False they stay as sent: see ``decoded``)."""
     try:
         game = data["game"]
+        view, events = data["view"], list(data["events"])
+        if decode:
+            view, events = decode_value(view, game), [decode_value(e, game) for e in events]
         return TableState(data["table"], game, data["seat"], data["status"], int(data["n"]),
-                          list(data["to_act"]), decode_value(data["view"], game),
-                          [decode_value(e, game) for e in data["events"]], list(data["players"]),
+                          list(data["to_act"]), view, events, list(data["players"]),
                           data.get("outcome"), data.get("replay"))
     except (KeyError, TypeError, ValueError, ValueError_) as problem:
         raise ProtocolError(f"the server sent a table that cannot be read: {problem}") from None
+
+
+def decoded(data: Any, game: str) -> Any:
+    """A view or event left as sent by ``read_table(..., decode=False)``, decoded."""
+    try:
+        return decode_value(data, game)
+    except ValueError_ as problem:
+        raise ProtocolError(f"the server sent a view that cannot be read: {problem}") from None

@@ -56,3 +56,14 @@ def test_a_wrong_code_fails_with_one_line(served: ServeProcess) -> None:
     out, err = process.communicate(timeout=60)
     assert process.returncode == 1 and out == ""
     assert err.strip() == "parlour join: the server refused: no table has the code 'ZZZZZZ'"
+
+
+def test_netbench_prints_its_figures() -> None:
+    process = parlour("netbench", "--tables", "2", "--seconds", "3")
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 0, err
+    figures = json.loads(out)
+    assert {"tables", "clients", "actions", "actions_per_s", "rtt_ms", "server_cpu_ms_per_action",
+            "errors"} <= set(figures)
+    assert figures["tables"] == 2 and figures["clients"] == 8 and figures["errors"] == 0
+    assert figures["actions"] > 0 and set(figures["rtt_ms"]) == {"p50", "p99", "max"}

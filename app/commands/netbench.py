@@ -1,0 +1,104 @@
+"""``parlour netbench``: a server process and many headless bot clients over loopback, for
+``--seconds``; prints JSON figures: tables, clients, actions, actions per second, the action
+round trip (p50, p99, max), the server's CPU per action, errors.
+
+The server is a real ``parlour serve`` subprocess (so its CPU time is its own, read from
+/proc where there is one); the clients all run in this process, every seat of every table
+a remote bot client at ``--level``, each table playing game after game until time is up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from app.net.client import BotClient, percentile
+from games.registry import GAMES
+
+
+def _cpu_s(pid: int) -> float | None:
+    """A process's user + system CPU seconds (Linux's /proc), or None elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def run(game: str, tables: int, seconds: float, level: str) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="parlour-netbench-") as data:
+        server = subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", "0", "--data", data],
+                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        try:
+            assert server.stdout is not None
+            line = server.stdout.readline().strip()
+            if not line.startswith("parlour server listening on "):
+                raise RuntimeError(f"the server did not start: {line!r}")
+            url = line.rsplit(" ", 1)[-1]
+            cpu_before = _cpu_s(server.pid)
+            clients, failures, elapsed = asyncio.run(_bench(url, game, tables, seconds, level))
+            cpu_after = _cpu_s(server.pid)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    rtts = [r for c in clients for r in c.rtts_ms]
+    actions = sum(len(c.rtts_ms) for c in clients)
+    cpu_ms = (cpu_after - cpu_before) * 1000 if cpu_before is not None and cpu_after is not None else None
+    return {
+        "game": game, "tables": tables, "clients": tables * GAMES[game].default_seats,
+        "seconds": round(elapsed, 1), "games_finished": sum(1 for c in clients if c.outcome and c.seat == 0),
+        "actions": actions, "actions_per_s": round(actions / elapsed, 1) if elapsed else None,
+        "rtt_ms": {"p50": _round(percentile(rtts, 0.5)), "p99": _round(percentile(rtts, 0.99)),
+                   "max": _round(max(rtts) if rtts else None)},
+        "server_cpu_ms_per_action": round(cpu_ms / actions, 3) if cpu_ms is not None and actions else None,
+        "errors": sum(len(c.errors) for c in clients) + failures,
+    }
+
+
+def _round(value: float | None) -> float | None:
+    return round(value, 2) if value is not None else None
+
+
+async def _bench(url: str, game: str, tables: int, seconds: float, level: str) -> tuple[list[BotClient], int, float]:
+    clients: list[BotClient] = []
+    failures = [0]
+    started = time.monotonic()
+    deadline = started + seconds
+    loops = [asyncio.create_task(_table_loop(url, game, t, level, deadline, clients, failures))
+             for t in range(tables)]
+    await asyncio.wait(loops, timeout=max(0.0, deadline - time.monotonic()) + 0.5)
+    elapsed = time.monotonic() - started
+    for task in loops:
+        task.cancel()
+    await asyncio.gather(*loops, return_exceptions=True)
+    return clients, failures[0], elapsed
+
+
+async def _table_loop(url: str, game: str, number: int, level: str, deadline: float,
+                      clients: list[BotClient], failures: list[int]) -> None:
+    seats = GAMES[game].default_seats
+    seed = number * 1000
+    while time.monotonic() < deadline:
+        seed += 1
+        welcomed: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        create = {"game": game, "seats": seats, "remote": seats - 1, "difficulty": level, "seed": seed}
+        host = BotClient(url, {"create": create}, level, name="Host", seed=seed, timeout_s=600,
+                         on_welcome=lambda m: welcomed.set_result(m["table"]))
+        clients.append(host)
+        try:
+            host_task = asyncio.create_task(host.run())
+            code = await asyncio.wait_for(welcomed, 60)
+            guests = [BotClient(url, {"code": code}, level, name=f"Guest {i}", seed=seed + i, timeout_s=600)
+                      for i in range(1, seats)]
+            clients.extend(guests)
+            await asyncio.gather(host_task, *(g.run() for g in guests))
+        except asyncio.CancelledError:
+            raise
+        except Exception:     # counted: the benchmark reports failures, never stops on one
+            failures[0] += 1
