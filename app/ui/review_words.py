@@ -39,7 +39,9 @@ def option_words(option: Any) -> str:
         return "go first" if option.first else "go second"
     if kind == "Play":  # Ninety-Nine: a card and, for a ten or an ace, its value
         value = getattr(option, "value", None)
-        return card_words(option.card) + (f" as {value}" if value is not None else "")
+        if value is None:
+            return card_words(option.card)
+        return card_words(option.card) + (f" as {value:+d}" if option.card.rank.label == "10" else f" as {value}")
     if hasattr(option, "card") and isinstance(option.card, Card):
         return card_words(option.card)
     return str(option)
@@ -61,6 +63,8 @@ def where(decision: Decision, unit: str) -> str:
         return f"trick {decision.number}" + (f" of hand {decision.part}" if decision.part > 1 else "")
     if unit == "winnable":
         return f"move {decision.number}"
+    if unit == "chance":
+        return f"hand {decision.part}, card {decision.number} on the pile"
     if decision.kind == "choose":
         return f"deal {decision.part}, the choice to go first"
     return f"deal {decision.part}, from card {decision.number + 1}"
@@ -91,6 +95,13 @@ def summary(review: Review, who: str = "You") -> str:
         return "Nothing to review for this seat." + _notes(review)
     if not mistakes:
         return f"{_verb(who, 'made')} the best play at every decision." + _notes(review)
+    if review.unit == "chance":
+        listed = [f"{where(d, review.unit)} ({option_words(d.chosen)}, {d.cost * 100:.0f}% less safe)"
+                  for d in mistakes[:4]]
+        more = f" and {len(mistakes) - 4} more" if len(mistakes) > 4 else ""
+        risks = "a needless risk" if len(mistakes) == 1 else f"{len(mistakes)} needless risks"
+        return (f"{who} took {risks}: {_join(listed) if not more else ', '.join(listed)}{more}. "
+                "Everything else was the safest play." + _notes(review))
     listed = [f"{where(d, review.unit)} ({option_words(d.chosen)}, {minus(d.cost)})" for d in mistakes[:4]]
     more = f" and {len(mistakes) - 4} more" if len(mistakes) > 4 else ""
     text = f"{who} gave away {_units(review.total_cost, review.unit)}: {_join(listed) if not more else ', '.join(listed)}{more}."
@@ -149,6 +160,9 @@ def decision_lines(decision: Decision, unit: str) -> list[str]:
     for option in order:
         value = analysis.values[option]
         text = f"{option_words(option)}  {_value(value, unit)}"
+        counts = analysis.extra.get("counts")
+        if isinstance(counts, dict) and option in counts:
+            text = f"{option_words(option)} makes {counts[option]}: {_value(value, unit)} safe"
         if option in analysis.exact:
             text += f"  (open hands {number(analysis.exact[option])})"
         marks = []
@@ -160,7 +174,10 @@ def decision_lines(decision: Decision, unit: str) -> list[str]:
             text += "  ← " + ", ".join(marks)
         lines.append(text)
     cost = decision.cost
-    lines.append("Best play." if cost < 1e-9 else f"Cost: {minus(cost)}" + (" trick" if unit == "tricks" else ""))
+    if unit == "chance":
+        lines.append("The safest play." if cost < 1e-9 else f"{cost * 100:.0f}% less safe than the best")
+    else:
+        lines.append("Best play." if cost < 1e-9 else f"Cost: {minus(cost)}" + (" trick" if unit == "tricks" else ""))
     return lines
 
 

@@ -38,6 +38,8 @@ class Analysis:
     reason: str = ""
     lower_is_better: bool = False
     extra: Mapping[str, Any] = field(default_factory=dict)
+    mistake_at: float = MISTAKE
+    """The cost from which a choice counts as a mistake (a game with small units lowers it)."""
 
     @property
     def best(self) -> float | None:
@@ -75,7 +77,7 @@ class Decision:
 
     @property
     def mistake(self) -> bool:
-        return self.cost >= MISTAKE
+        return self.cost >= self.analysis.mistake_at
 
 
 @dataclass

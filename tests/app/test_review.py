@@ -55,10 +55,10 @@ def test_review_refuses_a_seat_that_is_not_there(tmp_path, capsys, args, words):
 
 
 def test_review_of_a_game_the_coach_does_not_cover_says_so(tmp_path, capsys):
-    path = _saved("ninety_nine", 2, tmp_path)
+    path = _saved("ratscrew", 2, tmp_path)
     with pytest.raises(SystemExit):
         main(["review", path])
-    assert "does not review Ninety-Nine" in capsys.readouterr().err
+    assert "does not review Egyptian Ratscrew" in capsys.readouterr().err
 
 
 def test_review_from_the_results_screen_steps_to_a_mistake(app):

@@ -124,7 +124,7 @@ def test_seahaven_never_guesses_past_its_budget():
     assert "unknown" in summary(review)
 
 
-@pytest.mark.parametrize("game_id", ["whist", "euchre", "nap", "nash_whist", "abstrac"])
+@pytest.mark.parametrize("game_id", ["whist", "euchre", "nap", "nash_whist", "abstrac", "ninety_nine"])
 def test_a_seeded_bot_game_is_reviewed_in_words_without_codes(game_id):
     import importlib
 
@@ -134,7 +134,7 @@ def test_a_seeded_bot_game_is_reviewed_in_words_without_codes(game_id):
     seats = spec.new_game(options, seed).seats
     record = play_out(spec, options, seed, [spec.bots["easy"]] * seats)
     module = importlib.import_module(f"games.{game_id}.analysis")
-    extra = {} if game_id == "abstrac" else {"deals": 4}
+    extra = {} if game_id in ("abstrac", "ninety_nine") else {"deals": 4}
     review = module.review(options, seed, record.actions, 0, **extra)
     assert review.decisions, "the seat made decisions"
     assert all(d.cost >= 0 for d in review.decisions)
@@ -142,3 +142,20 @@ def test_a_seeded_bot_game_is_reviewed_in_words_without_codes(game_id):
     assert [d.cost for d in again.decisions] == [d.cost for d in review.decisions]
     words = summary(review)
     assert words and not CARD_CODE.search(words) and not SEAT_CODE.search(words)
+
+
+def test_ninety_nine_the_card_that_keeps_a_king_is_the_safe_one():
+    """At 97 with no stock, holding K♠ and 2♠: playing the 2 (to 99) keeps the king, which
+    fits at any count, so it is certainly safe; playing the king keeps a 2 that fits only
+    if the count stays at 97 or below, which the other player may well spoil."""
+    from games.ninety_nine.analysis import analyse as nn_analyse
+    from games.ninety_nine.rules import NinetyNineOptions, Play, new_game as nn_game
+
+    state = nn_game(NinetyNineOptions(seats=2), seed=1)
+    seat = state.to_act()[0]
+    state.hands[seat], state.count, state.stock = cards("KS 2S"), 97, []
+    king, two = (Play(seat, c) for c in cards("KS 2S"))
+    result = nn_analyse(state, seat)
+    assert result.extra["counts"] == {king: 97, two: 99}
+    assert result.values[two] == 1.0 and result.values[king] < 1.0
+    assert result.cost_of(king) > 0.1  # a mistake by the coach's measure
