@@ -69,7 +69,7 @@ def _seats(spec: GameSpec, raw: Any, problems: list[str]) -> list[SeatPlan]:
     plans = [_seat(spec, entry) for entry in raw]
     bad = [i for i, plan in enumerate(plans) if plan is None]
     if bad:
-        names = ", ".join(f"P{i + 1}" for i in bad)
+        names = ", ".join(f"seat {i + 1}" for i in bad)
         problems.append(f"an unknown player or level for {names}")
     return [plan if plan is not None else fallback[i] for i, plan in enumerate(plans)]
 

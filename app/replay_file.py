@@ -25,7 +25,7 @@ from typing import Any
 from app import storage
 from app.action_codec import CodecError, decode_action, encode_action
 from app.session import SeatPlan, Session, Setup
-from games.core.protocol import IllegalAction, Outcome, seat_name
+from games.core.protocol import IllegalAction, Outcome
 from games.core.realtime import RealtimeState
 from games.registry import DIFFICULTIES, GAMES, GameSpec
 
@@ -86,6 +86,8 @@ class Replay:
     name: str = ""
     version: str = ""
     """The version of Parlour that recorded it."""
+    names: list[str] | None = None
+    """Who sat in each seat (older replays have none: the names then follow the seed)."""
 
     @property
     def spec(self) -> GameSpec:
@@ -93,7 +95,8 @@ class Replay:
 
     @property
     def setup(self) -> Setup:
-        return Setup(self.game_id, list(self.seats), dict(self.options), self.seed)
+        names = list(self.names) if self.names is not None else None
+        return Setup(self.game_id, list(self.seats), dict(self.options), self.seed, names)
 
     @staticmethod
     def from_session(session: Session) -> Replay:
@@ -101,8 +104,10 @@ class Replay:
         now = getattr(state, "now_ms", None)
         return Replay(session.spec.id, list(session.setup.seats), dict(session.setup.options),
                       session.seed, list(session.actions), now if isinstance(now, int) else None,
-                      describe(state.outcome(), session.humans) if state.is_over() else "unfinished",
-                      time.strftime("%Y-%m-%d %H:%M"), "", app_version())
+                      describe(state.outcome(), session.humans, session.setup.names)
+                      if state.is_over() else "unfinished",
+                      time.strftime("%Y-%m-%d %H:%M"), "", app_version(),
+                      list(session.setup.names) if session.setup.names is not None else None)
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -111,17 +116,20 @@ class Replay:
             "seats": [{"human": p.human, "difficulty": p.difficulty} for p in self.seats],
             "options": dict(self.options), "seed": self.seed, "end_ms": self.end_ms,
             "actions": [encode_action(a, self.game_id) for a in self.actions],
+            **({"names": list(self.names)} if self.names is not None else {}),
         }
 
 
-def describe(outcome: Outcome | None, humans: list[int]) -> str:
-    """How a game ended, in a few words, from the human's side when there was one."""
+def describe(outcome: Outcome | None, humans: list[int], names: list[str] | None = None) -> str:
+    """How a game ended, in a few words, from the human's side when there was one, naming
+    the winners as the table did (by seat, "Player 2", when the names are not known)."""
     if outcome is None:
         return "unfinished"
     if len(humans) == 1:
         return "You won" if humans[0] in outcome.winners else "You lost"
-    names = ", ".join(seat_name(s) for s in outcome.winners) or "Nobody"
-    return f"{names} won"
+    named = names if names is not None and len(names) > max(outcome.winners, default=-1) else None
+    winners = ", ".join(named[s] if named else f"Player {s + 1}" for s in outcome.winners) or "Nobody"
+    return f"{winners} won"
 
 
 # --- reading --------------------------------------------------------------------------------
@@ -156,7 +164,8 @@ def parse_header(data: Any) -> Replay:
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
         raise storage.BadData("its actions are not a list")
     return Replay(game_id, seats, options, seed, list(actions), end_ms, _text(data, "result"),
-                  _text(data, "date"), _text(data, "name"), _text(data, "parlour"))
+                  _text(data, "date"), _text(data, "name"), _text(data, "parlour"),
+                  _names(data.get("names"), len(seats)))
 
 
 def _seats(raw: Any, spec: GameSpec) -> list[SeatPlan]:
@@ -169,6 +178,16 @@ def _seats(raw: Any, spec: GameSpec) -> list[SeatPlan]:
             raise storage.BadData("a seat is not a human or a computer player with a difficulty")
         plans.append(SeatPlan(seat["human"], seat["difficulty"]))
     return plans
+
+
+def _names(raw: Any, seats: int) -> list[str] | None:
+    """The seats' names: optional (older replays have none), one short text per seat."""
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or len(raw) != seats or not all(
+            isinstance(name, str) and len(name) <= 40 and name.isprintable() for name in raw):
+        raise storage.BadData("its names are not one short name per seat")
+    return list(raw)
 
 
 def _options(raw: Any, spec: GameSpec) -> dict[str, Any]:

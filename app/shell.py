@@ -50,6 +50,8 @@ class App:
         # Full screen (F11) is remembered for the app proper; a caller that names a size
         # (tests, tools, the bench) gets exactly that window.
         self.fullscreen = size is None and self.settings.fullscreen
+        # The app proper asks a new player's name once, on the menu; tests and tools don't.
+        self.asks_name = size is None and not headless and not self.settings.asked_name
         # Before the window opens: some systems take the icon only then.
         pygame.display.set_icon(icon_surface(ICON_SIZE))
         self.screen = self._open_window(self.size, self.fullscreen)

@@ -267,6 +267,12 @@ def _check_bool(value: Any) -> bool:
     return value
 
 
+def _check_player_name(value: Any) -> str:
+    if not isinstance(value, str) or len(value) > 40 or not all(c.isprintable() for c in value):
+        raise BadData("not a short name")
+    return value.strip()
+
+
 def _check_choice(choices: tuple[str, ...]) -> Callable[[Any], str]:
     def check(value: Any) -> str:
         if not isinstance(value, str) or value not in choices:
@@ -329,6 +335,10 @@ class Settings:
     """Per binding group (e.g. a seat or a game id): action name -> pygame key name."""
     last_setup: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Per game id: the setup screen's last choices, restored next time."""
+    player_name: str = ""
+    """The player's own name at the table ("" until asked)."""
+    asked_name: bool = False
+    """Whether the first-run prompt for the name has been shown (once, even if skipped)."""
 
 
 _SETTINGS_CHECKS: dict[str, Callable[[Any], Any]] = {
@@ -344,6 +354,8 @@ _SETTINGS_CHECKS: dict[str, Callable[[Any], Any]] = {
     "fullscreen": _check_bool,
     "key_bindings": _check_key_bindings,
     "last_setup": _check_last_setup,
+    "player_name": _check_player_name,
+    "asked_name": _check_bool,
 }
 
 

@@ -185,16 +185,24 @@ def fan_positions(count: int, centre: tuple[float, float], card_width: float,
     return out
 
 
+YOU_FILL = (236, 214, 150, 235)   # the player's own plate: parchment, found at a glance
+YOU_INK = (40, 34, 22)
+YOU_INK_DIM = (96, 82, 52)
+
+
 def nameplate(name: str, detail: str, size: int, active: bool, out: bool) -> pygame.Surface:
-    """A seat's name plate: the name, a second line, a gold rim when it is their turn."""
-    title = render_text(name, size, theme.INK if not out else theme.INK_DIM, bold=True)
-    sub = render_text(detail, max(11, int(size * 0.72)), theme.INK_DIM)
+    """A seat's name plate: the name, a second line, a gold rim when it is their turn. The
+    plate titled "You" (the player's own) is light with dark ink, unlike every other."""
+    you = name == "You" or name.startswith("You ")
+    ink, dim = (YOU_INK, YOU_INK_DIM) if you else (theme.INK, theme.INK_DIM)
+    title = render_text(name, size, ink if not out else dim, bold=True)
+    sub = render_text(detail or " ", max(11, int(size * 0.72)), dim)
     w = max(title.get_width(), sub.get_width()) + 28
     h = title.get_height() + sub.get_height() + 14
     plate = pygame.Surface((w, h), pygame.SRCALPHA)
-    fill = (40, 40, 40, 200) if out else (8, 36, 22, 215)
+    fill = (40, 40, 40, 200) if out else YOU_FILL if you else (8, 36, 22, 215)
     pygame.draw.rect(plate, fill, plate.get_rect(), border_radius=h // 3)
-    rim = theme.GOLD if active else (90, 130, 100)
+    rim = theme.GOLD if active else theme.GOLD_DARK if you else (90, 130, 100)
     pygame.draw.rect(plate, rim, plate.get_rect(), width=3 if active else 1, border_radius=h // 3)
     plate.blit(title, title.get_rect(midtop=(w // 2, 6)))
     plate.blit(sub, sub.get_rect(midtop=(w // 2, 8 + title.get_height())))

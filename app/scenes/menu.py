@@ -36,6 +36,7 @@ class MenuScene(Scene):
         self.continue_button = Button("Continue", self.continue_game, kind="primary")
         self.saved: Any = None
         self._look_for_saved_game()
+        self.name_prompt = self._first_run_prompt()
         self.drawer = SpriteDrawer(app.cards, app.settings.card_back)
         self.resize(app.screen.get_size())
 
@@ -43,6 +44,30 @@ class MenuScene(Scene):
         # The settings screen may have changed how cards look.
         self.drawer = SpriteDrawer(self.app.cards, self.app.settings.card_back)
         self._look_for_saved_game()
+
+    def _first_run_prompt(self) -> Any:
+        """A new player is asked their name once (the table's plates and results use it;
+        Settings changes it). Enter with nothing typed skips it: the seat is "Player 1"."""
+        from app.ui.name_prompt import NamePrompt
+        from app.ui.names import NAME_LIMIT, name_problem
+
+        if not getattr(self.app, "asks_name", False):
+            return None
+        self.app.asks_name = False
+        return NamePrompt("Welcome! What is your name?", name_problem, NAME_LIMIT)
+
+    def _name_input(self, event: pygame.event.Event) -> None:
+        from app.ui.name_prompt import CANCEL
+        from app.ui.names import clean_name
+
+        answer = self.name_prompt.handle_event(event)
+        if answer is None:
+            return
+        self.name_prompt = None
+        if answer != CANCEL:
+            self.app.settings.player_name = clean_name(answer)
+        self.app.settings.asked_name = True
+        self.app.save_settings()
 
     def _look_for_saved_game(self) -> None:
         """Offer "Continue <game>" when a game was left unfinished (see app.resume)."""
@@ -125,6 +150,9 @@ class MenuScene(Scene):
         self.app.scenes.push(SetupScene(self.app, self.specs[index]))
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.name_prompt is not None:
+            self._name_input(event)
+            return
         for button in (self.quit_button, self.stats_button, self.settings_button, self.replays_button,
                        *([self.continue_button] if self.saved is not None else [])):
             if button.handle_event(event):
@@ -177,6 +205,8 @@ class MenuScene(Scene):
             button.draw(surface)
         if self.saved is not None:
             self.continue_button.draw(surface)
+        if self.name_prompt is not None:
+            self.name_prompt.draw(surface)
 
     def hint_lines(self) -> tuple[int, list[str]]:
         """The keys, left of the buttons: one line, a point or two smaller if that is what

@@ -35,7 +35,7 @@ from app.render.text import render_text
 from app.scenes.table import END_PAUSE, TableScene, watched
 from app.ui import theme
 from app.ui.widgets import blit_centered, panel
-from games.core.protocol import Event, IllegalAction, seat_name
+from games.core.protocol import Event, IllegalAction
 from games.core.realtime import RealtimeDriver
 
 COUNTDOWN = 3.0          # seconds of "3, 2, 1" before play starts
@@ -63,11 +63,11 @@ class RealtimeTableScene(TableScene):
 
     def _plate_name(self, seat: int, who: str) -> str:
         """A seat's plate title: "You" for the one human, as on the other tables, else the
-        seat and who plays it ("P2 · Normal"); with several humans each keeps its number."""
+        person's name ("Rosa"); ``who`` (the level) is shown by the table's second line."""
         humans = self.session.humans
         if humans == [seat] and not self.spectator:
             return "You"
-        return f"{seat_name(seat)} · {who}"
+        return self.people[seat]
 
     def you_seat(self) -> int | None:
         """The one human's seat, also while a replay is watched from another seat (V): the

@@ -33,7 +33,7 @@ from app.scenes.realtime import RealtimeTableScene
 from app.session import Session
 from app.ui import theme
 from app.ui.widgets import Button, blit_centered, panel
-from games.core.protocol import Event, IllegalAction, seat_name
+from games.core.protocol import Event, IllegalAction
 from games.core.realtime import RealtimeDriver
 
 PACE = 0.6          # seconds between actions at 1x (a bot's pace at the table)
@@ -187,7 +187,7 @@ class ReplayControls(_Table):
         self.sync(self.current_view())
         if self.realtime:
             self.view = self.current_view()
-        self.say(f"Watching from {seat_name(self.viewer)}'s seat", 1.5)
+        self.say(f"Watching from {self.people[self.viewer]}'s seat", 1.5)
 
     # the window: the table above, the controls in a strip of their own below it ------------
 
@@ -319,7 +319,7 @@ class ReplayControls(_Table):
     def end_line(self) -> str:
         state = self.session.state
         humans = [i for i, plan in enumerate(self.session.setup.seats) if plan.human]
-        result = describe(state.outcome(), humans) if state.is_over() else "the recording ends here"
+        result = describe(state.outcome(), humans, self.people) if state.is_over() else "the recording ends here"
         return f"End of the replay · {result}"
 
     def _draw_bar(self, surface: pygame.Surface) -> None:

@@ -15,7 +15,7 @@ from app.ui import theme
 from app.ui.name_prompt import CANCEL, NamePrompt
 from app.ui.widgets import Button, ButtonRow, blit_centered, panel
 from app.commands.review import reviewable
-from games.core.protocol import seat_name
+from app.ui.names import SeatNames, level_word, name_session
 
 
 # Keys pressed in the first moments after the game ends were meant for the table (a player
@@ -37,6 +37,9 @@ class ResultsScene(Scene):
             Button("Menu", self.menu),
         ])
         self.prompt: NamePrompt | None = None
+        self.people = name_session(session, app.settings.player_name)
+        humans = session.humans
+        self.words = SeatNames(self.people, humans[0] if len(humans) == 1 else None).words
         self.age = 0.0   # seconds shown
         self._record()
         self.replay = self._keep_replay()
@@ -96,7 +99,7 @@ class ResultsScene(Scene):
         winners = self.outcome.winners
         if len(humans) == 1 and humans[0] in winners:
             return "You win!"
-        names = [seat_name(w) for w in winners]  # a tie reads "P2 and P4 win"
+        names = [self.people[w] for w in winners]  # a tie reads "Rosa and Ivy win"
         if not names:
             return "Game over"
         return (" and ".join([", ".join(names[:-1]), names[-1]]) + " win") if len(names) > 1 else f"{names[0]} wins"
@@ -163,19 +166,21 @@ class ResultsScene(Scene):
         assert self.outcome is not None
         scores, winners = self.outcome.scores, self.outcome.winners
         humans = self.session.humans
-        # The one human is "You", as on the table's name plate.
-        label = {seat: "You" if humans == [seat] else plan.label() for seat, plan in enumerate(self.session.setup.seats)}
+        # The one human is "(you)", as the table's plate says "You"; computer players show their level.
+        who = {seat: f"{self.people[seat]} (you)" if humans == [seat] else self.people[seat]
+               for seat in range(len(self.session.setup.seats))}
+        level = {seat: "" if plan.human else f"  ·  {level_word(plan.difficulty)}"
+                 for seat, plan in enumerate(self.session.setup.seats)}
         if self.session.spec.extra.get("partnerships") and len(scores) == 4:
             sides = sorted(((0, 2), (1, 3)), key=lambda side: (side[0] not in winners, -scores[side[0]]))
-            labels = [" & ".join(dict.fromkeys((label[a], label[b]))) for a, b in sides]
-            return [(f"{place}.  {seat_name(a)} & {seat_name(b)}  ·  {label}  ·  {_count(scores[a], 'point')}",
-                     a in winners) for place, ((a, b), label) in enumerate(zip(sides, labels), start=1)]
+            return [(f"{place}.  {who[a]} & {who[b]}  ·  {_count(scores[a], 'point')}", a in winners)
+                    for place, (a, b) in enumerate(sides, start=1)]
         rank = {seat: (seat not in winners, -scores[seat]) for seat in range(len(scores))}
         order = sorted(rank, key=rank.__getitem__)
         rows = []
         for seat in order:   # players level on everything share a place
             place = 1 + sum(rank[other] < rank[seat] for other in order)
-            text = f"{place}.  {seat_name(seat)}  ·  {label[seat]}"
+            text = f"{place}.  {who[seat]}{level[seat]}"
             if self.session.spec.extra.get("show_scores"):  # games won on points show them
                 text += f"  ·  {scores[seat]:g} {self.session.spec.extra.get('score_unit', 'points')}"
             rows.append((text, seat in winners))
@@ -185,7 +190,7 @@ class ResultsScene(Scene):
         if self.outcome is None:
             return
         if self.outcome.reason:   # why the game ended, under the headline
-            reason = self.outcome.reason[0].upper() + self.outcome.reason[1:]
+            reason = self.words(self.outcome.reason)
             blit_centered(surface, render_text(reason, max(13, int(18 * s)), theme.INK_DIM),
                           (box.centerx, box.top + int(128 * s)))
         y = box.top + int(160 * s)

@@ -13,6 +13,8 @@ from app.render.text import render_text
 from app.scenes.base import Scene
 from app.ui import theme
 from app.ui.form import Row, draw_row
+from app.ui.name_prompt import CANCEL, NamePrompt
+from app.ui.names import NAME_LIMIT, clean_name, name_problem
 from app.ui.widgets import Button, blit_centered
 
 SPEEDS = ("slow", "normal", "fast", "instant")
@@ -27,6 +29,7 @@ class SettingsScene(Scene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.focus = 0
+        self.prompt: NamePrompt | None = None
         self.rows = [
             Row("Sound volume", lambda: f"{round(self.settings.volume * 100)}%",
                 self._sampled(self._cycle("volume", VOLUMES))),
@@ -38,6 +41,7 @@ class SettingsScene(Scene):
             Row("Colour-blind Nails cards", self._onoff("colourblind_nails"), self._toggle("colourblind_nails")),
             Row("Card back", lambda: self.settings.card_back, self._cycle("card_back", BACKS)),
             Row("Window size", self._size_text, self._change_size),
+            Row("Your name", lambda: clean_name(self.settings.player_name) or "not set", self._ask_name),
             Row("Keys for reflex games", lambda: "change", self._open_keys),
         ]
         self.done_button = Button("Done", self.back, kind="primary")
@@ -90,6 +94,21 @@ class SettingsScene(Scene):
 
         self.app.scenes.push(KeyBindingsScene(self.app))
 
+    def _ask_name(self, step: int) -> None:
+        self.prompt = NamePrompt("Your name at the table", name_problem, NAME_LIMIT,
+                                 clean_name(self.settings.player_name))
+
+    def _prompt_input(self, event: pygame.event.Event) -> None:
+        assert self.prompt is not None
+        answer = self.prompt.handle_event(event)
+        if answer is None:
+            return
+        self.prompt = None
+        if answer != CANCEL:
+            self.settings.player_name = clean_name(answer)
+            self.settings.asked_name = True
+            self.app.save_settings()
+
     def back(self) -> None:
         self.app.save_settings()
         self.app.scenes.pop()
@@ -97,11 +116,15 @@ class SettingsScene(Scene):
     # input -------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.prompt is not None:
+            self._prompt_input(event)
+            return
         if self.done_button.handle_event(event):
             return
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.rows[self.focus].change == self._open_keys:
-                self._open_keys(1)   # Enter on "Keys for reflex games" opens them, as a click does
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.rows[self.focus].change in (
+                    self._open_keys, self._ask_name):
+                self.rows[self.focus].change(1)   # Enter opens "Keys" or "Your name", as a click does
             elif event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.back()
             elif event.key == pygame.K_UP:
@@ -146,3 +169,5 @@ class SettingsScene(Scene):
         hint = "Up/Down choose · Left/Right change · changes apply at once · Enter on Keys opens them · Esc back"
         blit_centered(surface, render_text(hint, max(12, int(15 * s)), theme.INK_DIM),
                       (self.size[0] // 2, self.size[1] - int(26 * s)))
+        if self.prompt is not None:
+            self.prompt.draw(surface)

@@ -15,6 +15,7 @@ from app.session import SeatPlan, Session, Setup
 from app.ui import theme
 from app.ui.blurb import LEADING, fit_blurb
 from app.ui.form import Row, draw_row
+from app.ui.names import NAME_LIMIT, clean_name
 from app.ui.widgets import Button, blit_centered, panel
 from games.registry import DIFFICULTIES, GameSpec
 
@@ -28,6 +29,10 @@ class SetupScene(Scene):
         super().__init__(app)
         self.spec = spec
         self.setup = setup or self._remembered() or Setup.default(spec)
+        # The names typed for human seats ("" where none was typed: the default is shown).
+        given = self.setup.names or []
+        self.names = [given[i] if i < len(given) and plan.human else "" for i, plan in enumerate(self.setup.seats)]
+        self.seat_rows: dict[int, int] = {}   # row index -> seat
         self.focus = 0
         self.start_button = Button("Start", self.start, kind="primary")
         self.back_button = Button("Back", self.back, kind="quiet")
@@ -56,15 +61,49 @@ class SetupScene(Scene):
         rows: list[Row] = []
         if self.spec.min_seats != self.spec.max_seats:  # a fixed seat count is not a choice
             rows.append(Row("Players", lambda: str(len(self.setup.seats)), self.change_seats))
+        self.seat_rows = {}
         if self.spec.bots or len(self.setup.seats) > 1:  # a lone human seat is not a choice
             for seat in range(len(self.setup.seats)):
-                rows.append(Row(f"P{seat + 1}", self._seat_text(seat), self._seat_changer(seat)))
+                self.seat_rows[len(rows)] = seat
+                rows.append(Row(self.seat_title(seat), self._seat_text(seat), self._seat_changer(seat)))
         for option in self.spec.options:
             if self._shown(option):
                 rows.append(Row(option.label, self._option_text(option), self._option_changer(option)))
         rows.append(Row(self.seed_label, self._seed_text, self._seed_change))
         self.rows = rows
         self.focus = min(self.focus, len(rows) - 1)
+
+    def seat_title(self, seat: int) -> str:
+        """A seat row's label: a human's name (typed here, or the player's own from the
+        settings, or "Player 2"...), or "Seat 3" for a computer player, whose name comes
+        with the deal."""
+        if not self.setup.seats[seat].human:
+            return f"Seat {seat + 1}"
+        if seat < len(self.names) and clean_name(self.names[seat]):
+            return clean_name(self.names[seat])
+        first = next(i for i, plan in enumerate(self.setup.seats) if plan.human)
+        own = clean_name(self.app.settings.player_name)
+        return (own or "Player 1") if seat == first else f"Player {seat + 1}"
+
+    def _type_name(self, seat: int, event: pygame.event.Event) -> bool:
+        """Letters typed on a human seat's row name that player (the first letter replaces
+        the default name); Backspace deletes, back to the default when nothing is left."""
+        if not self.setup.seats[seat].human:
+            return False
+        while len(self.names) <= seat:
+            self.names.append("")
+        typed = self.names[seat]
+        if event.key == pygame.K_BACKSPACE:
+            self.names[seat] = (typed or self.seat_title(seat))[:-1]
+        elif event.unicode and event.unicode.isprintable() and (typed or not event.unicode.isspace()):
+            self.names[seat] = (typed + event.unicode)[:NAME_LIMIT]
+        else:
+            return False
+        return True
+
+    def chosen_names(self) -> list[str]:
+        """The names for the game's setup: each human's, "" for the computer players."""
+        return [self.seat_title(seat) if plan.human else "" for seat, plan in enumerate(self.setup.seats)]
 
     def _seat_text(self, seat: int) -> Callable[[], str]:
         return lambda: self._seat_label(seat)
@@ -157,7 +196,7 @@ class SetupScene(Scene):
 
         self._remember()
         session = Session(self.spec, Setup(self.spec.id, list(self.setup.seats),
-                                           dict(self.setup.options), self.setup.seed))
+                                           dict(self.setup.options), self.setup.seed, self.chosen_names()))
         self.app.scenes.replace(table_for(self.spec.id)(self.app, session))
 
     def _remember(self) -> None:
@@ -198,6 +237,8 @@ class SetupScene(Scene):
             self.focus = (self.focus + 1) % len(self.rows)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.rows[self.focus].change(1 if key == pygame.K_RIGHT else -1)
+        elif self.focus in self.seat_rows and self._type_name(self.seat_rows[self.focus], event):
+            return
         elif key == pygame.K_SPACE:
             self.rows[self.focus].change(1)
         elif self.rows[self.focus].label == self.seed_label:
@@ -285,9 +326,15 @@ class SetupScene(Scene):
         self._draw_side(surface)
         text_size = max(14, int(self.row_h * 0.45))
         for i, row in enumerate(self.rows):
+            if i in self.seat_rows:   # (a name being typed shows its cursor)
+                seat = self.seat_rows[i]
+                typing = i == self.focus and self.setup.seats[seat].human
+                row.label = self.seat_title(seat) + ("_" if typing else "")
             draw_row(surface, row, i == self.focus, text_size)
         self.start_button.draw(surface)
         self.back_button.draw(surface)
-        hint = "Up/Down choose · Left/Right change · type digits for a seed (R = random) · Enter start · Esc back"
+        naming = self.focus in self.seat_rows and self.setup.seats[self.seat_rows[self.focus]].human
+        hint = "Type a name for this player · Left/Right change · Enter start · Esc back" if naming else \
+            "Up/Down choose · Left/Right change · type digits for a seed (R = random) · Enter start · Esc back"
         blit_centered(surface, render_text(hint, max(12, int(15 * s)), theme.INK_DIM),
                       (self.size[0] // 2, self.size[1] - int(26 * s)))

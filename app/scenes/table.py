@@ -29,10 +29,9 @@ from app.scenes.results import ResultsScene
 from app.scenes.rules import RulesScene
 from app.session import Session
 from app.ui import theme
-from app.ui.grammar import says
-from app.ui.log_words import readable
+from app.ui.names import SeatNames, level_word, name_session
 from app.ui.widgets import Button, blit_centered, panel, shade_layer
-from games.core.protocol import Event, IllegalAction, seat_name
+from games.core.protocol import Event, IllegalAction
 
 BOT_PACE = 0.6      # seconds a bot takes at least, so people can follow the play
 END_PAUSE = 1.6     # seconds the final position stays before the results
@@ -78,6 +77,8 @@ class TableScene(Scene):
         humans = session.humans
         self.viewer: int = humans[0] if humans else 0
         self.spectator = not humans
+        # Every seat's person, fixed in the session's setup so replays show the same names.
+        self.people: list[str] = name_session(session, app.settings.player_name)
         self.size = app.screen.get_size()
         self.menu_button = Button("Menu", self.pause, kind="quiet", text_size=18)
         self.rules_button = Button("Rules", self.open_rules, kind="quiet", text_size=18)
@@ -133,7 +134,7 @@ class TableScene(Scene):
         try:
             events = self.session.apply(action)
         except IllegalAction as problem:
-            self.say(str(problem))
+            self.say(self.to_player(str(problem)))
             return False
         self.queue.extend(events)
         resume.after_action(self.session)  # kept for "Continue" (written off the frame loop)
@@ -146,14 +147,22 @@ class TableScene(Scene):
         return self.pictured
 
     def to_player(self, text: str) -> str:
-        """A line about the one human, said to them: "P1 has no cards to flip" becomes
-        "You have no cards to flip", as the name plate says "You"."""
-        humans = self.session.humans
-        own = f"{seat_name(humans[0])} " if len(humans) == 1 and not self.spectator else None
-        if own is None or not text.startswith(own):
-            return text
-        verb, _, rest = text[len(own):].partition(" ")
-        return f"{says('You', verb)} {rest}".rstrip()
+        """A line of the rules core (an event, a refusal) as the player reads it: people's
+        names for seats, "You" for the one human with verbs that agree ("P1 has no cards
+        to flip" becomes "You have no cards to flip"), cards as 10♠, no clock stamps."""
+        return SeatNames(self.people, self.you_seat()).words(text)
+
+    def history_line(self, line: str) -> str:
+        """A line of the history (L) as drawn."""
+        return self.to_player(line)
+
+    def seat_label(self, seat: int) -> str:
+        """A plate's small second line for who plays the seat: a computer player's level
+        ("Hard"); "Human" for one of several humans; nothing under "You", which says it all."""
+        plan = self.session.setup.seats[seat]
+        if not plan.human:
+            return level_word(plan.difficulty)
+        return "" if self._name(seat) == "You" else "Human"
 
     def say(self, text: str, seconds: float = 2.5) -> None:
         self.message, self.message_time = text, seconds
@@ -170,8 +179,8 @@ class TableScene(Scene):
         return None
 
     def _name(self, seat: int) -> str:
-        """A seat as the table names it: "You" or "P3"."""
-        return "You" if seat == self.you_seat() else seat_name(seat)
+        """A seat as the table names it: "You" or the person's name."""
+        return "You" if seat == self.you_seat() else self.people[seat]
 
     def _s(self, seat: int) -> str:
         """The verb ending that agrees with the seat's name: "P3 deals", "You deal"."""
@@ -373,7 +382,7 @@ class TableScene(Scene):
         rows: list[str] = []
         for line in reversed(self.log):
             measure, indent = font(size), "   "   # a broken line's rest is indented under it
-            parts = wrap(readable(self.to_player(line)), measure, width - 20)
+            parts = wrap(self.history_line(line), measure, width - 20)
             rest = wrap(" ".join(parts[1:]), measure, width - 20 - measure.size(indent)[0]) if parts[1:] else []
             rows[:0] = [parts[0], *(indent + part for part in rest)]
             if len(rows) >= most:
@@ -401,7 +410,7 @@ class TableScene(Scene):
         surface.blit(shade_layer(self.size, (8, 30, 20, 235)), (0, 0))
         s = theme.scale_for(self.size)
         centre = (self.size[0] // 2, self.size[1] // 2)
-        title = render_text(f"Pass to {seat_name(self.curtain_for or 0)}", int(48 * s), theme.GOLD, bold=True)
+        title = render_text(f"Pass to {self.people[self.curtain_for or 0]}", int(48 * s), theme.GOLD, bold=True)
         blit_centered(surface, title, (centre[0], centre[1] - 30 * s))
         sub = render_text("Press Space or click when ready: your hand will be shown", int(22 * s), theme.INK)
         blit_centered(surface, sub, (centre[0], centre[1] + 30 * s))

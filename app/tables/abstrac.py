@@ -354,8 +354,7 @@ class AbstracTable(TableScene):
         self._draw_suit_slots(surface, seat)
         cards = [sp.card for sp in self.taken[seat] if sp.card is not None]
         other = [sp.card for sp in self.taken[1 - seat] if sp.card is not None]
-        plan = self.session.setup.seats[seat]
-        detail = plan.label() + (" · dealer" if seat == self.dealer else "")
+        detail = " · ".join(filter(None, (self.seat_label(seat), "dealer" if seat == self.dealer else "")))
         plate = nameplate(self._name(seat), detail, max(13, int(17 * self.s)), turn, False)
         top = seat != self._me
         pr = plate.get_rect(midright=(rect.left - 10, rect.centery))
@@ -397,15 +396,16 @@ class AbstracTable(TableScene):
         score = deal_scores(*mine_first)[seat]
         # The deal's score is the points times the cards the other player took: say so.
         taker = self._name(1 - seat)
-        lines = [(f"{points} pts", theme.GOLD),
-                 (f"× {len(other)} taken by {taker if taker != 'You' else 'you'}", theme.INK),
-                 (f"= {points * len(other)}", theme.INK),
-                 (counted(len(cards), "card"), theme.INK_DIM)]
+        lines = [(f"{counted(points, 'point')} in sets and runs", theme.GOLD),
+                 (f"× {counted(len(other), 'card')} {'you' if taker == 'You' else taker} took", theme.INK),
+                 (f"= {points * len(other)} for this deal", theme.INK),
+                 (f"{counted(len(cards), 'card')} taken here", theme.INK_DIM)]
         pts = (combination_points(mine_first[0]), combination_points(mine_first[1]))
         flip = misere(pts)
         if flip is not None and (cards or other):
-            lines.append(("misère!" if flip == seat else "reversed", theme.DANGER))
-            lines.append((f"now {score}", theme.INK))
+            lines.append(("misère: no set or run here, the scores swap" if flip == seat else
+                          "misère: the other side has no set or run, the scores swap", theme.DANGER))
+            lines.append((f"so this deal scores {score}", theme.INK))
         y = rect.top + 6
         for image in self._points_images(lines, size, self.size[0] - rect.right - 16):
             surface.blit(image, (rect.right + 10, y))
@@ -436,7 +436,7 @@ class AbstracTable(TableScene):
                  for k, v in sorted(self.hints.items())]
         gap = int(18 * self.s)
         width = sum(p.get_width() for p in parts) + gap * (len(parts) - 1)
-        caption = render_text("your final lead with perfect play from here", max(10, int(13 * self.s)), theme.INK_DIM)
+        caption = render_text("your lead at the end if both play perfectly", max(10, int(13 * self.s)), theme.INK_DIM)
         box = self.hint_box(width + 24, parts[0].get_height() + 12, caption.get_width())
         panel(surface, box, radius=8)
         x = box.left + 12
@@ -497,7 +497,7 @@ class AbstracTable(TableScene):
         self.choice_row.draw(surface)
 
     def _draw_turn_hint(self, surface: pygame.Surface) -> None:
-        text = "Your turn: click the deepest card to take (1-3 from the top end), or press 1, 2, 3 · H hint"
+        text = "Your turn: take 1, 2 or 3 cards from the top end: click the last card you want, or press 1-3 · H hint"
         if self.hint_job is not None:
             text = "Working out each take's value…"
         image = render_text(text, max(12, int(16 * self.s)), theme.GOLD)

@@ -153,8 +153,8 @@ class BiddingTable(TrickTable):
         (dealer, hot seat...), not who plays them."""
         bits = self.plate_bits(seat)
         if self.compact_plates and seat != self.viewer and self.choosing_call():
-            bits = [bit for bit in bits if bit != self.session.setup.seats[seat].label()]
-        return " · ".join(bits)
+            bits = [bit for bit in bits if bit != self.seat_label(seat)]
+        return " · ".join(bit for bit in bits if bit)
 
     def panel_area(self) -> pygame.Rect:
         """Above the viewer's hand, over the middle of the cloth (empty while bidding)."""

@@ -283,7 +283,7 @@ class NailsTable(RealtimeTableScene):
     def _draw_seat(self, surface: pygame.Surface, view: nr.NailsView, seat: int) -> None:
         plan = self.session.setup.seats[seat]
         who = "Human" if plan.human else plan.difficulty.title()
-        detail = f"{view.wins[seat]} won" + (f" · owes {view.debts[seat]}" if view.debts[seat] else "")
+        detail = " · ".join(filter(None, (self.seat_label(seat), f"{view.wins[seat]} won"))) + (f" · owes {view.debts[seat]}" if view.debts[seat] else "")
         plate = nameplate(self._plate_name(seat, who), detail, max(13, int(17 * self.s)),
                           active=self.verdict is not None and self.verdict.seat == seat, out=False)
         x, y = self.places[seat]

@@ -16,19 +16,15 @@ from app.scenes.table import TableScene
 from app.tables.nash_panels import ValueChips, draw_history, draw_odds, value_label
 from app.ui import theme
 from app.ui.widgets import banner, blit_centered, faded, panel
-from app.ui.grammar import counted
+from app.ui.grammar import counted, says
 from games.core.cards import Card
-from games.core.protocol import Event, seat_name
+from games.core.protocol import Event
 from games.nash import rules as nr
 from games.nash.bots import chances
 from games.nash.knowledge import Knowledge
 
 VALUE_KEYS = {pygame.K_a: 1, pygame.K_0: 10, pygame.K_t: 10, pygame.K_j: 11, pygame.K_q: 12, pygame.K_k: 13,
               **{pygame.K_1 + i: i + 1 for i in range(9)}}
-
-
-YOU_VERBS = {"draws": "draw", "asks": "ask", "takes": "take", "hands": "hand", "guesses": "guess",
-             "continues": "continue", "is dealt": "are dealt", "wins": "win"}
 
 
 class NashTable(TableScene):
@@ -141,14 +137,8 @@ class NashTable(TableScene):
         return super().show(event)
 
     def _history_line(self, event: Event) -> str:
-        """The event as a line of history, in the second person for a lone human."""
-        text = str(event)
-        if self.spectator or len(self.session.humans) != 1:
-            return text
-        me = seat_name(self.viewer)
-        for verb, plain in YOU_VERBS.items():
-            text = text.replace(f"{me} {verb}", f"You {plain}")
-        return text.replace(me + " ", "You ").replace(" " + me, " you")
+        """The event as a line of history, in the table's words ("You draw", "Rosa asks")."""
+        return self.to_player(str(event))
 
     def _on_SetUp(self, event: nr.SetUp) -> float:
         """The opening deals every card again, so the table starts from empty hands."""
@@ -218,7 +208,7 @@ class NashTable(TableScene):
         sprite.face_up = event.card is not None and event.giver == self.viewer
         hand = self.hands[event.giver]
         hand.insert(min(len(hand), (len(hand) * 2) // 3), sprite)   # it stays put while it is picked
-        self.badges[event.taker] = ("picks a card", 1.6)
+        self.badges[event.taker] = (says(self._name(event.taker), "picks") + " a card", 1.6)
 
         def lift() -> None:
             sprite.tags["busy"] = True
@@ -262,7 +252,7 @@ class NashTable(TableScene):
 
     def _on_Guessed(self, event: nr.Guessed) -> float:
         self.guesses[event.mystery].append((event.seat, event.value))
-        self.badges[event.seat] = (f"guesses {value_label(event.value)}", 1.6)
+        self.badges[event.seat] = (f"{says(self._name(event.seat), 'guesses')} {value_label(event.value)}", 1.6)
         return 0.7
 
     def _on_Revealed(self, event: nr.Revealed) -> float:
@@ -282,7 +272,7 @@ class NashTable(TableScene):
         return 2.0
 
     def _on_Continues(self, event: nr.Continues) -> float:
-        self.badges[event.seat] = ("asks next", 1.4)
+        self.badges[event.seat] = (says(self._name(event.seat), "asks") + " next", 1.4)
         return 0.5
 
     def _on_GameOver(self, event: nr.GameOver) -> float:
@@ -377,7 +367,7 @@ class NashTable(TableScene):
         self.guess_chips.disabled = taken
         self.guess_chips.marks = {}
         for seat, value in view.guesses:
-            name = "You" if self._name(seat) == "You" else seat_name(seat)
+            name = self._name(seat)
             self.guess_chips.marks[value] = (self.guess_chips.marks.get(value, "") + " " + name).strip()
 
     # drawing ----------------------------------------------------------------------------------
@@ -415,7 +405,7 @@ class NashTable(TableScene):
             cap = render_text(f"Mystery {i + 1}", size, theme.GOLD if lit else theme.INK_DIM, bold=lit)
             blit_centered(surface, cap, (sprite.x, sprite.y + self.mid_width * 0.9))
             if self.guesses[i]:
-                text = "  ".join(f"{seat_name(s)}:{value_label(v)}" for s, v in self.guesses[i])
+                text = "  ".join(f"{self._name(s)}: {value_label(v)}" for s, v in self.guesses[i])
                 blit_centered(surface, render_text(text, max(10, size - 2), theme.INK), (sprite.x, sprite.y + self.mid_width * 0.9 + size + 4))
         for i, count in enumerate(self.stacks):
             x, y = self.stack_at[i]
@@ -432,9 +422,8 @@ class NashTable(TableScene):
     def _draw_plate(self, surface: pygame.Surface, seat: int) -> None:
         state = self.session.state
         turn = self.idle and seat in state.to_act()
-        plan = self.session.setup.seats[seat]
         count = len(self.hands[seat])
-        detail = f"{plan.label()} · {counted(count, 'card')}"
+        detail = " · ".join(filter(None, (self.seat_label(seat), counted(count, 'card'))))
         plate = nameplate(self._name(seat), detail, max(13, int(17 * self.s)), turn, False)
         if seat == self.viewer:
             rect = plate.get_rect(bottomleft=(12, self.size[1] - 12))

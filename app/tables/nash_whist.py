@@ -452,7 +452,7 @@ class NashWhistTable(BiddingTable):
     def plate_bits(self, seat: int) -> list[str]:
         if seat in self.sitting_out:
             return ["sitting out"]
-        bits = [self.session.setup.seats[seat].label()]
+        bits = [self.seat_label(seat)]
         if seat == self.viewer and seat in (self.dealer, self.hot_seat, self.maker, self.partner):
             bits = []  # the viewer's plate sits by the hand: keep it short
         if seat == self.dealer:

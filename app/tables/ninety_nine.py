@@ -19,7 +19,7 @@ from app.ui import theme
 from app.ui.card_words import card_name
 from app.ui.widgets import banner, blit_centered, faded
 from games.core.cards import Card, Rank
-from games.core.protocol import Event, seat_name
+from games.core.protocol import Event
 from games.ninety_nine import rules as nn
 
 
@@ -70,7 +70,7 @@ class NinetyNineTable(HandInput, TableScene):
     def _opponent_ys(self, x: float, y: float) -> tuple[float, float]:
         """An opponent's plate centre and hand centre (y): the plate, its row of tokens, then
         the hand, top to bottom without overlapping; a top seat keeps below the Menu button."""
-        plate_h = nameplate("P1", "Computer", max(13, int(18 * self.s)), False, False).get_height()
+        plate_h = nameplate("You", "Normal", max(13, int(18 * self.s)), False, False).get_height()
         tokens_h = 2 * max(6, int(8 * self.s)) + 8
         top = max(50 * self.s, y - self.other_width * 0.55 - plate_h / 2)
         hand_y = max(y + self.other_width * 0.55, top + plate_h + tokens_h + self.other_width * 0.7)
@@ -407,10 +407,8 @@ class NinetyNineTable(HandInput, TableScene):
         state = self.session.state
         out = self.tokens[seat] == 0
         turn = (not out) and self.idle and seat in state.to_act()
-        plan = self.session.setup.seats[seat]
-        name = self._name(seat) if not (seat == self.viewer and not self.spectator) else (
-            "You" if len(self.session.humans) == 1 else seat_name(seat))
-        detail = "out" if out else (plan.label() + (" · dealer" if seat == self.dealer else ""))
+        name = self._name(seat)
+        detail = "out" if out else " · ".join(filter(None, (self.seat_label(seat), "dealer" if seat == self.dealer else "")))
         plate = nameplate(name, detail, max(13, int(18 * self.s)), turn, out)
         x, y = self.places[seat]
         if seat == self.viewer:

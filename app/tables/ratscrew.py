@@ -188,8 +188,10 @@ class RatscrewTable(RealtimeTableScene):
         if event.eliminated:
             self._banner(f"{self._name(event.seat)} slapped falsely while out: out for good", 2.4)
         else:
-            paid = f"pays {counted(len(event.paid), 'card')}" if event.paid else "has nothing to pay"
-            self._banner(f"False slap! {self._name(event.seat)} {paid}", 1.6)
+            who = self._name(event.seat)
+            paid = f"{says(who, 'pays')} {counted(len(event.paid), 'card')}" if event.paid else \
+                f"{says(who, 'has')} nothing to pay"
+            self._banner(f"False slap! {paid}", 1.6)
 
     def _on_PileWon(self, event: rs.PileWon) -> None:
         target = self.stack_at(event.seat)
@@ -295,7 +297,7 @@ class RatscrewTable(RealtimeTableScene):
         elif view.out[seat]:
             detail = "no cards · slap back in"
         else:
-            detail = f"{view.stacks[seat]} cards"
+            detail = " · ".join(filter(None, (self.seat_label(seat), f"{view.stacks[seat]} cards")))
         plate = nameplate(self._plate_name(seat, who), detail, max(13, int(17 * self.s)),
                           active=view.turn == seat, out=view.eliminated[seat] or view.out[seat])
         below = at[1] + self.stack_w * 0.78

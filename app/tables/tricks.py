@@ -614,11 +614,11 @@ class TrickTable(HandInput, TableScene):
 
     def plate_detail(self, seat: int) -> str:
         """The plate's second line as drawn (a table may shorten it while space is short)."""
-        return " · ".join(self.plate_bits(seat))
+        return " · ".join(bit for bit in self.plate_bits(seat) if bit)
 
     def plate_bits(self, seat: int) -> list[str]:
         """The second line of a seat's name plate: who plays it and its role this hand."""
-        bits = ["sits out" if seat in self.sitting_out else self.session.setup.seats[seat].label()]
+        bits = ["sits out" if seat in self.sitting_out else self.seat_label(seat)]
         if seat == self.dealer:
             bits.append("dealer")
         if seat == self.maker:

@@ -4,7 +4,7 @@ that name whoever did something, the player included; a count and its noun ("1 m
 
 from __future__ import annotations
 
-_IRREGULAR = {"is": "are", "has": "have", "does": "do", "was": "were"}
+_IRREGULAR = {"is": "are", "has": "have", "does": "do", "was": "were", "goes": "go"}
 
 
 def base_form(verb: str) -> str:

@@ -54,6 +54,9 @@ class Setup:
     seats: list[SeatPlan]
     options: dict[str, Any] = field(default_factory=dict)
     seed: int | None = None
+    names: list[str] | None = None
+    """Who sits in each seat, by name ("" where none was chosen); None until the table
+    names them. Kept so a replay or a continued game shows the same people."""
 
     @staticmethod
     def default(spec: GameSpec, seats: int | None = None, difficulty: str = "normal") -> Setup:
@@ -160,4 +163,5 @@ class SessionCore:
         return SessionCore(self.spec, self._rematch_setup(), seed)
 
     def _rematch_setup(self) -> Setup:
-        return Setup(self.setup.game_id, list(self.setup.seats), dict(self.setup.options), None)
+        names = list(self.setup.names) if self.setup.names is not None else None  # the same people
+        return Setup(self.setup.game_id, list(self.setup.seats), dict(self.setup.options), None, names)

@@ -94,7 +94,7 @@ def test_an_unknown_level_resets_only_that_seat():
     setup, problems = recall(spec, {"seats": seats, "options": {}, "seed": 3})
     assert setup.seats == [SeatPlan(True), SeatPlan(False, "normal"), SeatPlan(False, "easy"),
                            SeatPlan(False, "normal")]
-    assert problems == ["an unknown player or level for P2, P4"]
+    assert problems == ["an unknown player or level for seat 2, seat 4"]
 
 
 def test_a_bad_setup_field_is_one_notice_on_the_setup_screen(private_home):

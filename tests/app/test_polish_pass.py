@@ -115,7 +115,9 @@ def test_a_partnership_game_ends_with_one_line_per_side_and_its_points():
         rows = results.placings()
         assert len(rows) == 2 and rows[0][1] and not rows[1][1]
         first = outcome.winners[0]
-        assert rows[0][0].startswith(f"1.  P{first % 2 + 1} & P{first % 2 + 3}")
+        people = results.people
+        you = " (you)" if first % 2 == 0 else ""
+        assert rows[0][0].startswith(f"1.  {people[first % 2]}{you} & {people[first % 2 + 2]}")
         assert rows[0][0].endswith(f"{outcome.scores[first]:g} points")
         app.step(FRAME)   # drawn, every line inside the panel at the small size
     finally:
@@ -128,7 +130,8 @@ def test_players_level_on_score_share_a_place_and_winners_come_first():
         results = finish(app, "nap", seats=7)
         scores, winners = results.outcome.scores, results.outcome.winners
         places = [int(text.split(".")[0]) for text, _ in results.placings()]
-        seats = [int(text.split("P")[1].split()[0]) - 1 for text, _ in results.placings()]
+        seats = [results.people.index(text.split(".  ")[1].split(" (you)")[0].split("  ·")[0])
+                 for text, _ in results.placings()]
         assert set(seats[:len(winners)]) == set(winners)
         for (p1, s1), (p2, s2) in zip(zip(places, seats), zip(places[1:], seats[1:])):
             level = (s1 in winners) == (s2 in winners) and scores[s1] == scores[s2]
@@ -203,7 +206,7 @@ def test_the_reflex_tables_call_the_one_human_you_and_their_keys_stay_off_the_ha
         app.start(scene)
         say_ready(app)
         frame(app, int(COUNTDOWN * 1000 / FRAME_MS) + 2)
-        assert scene._plate_name(0, "Human") == "You" and scene._plate_name(1, "Easy") == "P2 · Easy"
+        assert scene._plate_name(0, "Human") == "You" and scene._plate_name(1, "Easy") == scene.people[1]
         plate, caps = scene.plate_boxes[scene.viewer]
         word = scene._letters_width(scene.session.state.view(scene.viewer))
         assert plate.width >= word + 16                      # "SPOON" / "PIG" inside the plate
@@ -247,8 +250,9 @@ def test_ratscrew_banners_speak_to_the_player_in_good_grammar():
         scene._on_Declined(rs.Declined(0))
         scene._on_RanOut(rs.RanOut(0))
         scene._on_Declined(rs.Declined(1))
-        assert said == ["P3 deals · You flip first", "You decline the challenge",
-                        "You are out of cards: slap back in!", "P2 declines the challenge"]
+        p2, p3 = scene.people[1], scene.people[2]
+        assert said == [f"{p3} deals · You flip first", "You decline the challenge",
+                        "You are out of cards: slap back in!", f"{p2} declines the challenge"]
     finally:
         pygame.quit()
 
@@ -260,7 +264,7 @@ def test_a_refused_key_in_a_reflex_game_is_explained_to_you_not_to_p1():
         scene = table(app, "ratscrew", seats=3)
         assert scene.to_player("P1 has left the game") == "You have left the game"
         assert scene.to_player("P1 is out of the game") == "You are out of the game"
-        assert scene.to_player("P2 has no cards to flip") == "P2 has no cards to flip"
+        assert scene.to_player("P2 has no cards to flip") == f"{scene.people[1]} has no cards to flip"
         assert scene.to_player("Too early") == "Too early"
     finally:
         pygame.quit()
@@ -405,8 +409,9 @@ def test_the_history_calls_the_one_human_you_as_the_table_does():
         mine = next(line for line in scene.log if line.startswith("P1 "))
         said = scene.to_player(mine)
         assert said.startswith("You ") and "P1" not in said
-        assert scene.to_player("P2 plays 4H") == "P2 plays 4H"
-        watched = table(app, "whist", humans=0)   # nobody to speak to: lines as they are
-        assert watched.to_player(mine) == mine
+        assert scene.to_player("P2 plays 4H") == f"{scene.people[1]} plays 4♥"
+        watched = table(app, "whist", humans=0)   # nobody to speak to: names, no "You"
+        told = watched.to_player(mine)
+        assert told.startswith(watched.people[0] + " ") and "You" not in told
     finally:
         pygame.quit()

@@ -532,4 +532,4 @@ def test_spoons_says_you_win_to_its_lone_human(app):
     scene._on_GameWon(type("Won", (), {"seat": 0})())
     assert scene.banner[0] == "You win!"
     scene._on_GameWon(type("Won", (), {"seat": 1})())
-    assert scene.banner[0] == "P2 wins!"
+    assert scene.banner[0] == f"{scene.people[1]} wins!"

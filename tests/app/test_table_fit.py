@@ -205,7 +205,7 @@ def test_abstrac_hints_stay_clear_of_the_match_box_and_points_of_the_window(size
         app.step(1 / 60)
         scene.relayout_now()   # the row dealt to its places
         hint = font(max(12, int(17 * scene.s))).size("take 1: +12")[0] * 3 + 2 * int(18 * scene.s) + 24
-        caption = font(max(10, int(13 * scene.s))).size("your final lead with perfect play from here")[0]
+        caption = font(max(10, int(13 * scene.s))).size("your lead at the end if both play perfectly")[0]
         box = scene.hint_box(hint, 30, caption)
         above = pygame.Rect(box.right - caption, box.top - 32, caption, 30)
         match = scene._match_rect()
@@ -213,7 +213,8 @@ def test_abstrac_hints_stay_clear_of_the_match_box_and_points_of_the_window(size
         assert pygame.Rect((0, 0), size).contains(box)
         for seat in (0, 1):
             area = scene._area_rect(seat)
-            lines = [("0 pts", (232, 190, 80)), ("× 13 taken by Bartholomew", (242, 238, 226)), ("= 0", (242, 238, 226))]
+            lines = [("0 points in sets and runs", (232, 190, 80)), ("× 13 cards Bartholomew took", (242, 238, 226)),
+                     ("= 0 for this deal", (242, 238, 226))]
             for image in scene._points_images(lines, 16, size[0] - area.right - 16):
                 assert area.right + 10 + image.get_width() <= size[0] - 6
     finally:

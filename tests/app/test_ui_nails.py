@@ -47,7 +47,7 @@ def test_the_faster_of_two_keys_in_one_frame_makes_the_call(app):
     frame(app)
     called = scene.session.state.last
     assert called.seat == 1 and called.correct
-    assert scene.race[0] == "P2 by 5 ms"
+    assert scene.race[0] == f"{scene.people[1]} by 5 ms"
     assert scene.verdict == called and len(scene.session.state.wins[1]) == 2
 
 

@@ -440,6 +440,7 @@ def test_the_session_standings_give_equal_chips_an_equal_place(app):
     app.step(1 / 60)
     scene._on_SessionOver(nw.SessionOver(winners=(1, 2), chips=(40, 62, 62, 12), reason="Once round the table"))
     lines, _ = scene.summary
-    assert lines[-1] == "1. P2 62 · 1. P3 62 · 3. You 40 · 4. P4 12"
+    p2, p3, p4 = scene.people[1:]
+    assert lines[-1] == f"1. {p2} 62 · 1. {p3} 62 · 3. You 40 · 4. {p4} 12"
     scene._on_SessionOver(nw.SessionOver(winners=(0,), chips=(70, 30, 30, 30), reason="Once round the table"))
-    assert scene.summary[0][-1] == "1. You 70 · 2. P2 30 · 2. P3 30 · 2. P4 30"
+    assert scene.summary[0][-1] == f"1. You 70 · 2. {p2} 30 · 2. {p3} 30 · 2. {p4} 30"

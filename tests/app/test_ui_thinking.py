@@ -208,7 +208,9 @@ def test_nash_hot_seat_history_shows_only_the_new_players_memory(app):
     post_key(app, pygame.K_SPACE)
     assert scene.viewer != first
     known = {str(c) for c in scene.session.state.seen[scene.viewer]}
-    shown = {m for line in scene.history for m in re.findall(r"\b[A2-9TJQK][SHDC]\b", line)}
+    suits = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}   # the history writes 10♠, the state TS
+    shown = {("T" if rank == "10" else rank) + suits[suit] for line in scene.history
+             for rank, suit in re.findall(r"(10|[A2-9JQK])([♠♥♦♣])", line)}
     assert shown and shown <= known
 
 
