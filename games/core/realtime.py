@@ -30,7 +30,7 @@ from __future__ import annotations
 import bisect
 from random import Random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
 from games.core.protocol import Action, Event, GameState, IllegalAction, Seat, seat_name
@@ -64,15 +64,36 @@ class RealtimeState(GameState[Any, Any], Protocol):
 ReflexBot = Callable[[Any, int, Random], list[Any]]
 
 
-def check_time(state: Any, action: TimedAction) -> None:
-    """Raise ``IllegalAction`` unless ``action`` may be applied at the state's clock."""
+def time_problem(state: Any, action: object) -> str | None:
+    """Why ``action`` may not be applied at the state's clock (None when it may)."""
     if not isinstance(action, TimedAction):
-        raise IllegalAction(f"{action!r} carries no time")
+        return f"{action!r} carries no time"
     if action.at_ms < state.now_ms:
-        raise IllegalAction(f"too late: {action} came before the table's clock ({state.now_ms} ms)")
+        return f"too late: {action} came before the table's clock ({state.now_ms} ms)"
     due = state.next_due()
     if due is not None and due <= action.at_ms:
-        raise IllegalAction(f"advance the clock to {due} ms before applying {action}")
+        return f"advance the clock to {due} ms before applying {action}"
+    return None
+
+
+def check_time(state: Any, action: TimedAction) -> None:
+    """Raise ``IllegalAction`` unless ``action`` may be applied at the state's clock."""
+    problem = time_problem(state, action)
+    if problem is not None:
+        raise IllegalAction(problem)
+
+
+def check_legal_timed(state: Any, action: object, why_not: Callable[[object], str]) -> None:
+    """The one judge of legality for a real-time game: ``action`` is legal when it may be
+    applied at the state's clock and the same action stamped now is among its seat's
+    ``legal_actions`` (until the action's time nothing changes the state: a timed step due
+    first makes ``time_problem`` refuse it). Otherwise it raises ``IllegalAction`` with
+    the game's own sentence, ``why_not(action)``."""
+    if isinstance(action, TimedAction) and time_problem(state, action) is None \
+            and 0 <= action.seat < state.seats:
+        if replace(action, at_ms=state.now_ms) in state.legal_actions(action.seat):
+            return
+    raise IllegalAction(why_not(action))
 
 
 @dataclass

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from games.core.cards import Card, standard_deck
 from games.core.protocol import Event, IllegalAction, Outcome, Seat, copy_rng, seat_name
-from games.core.realtime import TimedAction, check_time
+from games.core.realtime import TimedAction, check_legal_timed, time_problem
 from games.ratscrew.patterns import SlapRules, challenge_size, slap_pattern
 
 COLLECT_MS = 1200   # a won challenge waits this long before the pile is taken: slaps still count
@@ -278,7 +278,7 @@ class RatscrewState:
         return actions
 
     def apply(self, action: TimedAction) -> list[Event]:
-        self._check(action)
+        check_legal_timed(self, action, self._refusal)
         self.now_ms = action.at_ms
         if isinstance(action, Slap):
             events = self._slap(action)
@@ -388,23 +388,28 @@ class RatscrewState:
 
     # the rules ----------------------------------------------------------------------------
 
-    def _check(self, action: object) -> None:
+    def _refusal(self, action: object) -> str:
+        """Why ``action`` is not legal now, in a player's words (``check_legal_timed`` asks
+        only once it has refused the action)."""
         if not isinstance(action, (Flip, Slap, Decline)):
-            raise IllegalAction(f"Egyptian Ratscrew has no action {action!r}")
+            return f"Egyptian Ratscrew has no action {action!r}"
         if self.winner is not None:
-            raise IllegalAction("the game is over")
-        check_time(self, action)
+            return "the game is over"
+        problem = time_problem(self, action)
+        if problem is not None:
+            return problem
         seat = action.seat
         if not 0 <= seat < self.seats or self.eliminated[seat]:
-            raise IllegalAction(f"{seat_name(seat)} has left the game")
+            return f"{seat_name(seat)} has left the game"
         if isinstance(action, Slap) and not self.may_slap(seat):
-            raise IllegalAction(f"{seat_name(seat)} has no cards and only one player holds any")
+            return f"{seat_name(seat)} has no cards and only one player holds any"
         if isinstance(action, Flip) and not self.stacks[seat]:
-            raise IllegalAction(f"{seat_name(seat)} has no cards to flip")
+            return f"{seat_name(seat)} has no cards to flip"
         if isinstance(action, Flip) and self.collect is not None:
-            raise IllegalAction(f"wait: {seat_name(self.collect[0])} is taking the pile")
+            return f"wait: {seat_name(self.collect[0])} is taking the pile"
         if isinstance(action, Decline) and (self.offer is None or self.offer[0] != seat):
-            raise IllegalAction(f"{seat_name(seat)} has no challenge to decline")
+            return f"{seat_name(seat)} has no challenge to decline"
+        return f"{action} is not allowed now"
 
     def _flip(self, action: Flip) -> list[Event]:
         seat = action.seat

@@ -34,7 +34,7 @@ from typing import Sequence
 
 from games.core.cards import Card, standard_deck
 from games.core.protocol import Event, IllegalAction, Outcome, Seat, copy_rng, seat_name
-from games.core.realtime import TimedAction, check_time
+from games.core.realtime import TimedAction, check_legal_timed, time_problem
 from games.spoons.events import (Dealt, Eliminated, FalseGrab, GameWon, Grab, Grabbed, Pass,
                                  Passed, Recycled, RoundLost, Take, Took)
 
@@ -155,7 +155,7 @@ class SpoonsState:
         return actions
 
     def apply(self, action: TimedAction) -> list[Event]:
-        self._check(action)
+        check_legal_timed(self, action, self._refusal)
         self._public = None
         self.now_ms = action.at_ms
         if isinstance(action, Take):
@@ -287,41 +287,43 @@ class SpoonsState:
     def _can_pass(self, seat: Seat) -> bool:
         return self._passing(seat) and len(self.hands[seat]) > HAND
 
-    def _check(self, action: object) -> None:
+    def _refusal(self, action: object) -> str:
+        """Why ``action`` is not legal now, in a player's words (``check_legal_timed`` asks
+        only once it has refused the action)."""
         if not isinstance(action, (Take, Pass, Grab)):
-            raise IllegalAction(f"Spoons has no action {action!r}")
+            return f"Spoons has no action {action!r}"
         if self.winner is not None:
-            raise IllegalAction("the game is over")
-        check_time(self, action)
+            return "the game is over"
+        problem = time_problem(self, action)
+        if problem is not None:
+            return problem
         seat = action.seat
         if not 0 <= seat < self.seats:
-            raise IllegalAction(f"there is no seat {seat_name(seat)}")
+            return f"there is no seat {seat_name(seat)}"
         if self.is_out(seat):
-            raise IllegalAction(f"{seat_name(seat)} is out of the game")
+            return f"{seat_name(seat)} is out of the game"
         if self.next_at is not None:
-            raise IllegalAction("the round is over: wait for the next deal")
+            return "the round is over: wait for the next deal"
         if isinstance(action, Take):
-            self._check_take(seat)
-        elif isinstance(action, Pass):
-            self._check_pass(seat, action.card)
-        elif seat in self.grabbed:
+            return self._why_not_take(seat)
+        if isinstance(action, Pass):
+            return self._why_not_pass(seat, action.card)
+        if seat in self.grabbed:
             what = "a finger on their nose" if self.pig else "a spoon"
-            raise IllegalAction(f"{seat_name(seat)} already has {what}")
+            return f"{seat_name(seat)} already has {what}"
+        return f"{action} is not allowed now"
 
-    def _check_take(self, seat: Seat) -> None:
+    def _why_not_take(self, seat: Seat) -> str:
         if not self._passing(seat):
-            raise IllegalAction("no more passing this round")
+            return "no more passing this round"
         if len(self.hands[seat]) > HAND:
-            raise IllegalAction("pass a card first: a hand never holds more than five")
-        if not self._can_take(seat):
-            raise IllegalAction("there is no card waiting for you")
+            return "pass a card first: a hand never holds more than five"
+        return "there is no card waiting for you"
 
-    def _check_pass(self, seat: Seat, card: Card) -> None:
+    def _why_not_pass(self, seat: Seat, card: Card) -> str:
         if not self._can_pass(seat):
-            raise IllegalAction("take a card before passing one" if self._passing(seat)
-                                else "no more passing this round")
-        if card not in self.hands[seat]:
-            raise IllegalAction(f"{card} is not in your hand")
+            return "take a card before passing one" if self._passing(seat) else "no more passing this round"
+        return f"{card} is not in your hand"
 
     def _take(self, seat: Seat) -> list[Event]:
         events: list[Event] = []
