@@ -14,10 +14,10 @@ from typing import Any, Collection, Sequence
 from games.core.analysis import Review, to_data
 
 # The games the coach reviews (each has games/<id>/analysis.py).
-ANALYSED = ("whist", "euchre", "nap", "nash_whist", "seahaven", "abstrac", "ninety_nine")
+ANALYSED = ("whist", "euchre", "nap", "nash_whist", "seahaven", "abstrac", "ninety_nine", "nash")
 # Games whose review can be split by decision (the worker does a few at a time, so the
 # screen can show progress); Seahaven's binary search is one job.
-SPLITS = frozenset({"whist", "euchre", "nap", "nash_whist", "abstrac", "ninety_nine"})
+SPLITS = frozenset({"whist", "euchre", "nap", "nash_whist", "abstrac", "ninety_nine", "nash"})
 
 
 def reviewable(game_id: str) -> bool:

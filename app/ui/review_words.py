@@ -33,6 +33,8 @@ def option_words(option: Any) -> str:
         return f"{card_words(option.card)} {where}"
     if kind == "Resign":
         return "giving up"
+    if kind == "Guess":
+        return f"guess {option.value}"
     if kind == "Take":
         return f"take {option.count}"
     if kind == "Choose":
@@ -63,6 +65,8 @@ def where(decision: Decision, unit: str) -> str:
         return f"trick {decision.number}" + (f" of hand {decision.part}" if decision.part > 1 else "")
     if unit == "winnable":
         return f"move {decision.number}"
+    if decision.kind == "guess":
+        return f"the guess at mystery card {decision.number}"
     if unit == "chance":
         return f"hand {decision.part}, card {decision.number} on the pile"
     if decision.kind == "choose":
@@ -96,12 +100,16 @@ def summary(review: Review, who: str = "You") -> str:
     if not mistakes:
         return f"{_verb(who, 'made')} the best play at every decision." + _notes(review)
     if review.unit == "chance":
-        listed = [f"{where(d, review.unit)} ({option_words(d.chosen)}, {d.cost * 100:.0f}% less safe)"
+        listed = [f"{where(d, review.unit)} ({option_words(d.chosen)}, {d.cost * 100:.0f}% {_less(d)})"
                   for d in mistakes[:4]]
         more = f" and {len(mistakes) - 4} more" if len(mistakes) > 4 else ""
+        joined = (_join(listed) if not more else ", ".join(listed)) + more
+        if mistakes[0].kind == "guess":
+            times = "once" if len(mistakes) == 1 else f"{len(mistakes)} times"
+            return (f"{who} passed over the likeliest guess {times}: {joined}. "
+                    "Every other guess was the likeliest." + _notes(review))
         risks = "a needless risk" if len(mistakes) == 1 else f"{len(mistakes)} needless risks"
-        return (f"{who} took {risks}: {_join(listed) if not more else ', '.join(listed)}{more}. "
-                "Everything else was the safest play." + _notes(review))
+        return f"{who} took {risks}: {joined}. Everything else was the safest play." + _notes(review)
     listed = [f"{where(d, review.unit)} ({option_words(d.chosen)}, {minus(d.cost)})" for d in mistakes[:4]]
     more = f" and {len(mistakes) - 4} more" if len(mistakes) > 4 else ""
     text = f"{who} gave away {_units(review.total_cost, review.unit)}: {_join(listed) if not more else ', '.join(listed)}{more}."
@@ -109,6 +117,10 @@ def summary(review: Review, who: str = "You") -> str:
     if review.unit == "tricks":
         text += " (Costs count against single-dummy: the average over deals you could not rule out.)"
     return text + _notes(review)
+
+
+def _less(decision: Decision) -> str:
+    return "less likely" if decision.kind == "guess" else "less safe"
 
 
 def _verb(who: str, verb: str) -> str:
@@ -175,7 +187,8 @@ def decision_lines(decision: Decision, unit: str) -> list[str]:
         lines.append(text)
     cost = decision.cost
     if unit == "chance":
-        lines.append("The safest play." if cost < 1e-9 else f"{cost * 100:.0f}% less safe than the best")
+        best_words = "The likeliest guess." if decision.kind == "guess" else "The safest play."
+        lines.append(best_words if cost < 1e-9 else f"{cost * 100:.0f}% {_less(decision)} than the best")
     else:
         lines.append("Best play." if cost < 1e-9 else f"Cost: {minus(cost)}" + (" trick" if unit == "tricks" else ""))
     return lines

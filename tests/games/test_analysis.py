@@ -124,7 +124,7 @@ def test_seahaven_never_guesses_past_its_budget():
     assert "unknown" in summary(review)
 
 
-@pytest.mark.parametrize("game_id", ["whist", "euchre", "nap", "nash_whist", "abstrac", "ninety_nine"])
+@pytest.mark.parametrize("game_id", ["whist", "euchre", "nap", "nash_whist", "abstrac", "ninety_nine", "nash"])
 def test_a_seeded_bot_game_is_reviewed_in_words_without_codes(game_id):
     import importlib
 
@@ -134,7 +134,7 @@ def test_a_seeded_bot_game_is_reviewed_in_words_without_codes(game_id):
     seats = spec.new_game(options, seed).seats
     record = play_out(spec, options, seed, [spec.bots["easy"]] * seats)
     module = importlib.import_module(f"games.{game_id}.analysis")
-    extra = {} if game_id in ("abstrac", "ninety_nine") else {"deals": 4}
+    extra = {} if game_id in ("abstrac", "ninety_nine", "nash") else {"deals": 4}
     review = module.review(options, seed, record.actions, 0, **extra)
     assert review.decisions, "the seat made decisions"
     assert all(d.cost >= 0 for d in review.decisions)
