@@ -91,7 +91,7 @@ class BotClient:
         delay = 0.1
         while self.outcome is None:
             try:
-                async with connect(self.url, max_size=2**22,
+                async with connect(self.url, max_size=2**22, compression=None,
                                    open_timeout=5) as ws:
                     away_since, delay = None, 0.1
                     await ws.send(protocol.dump(self._hello()))

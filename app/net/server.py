@@ -434,8 +434,10 @@ class Server:
 
     async def run(self, host: str, port: int, ready: Any = None, stop: asyncio.Event | None = None) -> None:
         """Serve until ``stop`` is set; ``ready(host, port)`` is called once listening."""
+        # No per-message compression: a view is a few KiB, and deflating one for every seat
+        # after every action was a fifth of the server's time per action.
         async with serve(self.handler, host, port, max_size=READ_LIMIT, ping_interval=20,
-                         ping_timeout=20) as server:
+                         ping_timeout=20, compression=None) as server:
             real_port = next(iter(server.sockets)).getsockname()[1]
             if ready is not None:
                 ready(host, real_port)

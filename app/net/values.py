@@ -28,7 +28,7 @@ import enum
 import importlib
 import math
 import sys
-from typing import Any
+from typing import Any, Callable
 
 from games.core.cards import Card
 
@@ -45,30 +45,65 @@ def _name(cls: type) -> str:
 
 def encode_value(value: Any) -> Any:
     """``value`` as JSON-ready data (see the module's docstring)."""
-    if isinstance(value, enum.Enum):        # before int: some enums are IntEnums
-        return {"$e": _name(type(value)), "n": value.name}
-    if value is None or isinstance(value, (bool, int, str)):
-        return value
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            raise ValueError_(f"cannot send the number {value!r}")
-        return value
-    if isinstance(value, Card):
-        return {"$c": str(value)}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        data: dict[str, Any] = {"$t": _name(type(value))}
-        for spec in dataclasses.fields(value):
-            data[spec.name] = encode_value(getattr(value, spec.name))
+    kind = type(value)
+    writer = _WRITERS.get(kind)
+    if writer is None:
+        writer = _WRITERS[kind] = _writer_for(kind)
+    return writer(value)
+
+
+# The server writes a view for every seat after every action: how to write each type is
+# worked out once (a chain of isinstance tests per value was most of the cost).
+_Writer = Callable[[Any], Any]
+_WRITERS: dict[type, _Writer] = {}
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _number(value: float) -> float:
+    if not math.isfinite(value):
+        raise ValueError_(f"cannot send the number {value!r}")
+    return value
+
+
+def _writer_for(kind: type) -> _Writer:
+    if issubclass(kind, enum.Enum):        # before int: some enums are IntEnums
+        tag = _name(kind)
+        return lambda value: {"$e": tag, "n": value.name}
+    if kind is type(None) or issubclass(kind, (bool, int, str)):
+        return _same
+    if issubclass(kind, float):
+        return _number
+    if issubclass(kind, Card):
+        return lambda value: {"$c": str(value)}
+    if dataclasses.is_dataclass(kind):
+        return _record_writer(kind)
+    if issubclass(kind, list):
+        return lambda value: [encode_value(item) for item in value]
+    if issubclass(kind, tuple):
+        return lambda value: {"$u": [encode_value(item) for item in value]}
+    if issubclass(kind, (set, frozenset)):
+        return lambda value: {"$s": sorted((encode_value(item) for item in value), key=repr)}
+    if issubclass(kind, dict):
+        return lambda value: {"$d": [[encode_value(k), encode_value(v)] for k, v in value.items()]}
+
+    def refuse(value: Any) -> Any:
+        raise ValueError_(f"cannot send a {kind.__name__}")
+    return refuse
+
+
+def _record_writer(kind: type) -> _Writer:
+    tag = _name(kind)
+    names = [spec.name for spec in dataclasses.fields(kind)]
+
+    def write(value: Any) -> dict[str, Any]:
+        data: dict[str, Any] = {"$t": tag}
+        for name in names:
+            data[name] = encode_value(getattr(value, name))
         return data
-    if isinstance(value, list):
-        return [encode_value(item) for item in value]
-    if isinstance(value, tuple):
-        return {"$u": [encode_value(item) for item in value]}
-    if isinstance(value, (set, frozenset)):
-        return {"$s": sorted((encode_value(item) for item in value), key=repr)}
-    if isinstance(value, dict):
-        return {"$d": [[encode_value(k), encode_value(v)] for k, v in value.items()]}
-    raise ValueError_(f"cannot send a {type(value).__name__}")
+    return write
 
 
 def decode_value(data: Any, game_id: str) -> Any:
