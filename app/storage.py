@@ -325,6 +325,8 @@ class Settings:
     animation_speed: str = "normal"
     wash_cards: bool = True
     """Whether the deck is washed (spread, swirled, gathered) on the felt before a deal."""
+    winnable_light: bool = False
+    """Seahaven: a lamp by the deal number saying whether the deal can still be won."""
     four_colour: bool = False
     large_index: bool = False
     colourblind_nails: bool = False
@@ -346,6 +348,7 @@ _SETTINGS_CHECKS: dict[str, Callable[[Any], Any]] = {
     "muted": _check_bool,
     "animation_speed": _check_choice(ANIMATION_SPEEDS),
     "wash_cards": _check_bool,
+    "winnable_light": _check_bool,
     "four_colour": _check_bool,
     "large_index": _check_bool,
     "colourblind_nails": _check_bool,

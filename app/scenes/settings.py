@@ -36,6 +36,7 @@ class SettingsScene(Scene):
             Row("Sound", lambda: "muted" if self.settings.muted else "on", self._sampled(self._toggle("muted"))),
             Row("Animation speed", lambda: self.settings.animation_speed, self._cycle("animation_speed", SPEEDS)),
             Row("Wash the cards before dealing", self._onoff("wash_cards"), self._toggle("wash_cards")),
+            Row("Seahaven: still-winnable light", self._onoff("winnable_light"), self._toggle("winnable_light")),
             Row("Four-colour deck", self._onoff("four_colour"), self._toggle("four_colour")),
             Row("Large card corners", self._onoff("large_index"), self._toggle("large_index")),
             Row("Colour-blind Nails cards", self._onoff("colourblind_nails"), self._toggle("colourblind_nails")),

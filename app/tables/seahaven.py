@@ -836,6 +836,30 @@ class SeahavenTable(TableScene):
         rect = image.get_rect(center=(self.size[0] // 2, self.geo.status_y)).inflate(24, 10)
         panel(surface, rect, radius=10, edge=None)
         blit_centered(surface, image, rect.center)
+        if self.app.settings.winnable_light and not self.watching:
+            self._draw_lamp(surface, rect)
+
+    # The "still winnable" lamp (Settings): what the worker's solver found for the position on
+    # the table (``known``, filled by _poll_hint after every move): a mark as well as a colour.
+    LAMPS = {"yes": ((70, 190, 90), "✓"), "no": ((210, 70, 60), "✗"), "unknown": ((150, 150, 140), "?"),
+             "checking": ((60, 80, 68), "…")}
+
+    def winnable_now(self) -> str:
+        """"yes", "no", "unknown" (the solver's budget ran out) or "checking"."""
+        if self.state.won:
+            return "yes"
+        if self._position() not in self.known:
+            return "checking"
+        line = self.known[self._position()]
+        return "yes" if line else "no" if line is False else "unknown"
+
+    def _draw_lamp(self, surface: pygame.Surface, status: pygame.Rect) -> None:
+        colour, mark = self.LAMPS[self.winnable_now()]
+        radius = max(7, status.height // 2 - 2)
+        centre = (status.right + radius + int(8 * self.s), status.centery)
+        pygame.draw.circle(surface, colour, centre, radius)
+        pygame.draw.circle(surface, theme.INK, centre, radius, 1)
+        blit_centered(surface, render_text(mark, max(10, int(radius * 1.3)), theme.INK, bold=True), centre)
 
     def _is_stuck(self) -> bool:
         """The rules' ``stuck()``, worked out once per position rather than every frame."""

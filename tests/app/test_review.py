@@ -83,3 +83,40 @@ def test_review_from_the_results_screen_steps_to_a_mistake(app):
         assert app.scenes.top.session.done == review.mistakes[0].index
     post_key(app, pygame.K_ESCAPE)
     assert app.scenes.top is results
+
+
+# --- Seahaven's "still winnable" lamp ---------------------------------------------------------
+
+
+def _seahaven_table(app, actions):
+    from app.session import SeatPlan, Session, Setup
+    from app.tables import table_for
+    from games.registry import GAMES
+
+    spec = GAMES["seahaven"]
+    session = Session(spec, Setup("seahaven", [SeatPlan(True, "normal")], {o.key: o.default for o in spec.options}, 1))
+    for action in actions:
+        session.apply(action)
+    session.resumed = True
+    scene = table_for("seahaven")(app, session)
+    app.start(scene)
+    return scene
+
+
+def test_the_winnable_lamp_follows_the_worker_and_the_setting(app, monkeypatch):
+    from app.tables.seahaven import SeahavenTable
+    from tests.games.test_analysis import _seahaven_loss
+
+    lit = []
+    monkeypatch.setattr(SeahavenTable, "_draw_lamp", lambda self, surface, rect: lit.append(self.winnable_now()))
+    actions, lost_at = _seahaven_loss()
+    scene = _seahaven_table(app, actions[:lost_at])
+    step_until(app, lambda: scene.winnable_now() != "checking")
+    assert scene.winnable_now() == "yes" and lit == []  # off by default: no lamp drawn
+    app.settings.winnable_light = True
+    app.step(1 / 60)
+    assert lit[-1] == "yes"
+    scene = _seahaven_table(app, actions[:lost_at + 1])
+    step_until(app, lambda: scene.winnable_now() != "checking")
+    app.step(1 / 60)
+    assert scene.winnable_now() == "no" and lit[-1] == "no"
