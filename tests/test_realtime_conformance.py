@@ -189,9 +189,10 @@ def test_the_checks_catch_a_lost_penalty_card(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_the_checks_catch_an_action_that_ignores_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
-    from games.nails import rules
+    from games.core import realtime
 
-    monkeypatch.setattr(rules, "check_time", lambda state, action: None)
+    # Nails judged without the clock: what the one judge, check_legal_timed, asks first.
+    monkeypatch.setattr(realtime, "time_problem", lambda state, action: None)
     spec = next(s for s in SPECS if s.id == "nails")
     with pytest.raises((AssertionError, pytest.fail.Exception), match="DID NOT RAISE|changed the state"):
         play_checked(spec, 2, 1)

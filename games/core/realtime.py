@@ -83,15 +83,24 @@ def check_time(state: Any, action: TimedAction) -> None:
         raise IllegalAction(problem)
 
 
-def check_legal_timed(state: Any, action: object, why_not: Callable[[object], str]) -> None:
+def check_legal_timed(state: Any, action: object, why_not: Callable[[object], str],
+                      at_its_time: bool = False) -> None:
     """The one judge of legality for a real-time game: ``action`` is legal when it may be
     applied at the state's clock and the same action stamped now is among its seat's
     ``legal_actions`` (until the action's time nothing changes the state: a timed step due
     first makes ``time_problem`` refuse it). Otherwise it raises ``IllegalAction`` with
-    the game's own sentence, ``why_not(action)``."""
+    the game's own sentence, ``why_not(action)``.
+
+    ``at_its_time``: for a game whose legality depends on the clock itself (Nails' late
+    calls count only within a window), ``legal_actions`` is asked of a copy of the state
+    whose clock has moved on to the action's time."""
     if isinstance(action, TimedAction) and time_problem(state, action) is None \
             and 0 <= action.seat < state.seats:
-        if replace(action, at_ms=state.now_ms) in state.legal_actions(action.seat):
+        judge = state
+        if at_its_time and action.at_ms > state.now_ms:
+            judge = state.clone()
+            judge.advance(action.at_ms)   # (no timed step falls due first: time_problem)
+        if replace(action, at_ms=judge.now_ms) in judge.legal_actions(action.seat):
             return
     raise IllegalAction(why_not(action))
 

@@ -27,7 +27,7 @@ from random import Random
 from dataclasses import dataclass, field
 
 from games.core.protocol import Event, IllegalAction, Outcome, Seat, copy_rng, seat_name
-from games.core.realtime import TimedAction, check_time
+from games.core.realtime import TimedAction, check_legal_timed, time_problem
 from games.nails.rings import Match, Ring, deck, hit, match
 
 __all__ = ["deck", "hit", "match", "new_game", "Call", "NailsOptions", "NailsState"]
@@ -183,7 +183,8 @@ class NailsState:
         return []
 
     def apply(self, action: Call) -> list[Event]:
-        self._check(action)
+        # (a late call counts only within LATE_MS of the winning one: judged at its own time)
+        check_legal_timed(self, action, self._refusal, at_its_time=True)
         self.now_ms = action.at_ms
         if not self.calling:
             assert self.last is not None
@@ -250,19 +251,19 @@ class NailsState:
         return (not self.calling and self.last is not None and not self.over
                 and self.now_ms - self.last.at_ms <= LATE_MS)
 
-    def _check(self, action: object) -> None:
+    def _refusal(self, action: object) -> str:
+        """Why ``action`` is not legal now, in a player's words (``check_legal_timed`` asks
+        only once it has refused the action)."""
         if not isinstance(action, Call):
-            raise IllegalAction(f"Nails has no action {action!r}")
+            return f"Nails has no action {action!r}"
         if self.over:
-            raise IllegalAction("the game is over")
-        check_time(self, action)
+            return "the game is over"
+        problem = time_problem(self, action)
+        if problem is not None:
+            return problem
         if not 0 <= action.seat < self.seats:
-            raise IllegalAction(f"there is no seat {seat_name(action.seat)}")
-        if self.calling:
-            return
-        late = self.last is not None and action.at_ms - self.last.at_ms <= LATE_MS
-        if not late:
-            raise IllegalAction("wait for the next two cards to turn up")
+            return f"there is no seat {seat_name(action.seat)}"
+        return "wait for the next two cards to turn up"
 
     def _reveal(self) -> list[Event]:
         self.round += 1
