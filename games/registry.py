@@ -30,6 +30,9 @@ StateT = TypeVar("StateT", bound=GameState[Any, Any])
 # search on the double-dummy solver) only where a solver makes it stronger than Hard.
 DIFFICULTIES = ("easy", "normal", "hard", "expert")
 
+# What a setting on the setup screen can be: a switch, a number or a word.
+OptionValue = bool | int | str
+
 
 @dataclass(frozen=True)
 class OptionSpec:
@@ -41,12 +44,12 @@ class OptionSpec:
 
     key: str
     label: str
-    choices: tuple[Any, ...]
-    default: Any
-    only_if: tuple[str, Any] | None = None
+    choices: tuple[OptionValue, ...]
+    default: OptionValue
+    only_if: tuple[str, OptionValue] | None = None
     names: tuple[str, ...] = ()
 
-    def label_for(self, value: Any) -> str:
+    def label_for(self, value: object) -> str:
         if self.names and value in self.choices:
             return self.names[self.choices.index(value)]
         if isinstance(value, bool):
