@@ -83,11 +83,13 @@ def review_replay(replay: Any, seat: int) -> Review:
 
 
 def as_text(replay: Any, review: Review) -> str:
-    from app.ui.review_words import decision_lines, summary, where
+    from app.ui.review_words import HEADINGS, decision_lines, summary, where
 
     who = seat_name(replay, review.seat)
     lines = [f"{replay.spec.title}, seed {replay.seed}: review of {who if who != 'You' else 'your seat'}",
              summary(review, who), ""]
+    if review.unit in HEADINGS:
+        lines += [HEADINGS[review.unit] + ".", ""]
     for decision in review.decisions:
         lines.append(f"{where(decision, review.unit).capitalize()}:" + ("  MISTAKE" if decision.mistake else ""))
         lines += [f"    {line}" for line in decision_lines(decision, review.unit)]

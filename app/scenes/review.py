@@ -27,10 +27,11 @@ from app.render.text import font, render_text, wrap
 from app.replay_file import Replay
 from app.scenes.replay_watch import ReplayControls, ReplaySession
 from app.ui import theme
-from app.ui.review_words import decision_lines, summary, where
+from app.ui.review_words import HEADINGS, decision_lines, summary, where
 from games.core.analysis import Decision, Review
 
 PART = 4  # decisions per worker job: small enough for the progress to move
+WIDE = 1100  # from this window width the panel sits beside the table, else below it
 REVIEW_KEYS = "M next mistake · Shift+M previous · V seat"
 
 
@@ -164,18 +165,34 @@ class ReviewControls(ReplayControls):
         super().update(dt)
 
     def table_size(self) -> tuple[int, int]:
+        """The table keeps the room the panel leaves: beside it in a wide window, above it
+        in a narrow one (a table needs some 800 pixels of width, but copes with less height)."""
         w, h = super().table_size()
-        return w - self.panel_width(), h
+        if self.panel_beside():
+            return w - self.panel_extent(), h
+        return w, h - self.panel_extent()
 
-    def panel_width(self) -> int:
-        w = self.window[0]
-        return max(250, min(420, int(w * 0.3)))
+    def panel_beside(self) -> bool:
+        return self.window[0] >= WIDE
+
+    def panel_extent(self) -> int:
+        """The panel's width beside the table, or its height below it."""
+        w, h = self.window
+        if self.panel_beside():
+            return max(250, min(420, int(w * 0.3)))
+        return max(150, int(h * 0.31))
+
+    def panel_rect(self) -> pygame.Rect:
+        w, h = self.window
+        bottom = h - (self.strip_height() if self.bar_shown else 0)
+        extent = self.panel_extent()
+        if self.panel_beside():
+            return pygame.Rect(w - extent, 0, extent, bottom)
+        return pygame.Rect(0, bottom - extent, w, extent)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        w, h = self.window
-        bottom = h - (self.strip_height() if self.bar_shown else 0)
-        self._draw_panel(surface, pygame.Rect(w - self.panel_width(), 0, self.panel_width(), bottom))
+        self._draw_panel(surface, self.panel_rect())
 
     # the panel ------------------------------------------------------------------------------
 
@@ -188,41 +205,68 @@ class ReviewControls(ReplayControls):
         return (review.decisions[-1], False) if review.decisions else (None, False)
 
     def _draw_panel(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """Beside the table: one column, the summary above the decision. Below it: the
+        summary on the left, the decision on the right."""
         s = theme.scale_for(self.window)
         surface.fill((10, 34, 23), box)
-        pygame.draw.line(surface, theme.GOLD_DARK, box.topleft, box.bottomleft, 2)
+        edge = (box.topleft, box.bottomleft) if self.panel_beside() else (box.topleft, box.topright)
+        pygame.draw.line(surface, theme.GOLD_DARK, *edge, 2)
         pad = max(8, int(14 * s))
         inner = box.inflate(-2 * pad, -2 * pad)
-        y = inner.top
+        size = max(12, int(15 * s))
+        if self.panel_beside():
+            first, second = inner, inner
+        else:
+            split = int(inner.width * 0.45)
+            first = pygame.Rect(inner.left, inner.top, split - pad, inner.height)
+            second = pygame.Rect(inner.left + split, inner.top, inner.width - split, inner.height)
+        y = self._draw_summary(surface, first, size, s)
+        if y is None:
+            return
+        keys_size = max(11, size - 2)
+        hint = REVIEW_KEYS if len(self.coach.replay.seats) > 1 else REVIEW_KEYS.rsplit(" · ", 1)[0]
+        keys = wrap(hint, font(keys_size), second.width)
+        keys_top = second.bottom - len(keys) * int(keys_size * 1.3)
+        top = y + size if second is first else second.top
+        self._draw_decision(surface, pygame.Rect(second.left, top, second.width, keys_top - top), size)
+        self._lines(surface, keys, second, keys_top, keys_size, theme.INK_DIM)
+
+    def _draw_summary(self, surface: pygame.Surface, column: pygame.Rect, size: int, s: float) -> int | None:
+        """The title and the summary (or the progress, or the error); where it ends, or None
+        while there is nothing more to show."""
         who = seat_name(self.coach.replay, self.coach.seat)
         title = "Review" if who == "You" else f"Review: {who}"
-        y = self._lines(surface, [title], inner, y, max(15, int(22 * s)), theme.GOLD, bold=True)
+        y = self._lines(surface, [title], column, column.top, max(15, int(22 * s)), theme.GOLD, bold=True)
         job = self.coach.job
         review = self.coach.review
-        size = max(12, int(15 * s))
         if job.error:
-            self._lines(surface, wrap(job.error, font(size), inner.width), inner, y + 6, size, theme.DANGER)
-            return
+            self._lines(surface, wrap(job.error, font(size), column.width), column, y + 6, size, theme.DANGER)
+            return None
         if review is None:
-            self._draw_analysing(surface, inner, y + 8, size, job.progress)
-            return
-        y = self._lines(surface, wrap(summary(review, who), font(size), inner.width), inner, y + 6, size, theme.INK)
+            self._draw_analysing(surface, column, y + 8, size, job.progress)
+            return None
+        return self._lines(surface, wrap(summary(review, who), font(size), column.width), column, y + 6, size, theme.INK)
+
+    def _draw_decision(self, surface: pygame.Surface, area: pygame.Rect, size: int) -> None:
+        review = self.coach.review
+        assert review is not None
         decision, ahead = self.current_decision(review)
-        if decision is not None and y < inner.bottom - 3 * size:
-            y += size
-            head = where(decision, review.unit)
-            head = (("Now: " if decision.index == self.session.done else "Next: ") if ahead else "Last: ") + head
-            colour = theme.DANGER if decision.mistake else theme.GOLD
-            y = self._lines(surface, [head[0].upper() + head[1:]], inner, y, size, colour, bold=True)
-            lines = [piece for line in decision_lines(decision, review.unit) for piece in wrap(line, font(size - 1), inner.width)]
-            y = self._lines(surface, lines, inner, y + 2, size - 1, theme.INK)
-        hint = REVIEW_KEYS if len(self.coach.replay.seats) > 1 else REVIEW_KEYS.rsplit(" · ", 1)[0]
-        keys = wrap(hint, font(max(11, size - 2)), inner.width)
-        self._lines(surface, keys, inner, inner.bottom - len(keys) * int(max(11, size - 2) * 1.3), max(11, size - 2),
-                    theme.INK_DIM)
+        if decision is None or area.height < 2 * size:
+            return
+        head = where(decision, review.unit)
+        head = (("Now: " if decision.index == self.session.done else "Next: ") if ahead else "Last: ") + head
+        colour = theme.DANGER if decision.mistake else theme.GOLD
+        y = self._lines(surface, [head[0].upper() + head[1:]], area, area.top, size, colour, bold=True)
+        if review.unit in HEADINGS and decision.analysis.values:
+            note = wrap(HEADINGS[review.unit], font(max(11, size - 3)), area.width)
+            y = self._lines(surface, note, area, y, max(11, size - 3), theme.INK_DIM)
+        room = max(2, (area.bottom - y - 2) // int((size - 1) * 1.3))
+        lines = [piece for line in _shortened(decision_lines(decision, review.unit), room)
+                 for piece in wrap(line, font(size - 1), area.width)]
+        self._lines(surface, lines, area, y + 2, size - 1, theme.INK)
 
     def _draw_analysing(self, surface: pygame.Surface, inner: pygame.Rect, y: int, size: int, done: float) -> None:
-        text = f"Analysing… {int(done * 100)}%"
+        text = f"Analysing… {int(done * 100)}%" if len(self.coach.job.jobs) > 1 else "Analysing…"
         y = self._lines(surface, [text], inner, y, size, theme.INK)
         track = pygame.Rect(inner.left, y + 4, inner.width, max(4, size // 3))
         pygame.draw.rect(surface, (30, 70, 48), track, border_radius=3)
@@ -239,6 +283,19 @@ class ReviewControls(ReplayControls):
             surface.blit(render_text(line, size, colour, bold=bold), (inner.left, y))
             y += step
         return y
+
+
+def _shortened(lines: list[str], room: int) -> list[str]:
+    """The options (best first) and the closing line in ``room`` lines: the chosen option
+    always stays, the others are cut from the worst up ("… 6 more")."""
+    options, closing = lines[:-1], lines[-1:]
+    if len(lines) <= room:
+        return lines
+    keep = options[:max(1, room - 2)]
+    chosen = next((line for line in options if "chosen" in line), None)
+    if chosen is not None and chosen not in keep:
+        keep[-1] = chosen
+    return keep + [f"… {len(options) - len(keep)} more"] + closing
 
 
 @lru_cache(maxsize=None)
@@ -258,7 +315,7 @@ def open_review_at(app: Any, coach: Coach, index: int = 0, push: bool = True) ->
         session.apply(action)
     if index:
         session.opening = []  # the table draws the position as it is, not the first deal
-        session.resumed = True  # type: ignore[attr-defined]
+        session.resumed = True
     scene = review_table(coach.replay.game_id)(app, session, coach)
     if push:
         app.scenes.push(scene)

@@ -14,6 +14,11 @@ from games.core.analysis import Decision, Review
 from games.core.cards import Card
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+# What the numbers beside the options mean, said once above them.
+HEADINGS = {
+    "tricks": "Tricks your side takes from here: the average over deals you could face (all hands open)",
+    "points": "Points ahead at the end of the deal, with perfect play after it",
+}
 
 
 def card_words(card: Card) -> str:

@@ -32,12 +32,23 @@ def winnable(state: SeahavenState, max_nodes: int = DEFAULT_NODES) -> bool | Non
     return solve_state(state, max_nodes).solvable
 
 
-def analyse(state: SeahavenState, seat: int = 0, max_nodes: int = HINT_NODES) -> Analysis:
+def _distinct(moves: list[Move], chosen: Any = None) -> list[Move]:
+    """The moves less repeats: a card sent to one free tower or another is the same move
+    (``chosen``, if it is one of them, stands for the rest)."""
+    kept: dict[tuple[Any, ...], Move] = {}
+    for move in moves:
+        key = (move.card, "tower") if move.to.kind == "tower" else (move.card, move.to)
+        if key not in kept or move == chosen:
+            kept[key] = move
+    return list(kept.values())
+
+
+def analyse(state: SeahavenState, seat: int = 0, max_nodes: int = HINT_NODES, chosen: Any = None) -> Analysis:
     """Each legal move with 1.0 if the deal is still winnable after it, 0.0 if not; moves
     the budget could not decide are left out of ``values`` and listed in ``extra``."""
     values: dict[Any, float] = {}
     unknown = []
-    for move in state.legal_moves():
+    for move in _distinct(state.legal_moves(), chosen):
         after = state.clone()
         after.apply(move)
         verdict = winnable(after, max_nodes)
@@ -147,7 +158,7 @@ def _plain(action: Any) -> Any:
 
 def _at_loss(before: SeahavenState, action: Any) -> Analysis:
     """The options at the losing move: each legal move with whether it kept the win."""
-    analysis = analyse(before)
+    analysis = analyse(before, chosen=_plain(action))
     values = dict(analysis.values)
     values[_plain(action)] = 0.0  # known: this move lost it
     if isinstance(action, Resign):
