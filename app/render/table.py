@@ -204,7 +204,7 @@ def nameplate(name: str, detail: str, size: int, active: bool, out: bool) -> pyg
     pygame.draw.rect(plate, fill, plate.get_rect(), border_radius=h // 3)
     rim = theme.GOLD if active else theme.GOLD_DARK if you else (90, 130, 100)
     pygame.draw.rect(plate, rim, plate.get_rect(), width=3 if active else 1, border_radius=h // 3)
-    if not detail.strip():   # (a plate with one line keeps the height of the others, its name centred)
+    if detail == "":   # one line: the height of the others, the name centred (" " keeps it on top)
         plate.blit(title, title.get_rect(center=(w // 2, h // 2)))
         return plate
     plate.blit(title, title.get_rect(midtop=(w // 2, 6)))

@@ -414,15 +414,16 @@ class SpoonsTable(RealtimeTableScene):
         plan = self.session.setup.seats[seat]
         who = "Human" if plan.human else plan.difficulty.title()
         tag = " · deals" if seat == view.dealer and not view.out[seat] else ""
-        detail = "out of the game" if view.out[seat] else self.seat_label(seat)
-        title, size = f"{self._plate_name(seat, who)}{tag}", max(12, int(16 * self.s))
-        plate = nameplate(title, detail, size, active=seat in view.grabbed, out=view.out[seat])
+        detail = "out of the game" if view.out[seat] else ""
+        # The plate's second line holds the letters, so a computer player's level goes by the name.
+        who_plays = " · ".join(filter(None, (self._plate_name(seat, who), self.seat_label(seat))))
+        title, size = f"{who_plays}{tag}", max(12, int(16 * self.s))
+        plate = nameplate(title, detail or " ", size, active=seat in view.grabbed, out=view.out[seat])
         wanted = self._letters_width(view) + 16   # a short name ("You") still holds the word
-        if plate.get_width() < wanted and not view.out[seat]:
-            small = font(max(11, int(size * 0.72)))
-            margin = plate.get_width() - max(font(size, bold=True).size(title)[0], small.size(detail)[0])
-            pad = " " * ((wanted - margin - small.size(detail)[0]) // max(1, 2 * small.size(" ")[0]) + 1)
-            plate = nameplate(title, pad + detail + pad, size, active=seat in view.grabbed, out=view.out[seat])
+        if plate.get_width() < wanted and not detail:
+            inner = wanted - (plate.get_width() - max(1, font(size, bold=True).size(title)[0]))
+            pad = " " * (inner // max(1, font(max(11, int(size * 0.72))).size(" ")[0]) + 1)
+            plate = nameplate(title, pad, size, active=seat in view.grabbed, out=view.out[seat])
         rect = plate.get_rect(**{anchor: (round(at[0]), round(at[1]))})
         rect.clamp_ip(pygame.Rect(0, 0, *self.size))
         if seat in self.flash:
