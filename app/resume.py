@@ -126,5 +126,5 @@ def resume() -> Session | None:
     for action in replay.actions:
         session.apply(action)
     session.opening = []  # the table draws the position as it is now, not the first deal
-    session.resumed = True  # type: ignore[attr-defined]
+    session.resumed = True
     return session

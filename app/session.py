@@ -27,6 +27,7 @@ class Session(SessionCore):
         self._opening: list[Event] | None = None
         self.dealing: Future[GameState[Any, Any]] | None = None  # a deal being searched for in the worker
         self._thinking: tuple[int, Future[tuple[Action, RngState]], bool] | None = None  # seat, job, in the worker process
+        self.resumed = False  # continued from a save: the table shows the position as it stands
 
     def state_as(self, kind: type[StateT]) -> StateT:
         """The state as the game's own type, for a table that reads what only its game has

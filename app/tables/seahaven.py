@@ -30,6 +30,7 @@ from app.ui.widgets import Button, blit_centered, panel
 from app.ui.grammar import counted
 from games.core.cards import Card
 from games.core.protocol import Event, IllegalAction
+from games.registry import OptionValue
 from games.seahaven import rules as sh
 from games.seahaven.solver import Result, first_group, hint, safe_moves
 
@@ -148,7 +149,7 @@ class SeahavenTable(TableScene):
 
     @property
     def state(self) -> sh.SeahavenState:
-        return self.session.state  # type: ignore[return-value]
+        return self.session.state_as(sh.SeahavenState)
 
     # layout ----------------------------------------------------------------------------------
 
@@ -475,10 +476,11 @@ class SeahavenTable(TableScene):
         """Rebuild the saved deal move by move and carry on where it was left."""
         saved, self.offer = self.offer, None
         assert saved is not None
-        options = {"auto_safe": bool(saved["options"].get("auto_safe", True)), "winnable_only": False}
+        options: dict[str, OptionValue] = {"auto_safe": bool(saved["options"].get("auto_safe", True)),
+                                           "winnable_only": False}
         setup = Setup(self.session.setup.game_id, list(self.session.setup.seats), options, saved["deal"])
         session = Session(self.session.spec, setup)
-        session.resumed = True  # type: ignore[attr-defined]
+        session.resumed = True
         for move in saved["history"]:
             session.apply(move)
         table = type(self)(self.app, session)

@@ -25,7 +25,7 @@ from typing import Any, Callable
 
 from games.core.protocol import Action, Event, GameState, Seat, TurnBot
 from games.core.realtime import RealtimeDriver, RealtimeState, ReflexBot
-from games.registry import DIFFICULTIES, GameSpec
+from games.registry import DIFFICULTIES, GameSpec, OptionValue
 
 __all__ = ["SeatPlan", "Setup", "SessionCore", "bot_rng_for"]
 
@@ -52,7 +52,7 @@ class Setup:
 
     game_id: str
     seats: list[SeatPlan]
-    options: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, OptionValue] = field(default_factory=dict)
     seed: int | None = None
     names: list[str] | None = None
     """Who sits in each seat, by name ("" where none was chosen); None until the table
