@@ -249,8 +249,19 @@ class TrickTable(HandInput, TableScene):
         self.piles = [0] * len(self.piles)
         self.won = [0] * len(self.won)
         self.trump, self.maker, self.sitting_out, self.last_trick = None, None, frozenset(), None
-        self._banner(f"Hand {event.number} · {self._name(event.dealer)} deal{'s' if self._name(event.dealer) != 'You' else ''}", 1.3)
+        line = f"Hand {event.number} · {self._name(event.dealer)} deal{'s' if self._name(event.dealer) != 'You' else ''}"
+        partner = self._partner()
+        if event.number == 1 and partner is not None:   # who is on your side, said once at the start
+            self._banner(f"{line} · {self.people[partner]} is your partner", 2.4)
+        else:
+            self._banner(line, 1.3)
         return 0.45
+
+    def _partner(self) -> int | None:
+        """The one human's partner in a partnership game (the seat across), else None."""
+        if self.side_count() == 2 and len(self.hands) == 4 and not self.spectator and self._single_human():
+            return (self.viewer + 2) % 4
+        return None
 
     def _land(self, sprite: CardSprite) -> None:
         if sprite in self.flying:
@@ -598,7 +609,7 @@ class TrickTable(HandInput, TableScene):
         turn = self.idle and not state.is_over() and seat in state.to_act()
         out = seat in self.sitting_out
         name = self._name(seat)
-        if seat == (self.viewer + 2) % 4 and self.side_count() == 2 and len(self.hands) == 4 and not self.spectator and self._single_human():
+        if seat == self._partner():
             name += " (partner)"
         key = (name, self.plate_detail(seat), turn, out, self.s)
         plate = self._plates.get(key)

@@ -112,3 +112,20 @@ def test_the_one_human_is_you_with_verbs_that_agree():
     assert names.words("False slap! P1 pays 1 card") == "False slap! You pay 1 card"
     assert names.words("P3 beat P1 by 5 ms") == "Otto beat you by 5 ms"
     assert names.words("8D cannot go on 3C") == "8♦ cannot go on 3♣"
+
+
+@pytest.mark.parametrize("game_id", ["whist", "euchre"])
+def test_a_partnership_game_says_who_your_partner_is(app, game_id):
+    said = []
+    scene = table(app, game_id, seed=5)
+    scene._banner = lambda text, seconds: said.append(text)
+    for _ in range(30):
+        app.step(1 / 60)
+    partner = scene.people[2]
+    assert any(line.endswith(f"{partner} is your partner") for line in said)
+    assert scene._plate_image(2) is not None and scene._partner() == 2
+
+
+def test_nap_has_no_partner(app):
+    scene = table(app, "nap", seats=4)
+    assert scene._partner() is None
