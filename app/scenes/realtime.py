@@ -93,10 +93,8 @@ class RealtimeTableScene(TableScene):
     def make_driver(self) -> RealtimeDriver:
         """The game's driver: a bot for every computer player, drawing from the session's
         bot generator; each action it applies goes to the session's action log."""
-        session = self.session
-        bots = {seat: session.spec.bots[plan.difficulty]
-                for seat, plan in enumerate(session.setup.seats) if not session.is_human(seat)}
-        return RealtimeDriver(session.state, bots, session.bot_rng, log=session.actions)
+        driver: RealtimeDriver = self.session.realtime_driver()  # (games/core/session.py)
+        return driver
 
     @staticmethod
     def players(session: Any) -> list[int]:
