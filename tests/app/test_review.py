@@ -120,3 +120,22 @@ def test_the_winnable_lamp_follows_the_worker_and_the_setting(app, monkeypatch):
     step_until(app, lambda: scene.winnable_now() != "checking")
     app.step(1 / 60)
     assert scene.winnable_now() == "no" and lit[-1] == "no"
+
+
+def test_the_replays_list_reviews_the_chosen_replay_with_r(app):
+    from app.scenes.replay_list import ReplaysScene
+
+    replay, _ = played("abstrac", 1)
+    replay.date = "2026-01-01"
+    replay_file.save_named(replay, "Game 1")
+    post_key(app, pygame.K_r)  # the menu's Replays
+    assert isinstance(app.scenes.top, ReplaysScene)
+    post_key(app, pygame.K_r)  # review the chosen one
+    scene = app.scenes.top
+    assert isinstance(scene, ReviewControls) and scene.coach.replay.actions == replay.actions
+    step_until(app, lambda: app.scenes.top.coach.job.poll(), frames=20_000)
+    assert scene.coach.review is not None and scene.coach.review.decisions
+    post_key(app, pygame.K_v)  # the other seat's review starts
+    assert scene.coach.seat == 1
+    post_key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, ReplaysScene)
