@@ -4,10 +4,13 @@ importing each other in a circle (review -> replay_watch -> table -> results).""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 
-def open_review(app: Any, replay: Any, seat: int | None = None) -> Any:
+if TYPE_CHECKING:
+    from app.shell import App
+
+def open_review(app: App, replay: Any, seat: int | None = None) -> Any:
     from app.scenes.review import open_review as open_scene
 
     return open_scene(app, replay, seat)

@@ -13,13 +13,16 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
 from app.render.table import felt
 from app.scenes.base import Scene
 from app.ui import theme
+
+if TYPE_CHECKING:
+    from app.shell import App
 
 DURATION = 1.0       # seconds at normal speed
 SPREAD_END = 0.3     # share of the wash spent spreading the cards out
@@ -81,7 +84,7 @@ class WashScene(Scene):
     overlay = True
     name = "wash"
 
-    def __init__(self, app: Any, table: Any, back: Callable[[int], pygame.Surface]) -> None:
+    def __init__(self, app: App, table: Any, back: Callable[[int], pygame.Surface]) -> None:
         super().__init__(app)
         self.table = table
         self.back = back

@@ -17,10 +17,13 @@ import tempfile
 import time
 from concurrent.futures import Future, wait
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from app.session import SeatPlan, Session, Setup
 from games.registry import GAMES
+
+if TYPE_CHECKING:
+    from app.shell import App
 
 FRAME = 1 / 60
 OPENING_FRAMES = 30  # half a second at 60 frames a second
@@ -30,31 +33,31 @@ READY_FRAMES = 1200  # untimed frames allowed for a reflex table's countdown
 Builder = Callable[[Any], list[Any]]
 
 
-def _menu(app: Any) -> list[Any]:
+def _menu(app: App) -> list[Any]:
     from app.scenes.menu import MenuScene
 
     return [MenuScene(app)]
 
 
-def _setup(app: Any) -> list[Any]:
+def _setup(app: App) -> list[Any]:
     from app.scenes.setup import SetupScene
 
     return [SetupScene(app, GAMES["ninety_nine"])]
 
 
-def _settings(app: Any) -> list[Any]:
+def _settings(app: App) -> list[Any]:
     from app.scenes.settings import SettingsScene
 
     return [_menu(app)[0], SettingsScene(app)]
 
 
-def _keys(app: Any) -> list[Any]:
+def _keys(app: App) -> list[Any]:
     from app.scenes.keys import KeyBindingsScene
 
     return [_menu(app)[0], KeyBindingsScene(app)]
 
 
-def _stats(app: Any) -> list[Any]:
+def _stats(app: App) -> list[Any]:
     from app.scenes.stats import StatsScene
 
     return [_menu(app)[0], StatsScene(app)]
@@ -67,28 +70,28 @@ def bot_session(game_id: str, seed: int = 1) -> Session:
 
 
 def _table(game_id: str) -> Builder:
-    def build(app: Any) -> list[Any]:
+    def build(app: App) -> list[Any]:
         from app.tables import table_for
 
         return [table_for(game_id)(app, bot_session(game_id))]
     return build
 
 
-def _pause(app: Any) -> list[Any]:
+def _pause(app: App) -> list[Any]:
     from app.scenes.pause import PauseScene
 
     table = _table(_busiest_table())(app)[0]
     return [table, PauseScene(app, table)]
 
 
-def _rules(app: Any) -> list[Any]:
+def _rules(app: App) -> list[Any]:
     from app.scenes.rules import RulesScene
 
     table = _table(_busiest_table())(app)[0]
     return [table, RulesScene(app, table.session.spec)]
 
 
-def _results(app: Any) -> list[Any]:
+def _results(app: App) -> list[Any]:
     from app.scenes.results import ResultsScene
 
     game_id = _busiest_table()
@@ -136,7 +139,7 @@ def table_scenes() -> list[str]:
     return [name for name in scenes() if name in GAMES]
 
 
-def stage(app: Any, build: Builder) -> Any:
+def stage(app: App, build: Builder) -> Any:
     """Put the builder's scenes on the app's stack; a reflex table is run to mid-round."""
     bottom, *above = build(app)
     app.start(bottom)
@@ -145,13 +148,14 @@ def stage(app: Any, build: Builder) -> Any:
         scene.resize(app.screen.get_size())
     top = app.scenes.top
     for _ in range(READY_FRAMES):
-        if getattr(top, "playing", True) or top.session.state.is_over():
+        session = getattr(top, "session", None)   # (a reflex table: it plays once its countdown is over)
+        if getattr(top, "playing", True) or (session is not None and session.state.is_over()):
             break
         app.scenes.update(FRAME)
     return top
 
 
-def measure(app: Any, build: Builder, frames: int) -> dict[str, float | str]:
+def measure(app: App, build: Builder, frames: int) -> dict[str, float | str]:
     top = stage(app, build)
     times, cpu, own, animating = [], [], [], 0
     for _ in range(frames):

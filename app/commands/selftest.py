@@ -7,9 +7,12 @@ from __future__ import annotations
 import os
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
+
+if TYPE_CHECKING:
+    from app.shell import App
 
 FRAMES = 300
 
@@ -101,7 +104,7 @@ def _check_solver() -> list[str]:
         return [f"solver: {type(problem).__name__}: {problem}"]
 
 
-def _settle(app: Any) -> None:
+def _settle(app: App) -> None:
     """Frames here run far faster than real time: let a thinking bot (or a solver job of
     the table, such as Seahaven's demonstration) finish between them."""
     from app.commands.bench import settle
@@ -109,6 +112,6 @@ def _settle(app: Any) -> None:
     settle(app.scenes.top)
 
 
-def _key(app: Any, key: int) -> None:
+def _key(app: App, key: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
     app.step(1 / 60)

@@ -7,7 +7,7 @@ down again as after a pause."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -17,11 +17,14 @@ from app.ui import theme
 from app.ui.widgets import panel, shade_layer
 
 
+if TYPE_CHECKING:
+    from app.shell import App
+
 class HistoryScene(Scene):
     overlay = True
     name = "history"
 
-    def __init__(self, app: Any, table: Any) -> None:
+    def __init__(self, app: App, table: Any) -> None:
         super().__init__(app)
         self.table = table
         self.size = app.screen.get_size()

@@ -3,7 +3,7 @@ pressing the new key. A key already used by another binding is refused with a me
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -16,6 +16,9 @@ from app.scenes.base import Scene
 from app.ui import theme
 from app.ui.form import Row, draw_row
 from app.ui.widgets import Button, blit_centered
+
+if TYPE_CHECKING:
+    from app.shell import App
 
 ACTIONS = (("first", "flip / hit / take"), ("second", "slap / miss / grab"), ("choose", "choose (Spoons)"))
 RESERVED = {pygame.K_ESCAPE, pygame.K_F1, pygame.K_F11, pygame.K_RETURN, pygame.K_KP_ENTER}
@@ -30,7 +33,7 @@ def current_code(bindings: dict, slot: int, action: str) -> int:
 class KeyBindingsScene(Scene):
     name = "keys"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.focus = 0
         self.waiting = False

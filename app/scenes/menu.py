@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -16,13 +16,16 @@ from app.ui.fit import fit_title, pack_items
 from app.ui.widgets import Button, blit_centered, panel
 from games.registry import GAMES, GameSpec
 
+if TYPE_CHECKING:
+    from app.shell import App
+
 DEFAULT_COVER = ("AS", "KH", "QD")
 
 
 class MenuScene(Scene):
     name = "menu"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.specs: list[GameSpec] = list(GAMES.values())
         # Back from a game, the focus is on the game just played (Enter plays it again).

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -12,11 +12,14 @@ from app.ui import theme
 from app.ui.widgets import Button, ButtonRow, panel, shade_layer
 
 
+if TYPE_CHECKING:
+    from app.shell import App
+
 class PauseScene(Scene):
     overlay = True
     name = "pause"
 
-    def __init__(self, app: Any, table: Any) -> None:
+    def __init__(self, app: App, table: Any) -> None:
         super().__init__(app)
         self.table = table
         self.row = ButtonRow([

@@ -25,7 +25,7 @@ may also use a gamepad's first two buttons as their two keys), and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -37,6 +37,9 @@ from app.ui import theme
 from app.ui.widgets import blit_centered, panel
 from games.core.protocol import Event, IllegalAction
 from games.core.realtime import RealtimeDriver
+
+if TYPE_CHECKING:
+    from app.shell import App
 
 COUNTDOWN = 3.0          # seconds of "3, 2, 1" before play starts
 RESUME_COUNTDOWN = 2.0   # and after a pause, so nobody is caught with their hands off the keys
@@ -75,7 +78,7 @@ class RealtimeTableScene(TableScene):
         humans = self.session.humans
         return humans[0] if len(humans) == 1 else None
 
-    def __init__(self, app: Any, session: Any) -> None:
+    def __init__(self, app: App, session: Any) -> None:
         players = self.players(session)
         self.keys = KeyMap.for_seats(app.settings.key_bindings, players)
         self.mouse_seat: int | None = players[0] if players else None

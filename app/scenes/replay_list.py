@@ -3,7 +3,7 @@ watch or delete. Up/Down choose, Enter plays, Delete asks before deleting, Esc g
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -15,6 +15,9 @@ from app.scenes.replay_watch import open_replay
 from app.ui import theme
 from app.ui.widgets import Button, ButtonRow, blit_centered, panel
 
+
+if TYPE_CHECKING:
+    from app.shell import App
 
 def _fit(text: str, size: int, room: int, bold: bool = False) -> str:
     """``text`` cut with an ellipsis so it fits ``room`` pixels."""
@@ -29,7 +32,7 @@ def _fit(text: str, size: int, room: int, bold: bool = False) -> str:
 class ReplaysScene(Scene):
     name = "replays"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.entries: list[replay_file.Entry] = []
         self.index = 0

@@ -36,6 +36,9 @@ from app.ui.widgets import Button, blit_centered, panel
 from games.core.protocol import Event, IllegalAction
 from games.core.realtime import RealtimeDriver
 
+if TYPE_CHECKING:
+    from app.shell import App
+
 PACE = 0.6          # seconds between actions at 1x (a bot's pace at the table)
 SPEEDS = (1, 2, 4)
 KEYS_HINT = "Space {} · → step · 1 2 4 speed · V seat · H hide · L log · Esc back"
@@ -96,7 +99,7 @@ class ReplayControls(_Table):
     driver: RealtimeDriver   # (a reflex table's)
     name = "replay"
 
-    def __init__(self, app: Any, session: ReplaySession) -> None:
+    def __init__(self, app: App, session: ReplaySession) -> None:
         self.paused = False
         self.speed = 1
         self.step_wanted = False
@@ -397,7 +400,7 @@ def replay_table(game_id: str) -> type:
     return type(f"Replay{table.__name__}", (ReplayControls, table), {})
 
 
-def open_replay(app: Any, replay: Replay, replace: bool = False) -> Any:
+def open_replay(app: App, replay: Replay, replace: bool = False) -> Any:
     """Put a replay's table on top of the scene stack and return it."""
     scene = replay_table(replay.game_id)(app, ReplaySession(replay))
     if replace:

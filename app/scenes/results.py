@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -20,13 +20,16 @@ from app.ui.names import SeatNames, level_word, name_session
 
 # Keys pressed in the first moments after the game ends were meant for the table (a player
 # playing cards with Enter): they are let go rather than choosing Play again unseen.
+if TYPE_CHECKING:
+    from app.shell import App
+
 KEY_GUARD = 0.8
 
 
 class ResultsScene(Scene):
     name = "results"
 
-    def __init__(self, app: Any, session: Session) -> None:
+    def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
         self.session = session
         self.outcome = session.state.outcome()

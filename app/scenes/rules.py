@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -12,11 +12,14 @@ from app.ui import theme
 from app.ui.widgets import blit_centered, panel, shade_layer
 
 
+if TYPE_CHECKING:
+    from app.shell import App
+
 class RulesScene(Scene):
     overlay = True
     name = "rules"
 
-    def __init__(self, app: Any, spec: Any) -> None:
+    def __init__(self, app: App, spec: Any) -> None:
         super().__init__(app)
         self.spec = spec
         self.scroll = 0

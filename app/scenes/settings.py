@@ -3,7 +3,7 @@ takes effect at once and is saved."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -17,6 +17,9 @@ from app.ui.name_prompt import CANCEL, NamePrompt
 from app.ui.names import NAME_LIMIT, clean_name, name_problem
 from app.ui.widgets import Button, blit_centered
 
+if TYPE_CHECKING:
+    from app.shell import App
+
 SPEEDS = ("slow", "normal", "fast", "instant")
 BACKS = ("blue", "red", "green")
 VOLUMES = tuple(round(v / 10, 1) for v in range(11))
@@ -26,7 +29,7 @@ WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 1000))
 class SettingsScene(Scene):
     name = "settings"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.focus = 0
         self.prompt: NamePrompt | None = None

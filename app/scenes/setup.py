@@ -4,7 +4,7 @@ game's options and the seed. Works by mouse (click a value to change it) and key
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -19,13 +19,16 @@ from app.ui.names import NAME_LIMIT, clean_name
 from app.ui.widgets import Button, blit_centered, panel
 from games.registry import DIFFICULTIES, GameSpec
 
+if TYPE_CHECKING:
+    from app.shell import App
+
 SEED_DIGITS = 9
 
 
 class SetupScene(Scene):
     name = "setup"
 
-    def __init__(self, app: Any, spec: GameSpec, setup: Setup | None = None) -> None:
+    def __init__(self, app: App, spec: GameSpec, setup: Setup | None = None) -> None:
         super().__init__(app)
         self.spec = spec
         self.setup = setup or self._remembered() or Setup.default(spec)

@@ -3,7 +3,7 @@ times where a game keeps them, and a reset per game that asks first."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -14,6 +14,9 @@ from app.scenes.base import Scene
 from app.ui import theme
 from app.ui.widgets import Button, blit_centered, panel
 from games.registry import GAMES
+
+if TYPE_CHECKING:
+    from app.shell import App
 
 COLUMNS = ("Game", "Played", "Won", "Win rate", "Streak", "Best streak", "Best time", "Fewest moves")
 WIDTHS = (0.23, 0.09, 0.07, 0.10, 0.09, 0.13, 0.11, 0.18)
@@ -33,7 +36,7 @@ def _time(seconds: float | None) -> str:
 class StatsScene(Scene):
     name = "stats"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.stats = storage.load_stats()
         self.ids = list(GAMES)

@@ -11,7 +11,7 @@ player's input into an action).
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -33,6 +33,9 @@ from app.ui.names import SeatNames, level_word, name_session
 from app.ui.widgets import Button, blit_centered, panel, shade_layer
 from games.core.protocol import Event, IllegalAction
 
+if TYPE_CHECKING:
+    from app.shell import App
+
 BOT_PACE = 0.6      # seconds a bot takes at least, so people can follow the play
 END_PAUSE = 1.6     # seconds the final position stays before the results
 PAINT_AHEAD = 0.003  # seconds a frame may spend painting cards before the first picture
@@ -49,7 +52,7 @@ class TableScene(Scene):
     banner: tuple[str, float] = ("", 0.0)   # a headline and the seconds it stays up
     _wash_offered = False   # the deck is washed (app.anim.wash) once, before the first deal
 
-    def __init__(self, app: Any, session: Session) -> None:
+    def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
         self.session = session
         self.watching = watched(session)

@@ -5,7 +5,7 @@ score, the go-first-or-second choice, and an exact hint (H) for every take."""
 from __future__ import annotations
 
 from concurrent.futures import Future
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -25,6 +25,9 @@ from games.abstrac.scoring import ABSTRAC_RANKS, combination_points, deal_scores
 from games.abstrac.solver import solve_opening
 from games.core.cards import SUITS, Card
 
+if TYPE_CHECKING:
+    from app.shell import App
+
 def work_out_hint(view: ab.AbstracView) -> tuple[str, Any]:
     """The exact hint for ``view``, worked out in the worker (30-50 ms of search, too long
     for a frame): ("opening", (first, second)) while choosing who goes first, otherwise
@@ -41,7 +44,7 @@ TAKE_KEYS = {pygame.K_1: 1, pygame.K_2: 2, pygame.K_3: 3, pygame.K_KP1: 1, pygam
 class AbstracTable(TableScene):
     name = "abstrac"
 
-    def __init__(self, app: Any, session: Any) -> None:
+    def __init__(self, app: App, session: Any) -> None:
         self.row: list[CardSprite] = []          # row[0] is the top end (drawn at the right)
         self.taken: list[list[CardSprite]] = [[], []]
         self.totals = (0, 0)

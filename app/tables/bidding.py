@@ -8,7 +8,7 @@ contract card says (``contract_lines``) and records its calls in ``self.history`
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -22,12 +22,15 @@ from app.ui.widgets import blit_centered, panel
 from games.core.auction import Called
 
 
+if TYPE_CHECKING:
+    from app.shell import App
+
 class BiddingTable(TrickTable):
     """A trick table where everyone keeps their own chips and one player (or two) declares."""
 
     hand_cards = 5  # the most cards a hand holds, to keep room for the history beside it
 
-    def __init__(self, app: Any, session: Any) -> None:
+    def __init__(self, app: App, session: Any) -> None:
         self.calls: dict[int, str] = {}
         self.history = AuctionHistory(keyed=not watched(session))
         self.call_panel: AuctionPanel | None = None

@@ -5,7 +5,7 @@ for every call, the dealer's pick-up and discard, and a lone hand's partner laid
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -19,12 +19,15 @@ from games.core.trick_events import CardTurned, TrumpSet
 from games.euchre import rules as eu
 
 
+if TYPE_CHECKING:
+    from app.shell import App
+
 class EuchreTable(TrickTable):
     name = "euchre"
     bowers = True
     hand_cards = 5
 
-    def __init__(self, app: Any, session: Any) -> None:
+    def __init__(self, app: App, session: Any) -> None:
         self.stub_shown = False
         self.alone = False
         self.call_row: ButtonRow | None = None

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -20,6 +20,9 @@ from app.ui import theme
 from app.ui.widgets import blit_centered, faded, panel
 from games.core.protocol import IllegalAction
 from games.nails import rules as nr
+
+if TYPE_CHECKING:
+    from app.shell import App
 
 FLIP_TIME = 0.28
 RACE_TIME = 2.0
@@ -42,7 +45,7 @@ class NailsTable(RealtimeTableScene):
     key_names = ("hit", "miss")
     mouse_hint = "· or click a card: left hit, right miss"
 
-    def __init__(self, app: Any, session: Any) -> None:
+    def __init__(self, app: App, session: Any) -> None:
         self.pair: list[RingSprite] = []
         self.leaving: list[RingSprite] = []
         self.verdict: nr.Called | None = None

@@ -6,7 +6,7 @@ need."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.tables.auction import Choice, ChoiceRow
 from app.tables.bidding import BiddingTable
@@ -15,11 +15,14 @@ from games.core.trick_events import NewDeal, TrumpSet
 from games.nap import rules as nap
 
 
+if TYPE_CHECKING:
+    from app.shell import App
+
 class NapTable(BiddingTable):
     name = "nap"
     hand_cards = 5
 
-    def __init__(self, app: Any, session: Any) -> None:
+    def __init__(self, app: App, session: Any) -> None:
         self.contract: nap.Contract | None = None
         super().__init__(app, session)
 

@@ -6,7 +6,7 @@ with the exact chance of each value for the next mystery card given what you kno
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -23,6 +23,9 @@ from games.nash import rules as nr
 from games.nash.bots import chances
 from games.nash.knowledge import Knowledge
 
+if TYPE_CHECKING:
+    from app.shell import App
+
 VALUE_KEYS = {pygame.K_a: 1, pygame.K_0: 10, pygame.K_t: 10, pygame.K_j: 11, pygame.K_q: 12, pygame.K_k: 13,
               **{pygame.K_1 + i: i + 1 for i in range(9)}}
 
@@ -30,7 +33,7 @@ VALUE_KEYS = {pygame.K_a: 1, pygame.K_0: 10, pygame.K_t: 10, pygame.K_j: 11, pyg
 class NashTable(TableScene):
     name = "nash"
 
-    def __init__(self, app: Any, session: Any) -> None:
+    def __init__(self, app: App, session: Any) -> None:
         self.hands: list[list[CardSprite]] = []
         self.flying: list[CardSprite] = []
         self.mystery: list[CardSprite] = []

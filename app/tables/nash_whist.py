@@ -12,7 +12,7 @@ trick; and each settlement shown as who paid whom.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -33,6 +33,9 @@ from games.nash_whist import bids as nwb
 from games.nash_whist import rules as nw
 from games.nash_whist.scoring import TRICKS_PER_HAND
 
+if TYPE_CHECKING:
+    from app.shell import App
+
 CHIP_FLIGHT = 0.45  # seconds a chip takes to fly to the pot or to a player
 
 
@@ -49,7 +52,7 @@ class NashWhistTable(BiddingTable):
     name = "nash_whist"
     hand_cards = 13
 
-    def __init__(self, app: Any, session: Any) -> None:
+    def __init__(self, app: App, session: Any) -> None:
         self.contract: nwb.Bid | None = None
         self.partner: int | None = None
         self.initial_trump: Suit | None = None

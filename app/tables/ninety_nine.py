@@ -4,7 +4,7 @@ running count, tokens, whose turn, and the Ace/Ten choice as a prompt on the tab
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -24,10 +24,13 @@ from games.ninety_nine import rules as nn
 
 
 
+if TYPE_CHECKING:
+    from app.shell import App
+
 class NinetyNineTable(HandInput, TableScene):
     name = "ninety_nine"
 
-    def __init__(self, app: Any, session: Any) -> None:
+    def __init__(self, app: App, session: Any) -> None:
         self.hands: list[list[CardSprite]] = []
         self.pile: list[CardSprite] = []
         self.flying: list[CardSprite] = []

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import partial
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -21,6 +21,9 @@ from app.ui.grammar import counted, says
 from app.ui.widgets import blit_centered, faded, panel
 from games.core.protocol import IllegalAction
 from games.ratscrew import rules as rs
+
+if TYPE_CHECKING:
+    from app.shell import App
 
 FAN = (0.0, 0.3, 0.6)      # x offsets (card widths) of the third, second and top card
 HAND_TIME = 0.55           # seconds a slapping hand stays on the pile
@@ -42,7 +45,7 @@ class RatscrewTable(RealtimeTableScene):
     key_names = ("flip", "slap")
     mouse_hint = "· or click: your stack flips, the pile slaps"
 
-    def __init__(self, app: Any, session: Any) -> None:
+    def __init__(self, app: App, session: Any) -> None:
         self.pile: list[CardSprite] = []
         self.flying: list[CardSprite] = []
         self.hands: list[Slapping] = []

@@ -11,7 +11,7 @@ import math
 import random
 import time
 from concurrent.futures import Future
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -33,6 +33,9 @@ from games.core.protocol import Event, IllegalAction
 from games.registry import OptionValue
 from games.seahaven import rules as sh
 from games.seahaven.solver import Result, first_group, hint, safe_moves
+
+if TYPE_CHECKING:
+    from app.shell import App
 
 DRAG_THRESHOLD = 5
 DOUBLE_CLICK = 0.4
@@ -57,7 +60,7 @@ def lines_from(state: sh.SeahavenState) -> dict[tuple, Any]:
 class SeahavenTable(TableScene):
     name = "seahaven"
 
-    def __init__(self, app: Any, session: Session) -> None:
+    def __init__(self, app: App, session: Session) -> None:
         self.sprites: dict[Card, CardSprite] = {}
         self.cols: list[list[Card]] = [[] for _ in range(sh.COLUMNS)]
         self.towers: list[Card | None] = [None] * sh.TOWERS

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -29,6 +29,9 @@ from games.core.protocol import IllegalAction
 from games.spoons import events as se
 from games.spoons import rules as sr
 from games.spoons.bots import discard_choice
+
+if TYPE_CHECKING:
+    from app.shell import App
 
 PASS_TIME = 0.28           # seconds a passed card takes to slide to the next seat
 SPOON_TIME = 0.35
@@ -50,7 +53,7 @@ class SpoonsTable(RealtimeTableScene):
     name = "spoons"
     key_names = ("take / pass", "grab")
 
-    def __init__(self, app: Any, session: Any) -> None:
+    def __init__(self, app: App, session: Any) -> None:
         self.pick = 0
         self.picks: dict[int, int] = {}  # the other humans' chosen cards, by seat
         self.flying: list[CardSprite] = []

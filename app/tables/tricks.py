@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -34,6 +34,9 @@ from games.core.trick_events import (
 )
 from games.core.tricks import Trick, TrumpRules
 
+if TYPE_CHECKING:
+    from app.shell import App
+
 TRICK_PAUSE = 0.85     # seconds a finished trick stays before it is swept away
 SUMMARY_TIME = 3.2
 BUBBLE_TIME = 1.8
@@ -47,7 +50,7 @@ class TrickTable(HandInput, TableScene):
     bowers = False
     hand_cards = 13   # the most cards a hand holds: a short hand gets larger cards, spread wider
 
-    def __init__(self, app: Any, session: Any) -> None:
+    def __init__(self, app: App, session: Any) -> None:
         self.hands: list[list[CardSprite]] = []
         self.trick: list[tuple[int, CardSprite]] = []
         self.flying: list[CardSprite] = []
