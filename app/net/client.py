@@ -69,6 +69,7 @@ class BotClient:
     replay: dict[str, Any] | None = None
     _pending: tuple[int, float] | None = None   # the action count when we acted, and when
     _acted_at: int = -1
+    _last: str | None = None          # the last action sent, as sent
 
     async def run(self) -> dict[str, Any]:
         """Play until the game is over; the result line as a dict. Raises ``ClientFailure``."""
@@ -123,7 +124,7 @@ class BotClient:
             if kind == "welcome":
                 self._welcomed(message)
             elif kind == "error":
-                self._refused(message.get("message", "?"))
+                await self._refused(ws, message.get("message", "?"))
             elif kind == "table":
                 # A bot decodes the view only when it must choose; a watcher reads every event.
                 await self._table(ws, read_table(message, decode=self.on_table is not None))
@@ -137,10 +138,15 @@ class BotClient:
         if first and self.on_welcome is not None:
             self.on_welcome(message)
 
-    def _refused(self, text: str) -> None:
+    async def _refused(self, ws: ClientConnection, text: str) -> None:
         self.errors.append(text)
         if self.table is None:        # the hello itself was refused: nothing to wait for
             raise ClientFailure(f"the server refused: {text}")
+        if self._pending is not None and self._last is not None and text.startswith("too many messages"):
+            await asyncio.sleep(0.5)  # the move was not read: say it again, later
+            self._pending = (self._pending[0], time.perf_counter())
+            await ws.send(self._last)
+            return
         self._pending = None
 
     async def _table(self, ws: ClientConnection, state: TableState) -> None:
@@ -162,7 +168,8 @@ class BotClient:
         self._acted_at = state.count
         self._pending = (state.count, time.perf_counter())
         self.sent += 1
-        await ws.send(protocol.dump({"type": "action", "action": encode_action(action, state.game)}))
+        self._last = protocol.dump({"type": "action", "action": encode_action(action, state.game)})
+        await ws.send(self._last)
 
 
 def fail_line(problem: BaseException) -> str:

@@ -68,6 +68,9 @@ class Bucket:
         self.level -= 1
         return True
 
+    def give_back(self) -> None:
+        self.level = min(self.burst, self.level + 1)
+
     def wait_s(self) -> float:
         return max(0.0, (1 - self.level) / self.rate)
 
@@ -295,6 +298,7 @@ class Server:
             message = protocol.parse_client(raw)
             if isinstance(message, ActionMsg):
                 await self._act(conn, message)
+                conn.messages.give_back()       # a move the rules accepted is no flood
             elif isinstance(message, Chat):
                 await self._chat(conn, message)
             elif isinstance(message, Ping):
