@@ -9,9 +9,12 @@ missing entry here is the only way a game can fall silent.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from app import synth
+
+if TYPE_CHECKING:
+    from app.session import Session
 
 Sound = str | Callable[[Any], "str | None"]
 
@@ -80,6 +83,6 @@ def play_for(event: Any) -> None:
     play(sound_for(event))
 
 
-def play_end(session: Any) -> None:
+def play_end(session: Session) -> None:
     outcome = session.state.outcome()
     play(end_sound(session.humans, outcome.winners if outcome is not None else ()))

@@ -28,7 +28,7 @@ def autosave_path() -> Path:
     return storage.data_dir() / "autosave.json"
 
 
-def kept(session: Any) -> bool:
+def kept(session: Session) -> bool:
     """Whether this session's game is saved for Continue."""
     spec = session.spec
     return (bool(session.humans) and not spec.realtime and spec.id not in OWN_AUTOSAVE

@@ -39,6 +39,7 @@ from games.core.protocol import Event, IllegalAction
 from games.core.realtime import RealtimeDriver
 
 if TYPE_CHECKING:
+    from app.session import Session
     from app.shell import App
 
 COUNTDOWN = 3.0          # seconds of "3, 2, 1" before play starts
@@ -78,7 +79,7 @@ class RealtimeTableScene(TableScene):
         humans = self.session.humans
         return humans[0] if len(humans) == 1 else None
 
-    def __init__(self, app: App, session: Any) -> None:
+    def __init__(self, app: App, session: Session) -> None:
         players = self.players(session)
         self.keys = KeyMap.for_seats(app.settings.key_bindings, players)
         self.mouse_seat: int | None = players[0] if players else None
@@ -100,7 +101,7 @@ class RealtimeTableScene(TableScene):
         return driver
 
     @staticmethod
-    def players(session: Any) -> list[int]:
+    def players(session: Session) -> list[int]:
         """The seats that take keys and the mouse here: the humans, and nobody in a replay
         (so no key caps or "press Q" lines are drawn for a game that is only watched)."""
         return [] if watched(session) else list(session.humans)

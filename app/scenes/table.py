@@ -41,7 +41,7 @@ END_PAUSE = 1.6     # seconds the final position stays before the results
 PAINT_AHEAD = 0.003  # seconds a frame may spend painting cards before the first picture
 
 
-def watched(session: Any) -> bool:
+def watched(session: Session) -> bool:
     """True when the session is a replay: the game is watched, not played, so a table shows
     none of the prompts, key caps and controls meant for a player, and takes no input."""
     return bool(getattr(session, "replaying", False))

@@ -23,6 +23,7 @@ from games.core.auction import Called
 
 
 if TYPE_CHECKING:
+    from app.session import Session
     from app.shell import App
 
 class BiddingTable(TrickTable):
@@ -30,7 +31,7 @@ class BiddingTable(TrickTable):
 
     hand_cards = 5  # the most cards a hand holds, to keep room for the history beside it
 
-    def __init__(self, app: App, session: Any) -> None:
+    def __init__(self, app: App, session: Session) -> None:
         self.calls: dict[int, str] = {}
         self.history = AuctionHistory(keyed=not watched(session))
         self.call_panel: AuctionPanel | None = None

@@ -20,6 +20,7 @@ from games.euchre import rules as eu
 
 
 if TYPE_CHECKING:
+    from app.session import Session
     from app.shell import App
 
 class EuchreTable(TrickTable):
@@ -27,7 +28,7 @@ class EuchreTable(TrickTable):
     bowers = True
     hand_cards = 5
 
-    def __init__(self, app: App, session: Any) -> None:
+    def __init__(self, app: App, session: Session) -> None:
         self.stub_shown = False
         self.alone = False
         self.call_row: ButtonRow | None = None

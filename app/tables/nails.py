@@ -22,6 +22,7 @@ from games.core.protocol import IllegalAction
 from games.nails import rules as nr
 
 if TYPE_CHECKING:
+    from app.session import Session
     from app.shell import App
 
 FLIP_TIME = 0.28
@@ -45,7 +46,7 @@ class NailsTable(RealtimeTableScene):
     key_names = ("hit", "miss")
     mouse_hint = "· or click a card: left hit, right miss"
 
-    def __init__(self, app: App, session: Any) -> None:
+    def __init__(self, app: App, session: Session) -> None:
         self.pair: list[RingSprite] = []
         self.leaving: list[RingSprite] = []
         self.verdict: nr.Called | None = None

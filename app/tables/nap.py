@@ -16,13 +16,14 @@ from games.nap import rules as nap
 
 
 if TYPE_CHECKING:
+    from app.session import Session
     from app.shell import App
 
 class NapTable(BiddingTable):
     name = "nap"
     hand_cards = 5
 
-    def __init__(self, app: App, session: Any) -> None:
+    def __init__(self, app: App, session: Session) -> None:
         self.contract: nap.Contract | None = None
         super().__init__(app, session)
 

@@ -25,12 +25,13 @@ from games.ninety_nine import rules as nn
 
 
 if TYPE_CHECKING:
+    from app.session import Session
     from app.shell import App
 
 class NinetyNineTable(HandInput, TableScene):
     name = "ninety_nine"
 
-    def __init__(self, app: App, session: Any) -> None:
+    def __init__(self, app: App, session: Session) -> None:
         self.hands: list[list[CardSprite]] = []
         self.pile: list[CardSprite] = []
         self.flying: list[CardSprite] = []

@@ -23,6 +23,7 @@ from games.core.protocol import IllegalAction
 from games.ratscrew import rules as rs
 
 if TYPE_CHECKING:
+    from app.session import Session
     from app.shell import App
 
 FAN = (0.0, 0.3, 0.6)      # x offsets (card widths) of the third, second and top card
@@ -45,7 +46,7 @@ class RatscrewTable(RealtimeTableScene):
     key_names = ("flip", "slap")
     mouse_hint = "· or click: your stack flips, the pile slaps"
 
-    def __init__(self, app: App, session: Any) -> None:
+    def __init__(self, app: App, session: Session) -> None:
         self.pile: list[CardSprite] = []
         self.flying: list[CardSprite] = []
         self.hands: list[Slapping] = []

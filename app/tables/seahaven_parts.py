@@ -8,7 +8,7 @@ import math
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -22,6 +22,9 @@ from games.seahaven import rules as sh
 
 # The top row, left to right: spades and hearts foundations, the four towers, diamonds and
 # clubs; each sits above this column.
+if TYPE_CHECKING:
+    from app.session import Session
+
 TOP_ROW: tuple[tuple[sh.Place, int], ...] = (
     (sh.Place.foundation(0), 0), (sh.Place.foundation(1), 1),
     (sh.Place.tower(0), 3), (sh.Place.tower(1), 4), (sh.Place.tower(2), 5), (sh.Place.tower(3), 6),
@@ -209,10 +212,10 @@ def autosave_path() -> Path:
 _WRITER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="seahaven-save")
 
 
-def save_progress(session: Any, elapsed: float) -> Future:
+def save_progress(session: Session, elapsed: float) -> Future:
     """Remember the deal and its moves so the game can be resumed after the app closes.
     The snapshot is taken now; the (fsynced, so slow) write happens off the frame loop."""
-    state = session.state
+    state = session.state_as(sh.SeahavenState)
     if state.is_over() or not state.moves:
         return _WRITER.submit(_unlink)
     data = {

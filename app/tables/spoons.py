@@ -31,6 +31,7 @@ from games.spoons import rules as sr
 from games.spoons.bots import discard_choice
 
 if TYPE_CHECKING:
+    from app.session import Session
     from app.shell import App
 
 PASS_TIME = 0.28           # seconds a passed card takes to slide to the next seat
@@ -53,7 +54,7 @@ class SpoonsTable(RealtimeTableScene):
     name = "spoons"
     key_names = ("take / pass", "grab")
 
-    def __init__(self, app: App, session: Any) -> None:
+    def __init__(self, app: App, session: Session) -> None:
         self.pick = 0
         self.picks: dict[int, int] = {}  # the other humans' chosen cards, by seat
         self.flying: list[CardSprite] = []

@@ -13,12 +13,15 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from app.ui.grammar import base_form
 from app.ui.log_words import readable
 
 # Friendly names for computer players: short, easy to tell apart, none a seat number.
+if TYPE_CHECKING:
+    from app.session import Session
+
 CAST = ("Mabel", "Otto", "Rosa", "Felix", "Hattie", "Jasper", "Nell", "Ruben", "Ivy",
         "Walter", "Dot", "Cyril", "Maud", "Percy")
 NAME_LIMIT = 16
@@ -137,7 +140,7 @@ class SeatNames:
         return readable(_SEAT.sub(swap, line))
 
 
-def name_session(session: Any, player: str) -> list[str]:
+def name_session(session: Session, player: str) -> list[str]:
     """Every seat's name for ``session``, written into its setup (``setup.names``) so that
     Continue, a replay and a rematch seat the same people."""
     names = seat_names(session.setup.seats, session.seed, player, session.setup.names)
