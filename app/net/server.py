@@ -260,6 +260,8 @@ class Server:
 
     def _table_for_code(self, conn: Conn, code: str) -> Table:
         address = str(conn.ws.remote_address[0]) if conn.ws.remote_address else "?"
+        if len(self.code_tries) > 10_000:      # forget the addresses that have waited long enough
+            self.code_tries = {a: b for a, b in self.code_tries.items() if not b.full_enough()}
         tries = self.code_tries.setdefault(address, Bucket(0.5, 5))
         if not tries.full_enough():
             raise ProtocolError(f"too many wrong codes: wait {tries.wait_s():.0f} s")
