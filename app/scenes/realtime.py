@@ -36,7 +36,7 @@ from app.scenes.table import END_PAUSE, TableScene, watched
 from app.ui import theme
 from app.ui.widgets import blit_centered, panel
 from games.core.protocol import Event, IllegalAction
-from games.core.realtime import RealtimeDriver
+from games.core.realtime import RealtimeDriver, TimedAction
 
 if TYPE_CHECKING:
     from app.session import Session
@@ -108,15 +108,15 @@ class RealtimeTableScene(TableScene):
 
     # for subclasses -------------------------------------------------------------------------
 
-    def key_action(self, seat: int, index: int, at_ms: int) -> Any | None:
+    def key_action(self, seat: int, index: int, at_ms: int) -> TimedAction | None:
         """The action of ``seat``'s first (0) or second (1) key pressed at ``at_ms``."""
         return None
 
-    def click_action(self, press: Press, at_ms: int) -> Any | None:
+    def click_action(self, press: Press, at_ms: int) -> TimedAction | None:
         """The action of a mouse click by ``press.seat`` (None when the click hit nothing)."""
         return None
 
-    def refused_action(self, action: Any, problem: IllegalAction) -> None:
+    def refused_action(self, action: TimedAction, problem: IllegalAction) -> None:
         """A human's action the rules refused (too early, nothing to flip...)."""
         self.say(self.to_player(str(problem)), 1.6)
 
@@ -270,7 +270,7 @@ class RealtimeTableScene(TableScene):
         for refusal in self.driver.take_refusals():
             self.refused_action(refusal.action, refusal.problem)
 
-    def _press_action(self, press: Press, at: int) -> Any | None:
+    def _press_action(self, press: Press, at: int) -> TimedAction | None:
         if press.index < 0:
             return self.click_action(press, at)
         return self.key_action(press.seat, press.index, at)

@@ -31,7 +31,7 @@ from app.session import Session
 from app.ui import theme
 from app.ui.names import SeatNames, level_word, name_session
 from app.ui.widgets import Button, blit_centered, panel, shade_layer
-from games.core.protocol import Event, IllegalAction
+from games.core.protocol import Action, Event, IllegalAction
 
 if TYPE_CHECKING:
     from app.shell import App
@@ -132,7 +132,7 @@ class TableScene(Scene):
         return (self.idle and self.curtain_for is None and not state.is_over()
                 and self.viewer in state.to_act() and self.session.is_human(self.viewer))
 
-    def act(self, action: Any) -> bool:
+    def act(self, action: Action) -> bool:
         """Apply a player's action; an illegal one is explained and changes nothing."""
         try:
             events = self.session.apply(action)

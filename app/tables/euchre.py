@@ -15,6 +15,7 @@ from app.tables.tricks import BUBBLE_TIME, TrickTable
 from app.ui import theme
 from app.ui.widgets import Button, ButtonRow, blit_centered, panel
 from games.core.cards import Suit, suit_of
+from games.core.protocol import Action
 from games.core.trick_events import CardTurned, TrumpSet
 from games.euchre import rules as eu
 
@@ -169,7 +170,7 @@ class EuchreTable(TrickTable):
             return
         self._row().handle_event(event)
 
-    def act(self, action: Any) -> bool:
+    def act(self, action: Action) -> bool:
         done = super().act(action)
         if done and not isinstance(action, eu.Pass):
             self.alone = False

@@ -19,6 +19,7 @@ from app.scenes.realtime import Press, RealtimeTableScene
 from app.ui import theme
 from app.ui.widgets import blit_centered, faded, panel
 from games.core.protocol import IllegalAction
+from games.core.realtime import TimedAction
 from games.nails import rules as nr
 
 if TYPE_CHECKING:
@@ -103,16 +104,16 @@ class NailsTable(RealtimeTableScene):
 
     # input --------------------------------------------------------------------------------
 
-    def key_action(self, seat: int, index: int, at_ms: int) -> Any:
+    def key_action(self, seat: int, index: int, at_ms: int) -> TimedAction | None:
         return nr.Call(seat, at_ms, index == 0)
 
-    def click_action(self, press: Press, at_ms: int) -> Any | None:
+    def click_action(self, press: Press, at_ms: int) -> TimedAction | None:
         for x, y in self.card_at:
             if (press.pos[0] - x) ** 2 + (press.pos[1] - y) ** 2 <= (self.diameter / 2) ** 2:
                 return nr.Call(press.seat, at_ms, press.button == 1)
         return None
 
-    def refused_action(self, action: Any, problem: IllegalAction) -> None:
+    def refused_action(self, action: TimedAction, problem: IllegalAction) -> None:
         self.say("Wait for the cards to turn up", 1.0)
 
     def message_rect(self, image: pygame.Surface) -> pygame.Rect:

@@ -20,6 +20,7 @@ from app.ui import theme
 from app.ui.grammar import counted, says
 from app.ui.widgets import blit_centered, faded, panel
 from games.core.protocol import IllegalAction
+from games.core.realtime import TimedAction
 from games.ratscrew import rules as rs
 
 if TYPE_CHECKING:
@@ -125,10 +126,10 @@ class RatscrewTable(RealtimeTableScene):
 
     # input --------------------------------------------------------------------------------
 
-    def key_action(self, seat: int, index: int, at_ms: int) -> Any:
+    def key_action(self, seat: int, index: int, at_ms: int) -> TimedAction | None:
         return rs.Flip(seat, at_ms) if index == 0 else rs.Slap(seat, at_ms)
 
-    def click_action(self, press: Press, at_ms: int) -> Any | None:
+    def click_action(self, press: Press, at_ms: int) -> TimedAction | None:
         stack = pygame.Rect(0, 0, round(self.stack_w * 1.3), round(self.stack_w * 1.7))
         stack.center = (round(self.stack_at(press.seat)[0]), round(self.stack_at(press.seat)[1]))
         if stack.collidepoint(press.pos):
@@ -149,7 +150,7 @@ class RatscrewTable(RealtimeTableScene):
             return f"{who} no cards: slap a pair to come back in, or Enter: skip to the result"
         return super().skip_offer()
 
-    def refused_action(self, action: Any, problem: IllegalAction) -> None:
+    def refused_action(self, action: TimedAction, problem: IllegalAction) -> None:
         if isinstance(action, rs.Flip):
             self.say(self.to_player(str(problem)), 1.4)
 

@@ -29,7 +29,7 @@ from app.ui import theme
 from app.ui.widgets import Button, blit_centered, panel
 from app.ui.grammar import counted
 from games.core.cards import Card
-from games.core.protocol import Event, IllegalAction
+from games.core.protocol import Action, Event, IllegalAction
 from games.registry import OptionValue
 from games.seahaven import rules as sh
 from games.seahaven.solver import Result, first_group, hint, safe_moves
@@ -348,7 +348,7 @@ class SeahavenTable(TableScene):
 
     # acting ------------------------------------------------------------------------------
 
-    def act(self, action: Any) -> bool:
+    def act(self, action: Action) -> bool:
         done = super().act(action)
         if done and isinstance(action, sh.Move) and not action.chained:
             self.auto_paused = False

@@ -26,6 +26,7 @@ from app.ui import theme
 from app.ui.grammar import counted, says
 from app.ui.widgets import blit_centered, faded, panel
 from games.core.protocol import IllegalAction
+from games.core.realtime import TimedAction
 from games.spoons import events as se
 from games.spoons import rules as sr
 from games.spoons.bots import discard_choice
@@ -187,7 +188,7 @@ class SpoonsTable(RealtimeTableScene):
         """Without a choice, a keyboard player passes a card of the rank they hold fewest of."""
         return hand.index(discard_choice(hand, random.Random(0), 0.0)) if hand else 0
 
-    def key_action(self, seat: int, index: int, at_ms: int) -> Any:
+    def key_action(self, seat: int, index: int, at_ms: int) -> TimedAction | None:
         if index == 1:
             return sr.Grab(seat, at_ms)
         hand = self.seat_view(seat).hand
@@ -198,7 +199,7 @@ class SpoonsTable(RealtimeTableScene):
             return sr.Pass(seat, at_ms, hand[min(self.pick, len(hand) - 1)])
         return sr.Take(seat, at_ms)
 
-    def click_action(self, press: Press, at_ms: int) -> Any | None:
+    def click_action(self, press: Press, at_ms: int) -> TimedAction | None:
         if press.seat != self.viewer:
             return None
         view = self.seat_view(press.seat)
@@ -216,7 +217,7 @@ class SpoonsTable(RealtimeTableScene):
             return sr.Grab(press.seat, at_ms)
         return None
 
-    def refused_action(self, action: Any, problem: IllegalAction) -> None:
+    def refused_action(self, action: TimedAction, problem: IllegalAction) -> None:
         self.say(self.to_player(str(problem)), 1.4)
 
     # events -> pictures -------------------------------------------------------------------
