@@ -1,6 +1,7 @@
 """``parlour netbench``: a server process and many headless bot clients over loopback, for
 ``--seconds``; prints JSON figures: tables, clients, actions, actions per second, the action
-round trip (p50, p99, max), the server's CPU per action, errors.
+round trip (p50, p99, max), the server's CPU per action (and the clients', and the machine's
+load average, which say where the rest of the time goes), errors.
 
 The server is a real ``parlour serve`` subprocess (so its CPU time is its own, read from
 /proc where there is one); the clients all run in this process, every seat of every table
@@ -41,9 +42,9 @@ def run(game: str, tables: int, seconds: float, level: str) -> dict[str, Any]:
             if not line.startswith("parlour server listening on "):
                 raise RuntimeError(f"the server did not start: {line!r}")
             url = line.rsplit(" ", 1)[-1]
-            cpu_before = _cpu_s(server.pid)
+            cpu_before, own_before = _cpu_s(server.pid), time.process_time()
             clients, failures, elapsed = asyncio.run(_bench(url, game, tables, seconds, level))
-            cpu_after = _cpu_s(server.pid)
+            cpu_after, own_cpu = _cpu_s(server.pid), time.process_time() - own_before
         finally:
             server.terminate()
             server.wait(timeout=30)
@@ -57,8 +58,19 @@ def run(game: str, tables: int, seconds: float, level: str) -> dict[str, Any]:
         "rtt_ms": {"p50": _round(percentile(rtts, 0.5)), "p99": _round(percentile(rtts, 0.99)),
                    "max": _round(max(rtts) if rtts else None)},
         "server_cpu_ms_per_action": round(cpu_ms / actions, 3) if cpu_ms is not None and actions else None,
+        # Where the rest of the time goes: every client runs in this one process.
+        "clients_cpu_ms_per_action": round(own_cpu * 1000 / actions, 3) if actions else None,
+        "load_average": _load(),
         "errors": sum(len(c.errors) for c in clients) + failures,
     }
+
+
+def _load() -> float | None:
+    """The machine's one-minute load average: on a busy machine round trips wait for a core."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (OSError, AttributeError):
+        return None
 
 
 def _round(value: float | None) -> float | None:
