@@ -23,6 +23,7 @@ from app.ui import theme
 
 if TYPE_CHECKING:
     from app.shell import App
+    from app.scenes.table import TableScene
 
 DURATION = 1.0       # seconds at normal speed
 SPREAD_END = 0.3     # share of the wash spent spreading the cards out
@@ -84,7 +85,7 @@ class WashScene(Scene):
     overlay = True
     name = "wash"
 
-    def __init__(self, app: App, table: Any, back: Callable[[int], pygame.Surface]) -> None:
+    def __init__(self, app: App, table: TableScene, back: Callable[[int], pygame.Surface]) -> None:
         super().__init__(app)
         self.table = table
         self.back = back
@@ -139,7 +140,7 @@ class WashScene(Scene):
         return image
 
 
-def wanted(table: Any) -> bool:
+def wanted(table: TableScene) -> bool:
     """Whether ``table`` washes before its first deal: a fresh game (not continued, not a
     replay), at a speed above "instant", with the setting on."""
     app = table.app
@@ -147,7 +148,7 @@ def wanted(table: Any) -> bool:
             and not table.watching and not table.session.actions)
 
 
-def offer(table: Any) -> WashScene | None:
+def offer(table: TableScene) -> WashScene | None:
     """Put the wash over ``table`` if it should wash (see ``wanted``); returns the wash."""
     if not wanted(table):
         return None

@@ -19,12 +19,13 @@ from app.ui.widgets import panel, shade_layer
 
 if TYPE_CHECKING:
     from app.shell import App
+    from app.scenes.table import TableScene
 
 class HistoryScene(Scene):
     overlay = True
     name = "history"
 
-    def __init__(self, app: App, table: Any) -> None:
+    def __init__(self, app: App, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
         self.size = app.screen.get_size()

@@ -14,12 +14,13 @@ from app.ui.widgets import Button, ButtonRow, panel, shade_layer
 
 if TYPE_CHECKING:
     from app.shell import App
+    from app.scenes.table import TableScene
 
 class PauseScene(Scene):
     overlay = True
     name = "pause"
 
-    def __init__(self, app: App, table: Any) -> None:
+    def __init__(self, app: App, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
         self.row = ButtonRow([

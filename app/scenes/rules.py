@@ -14,12 +14,13 @@ from app.ui.widgets import blit_centered, panel, shade_layer
 
 if TYPE_CHECKING:
     from app.shell import App
+    from games.registry import GameSpec
 
 class RulesScene(Scene):
     overlay = True
     name = "rules"
 
-    def __init__(self, app: App, spec: Any) -> None:
+    def __init__(self, app: App, spec: GameSpec) -> None:
         super().__init__(app)
         self.spec = spec
         self.scroll = 0

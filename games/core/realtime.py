@@ -31,9 +31,12 @@ import bisect
 from random import Random
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
 from games.core.protocol import Action, Event, GameState, IllegalAction, Seat, seat_name
+
+if TYPE_CHECKING:
+    from games.registry import GameSpec
 
 
 @dataclass(frozen=True)
@@ -255,14 +258,22 @@ class RealtimeDriver:
         return events
 
 
-def play_realtime(spec: Any, options: Any, seed: int, bots: Sequence[ReflexBot],
+def new_timed_game(spec: GameSpec, options: object, seed: int) -> RealtimeState:
+    """``spec.new_game`` for a real-time game, typed as one (TypeError for a turn game)."""
+    state = spec.new_game(options, seed)
+    if not isinstance(state, RealtimeState):
+        raise TypeError(f"{spec.id} is not a real-time game")
+    return state
+
+
+def play_realtime(spec: GameSpec, options: object, seed: int, bots: Sequence[ReflexBot],
                   bot_seed: int | None = None, max_steps: int = 200_000) -> TimedRecord:
     """Let ``bots[seat]`` play every seat on a simulated clock until the game is over.
 
     Bot plans that the rules refuse when they fall due (the chance passed) are counted in
     ``refused`` and dropped. A lost or duplicated card raises ``AssertionError``.
     """
-    state = spec.new_game(options, seed)
+    state = new_timed_game(spec, options, seed)
     initial = Counter(state.all_cards())
     driver = RealtimeDriver(state, dict(enumerate(bots)), Random(seed if bot_seed is None else bot_seed))
     try:
@@ -275,16 +286,16 @@ def play_realtime(spec: Any, options: Any, seed: int, bots: Sequence[ReflexBot],
     return TimedRecord(state, driver.actions, len(events), state.now_ms, driver.refused)
 
 
-def replay_timed(spec: Any, options: Any, seed: int, actions: Sequence[Any],
-                 end_ms: int | None = None) -> Any:
+def replay_timed(spec: GameSpec, options: object, seed: int, actions: Sequence[TimedAction],
+                 end_ms: int | None = None) -> RealtimeState:
     """Rebuild a real-time game from its seed and timed actions."""
     state, _ = replay_timed_events(spec, options, seed, actions, end_ms)
     return state
 
 
-def replay_timed_events(spec: Any, options: Any, seed: int, actions: Sequence[Any],
-                        end_ms: int | None = None) -> tuple[Any, list[Event]]:
-    state = spec.new_game(options, seed)
+def replay_timed_events(spec: GameSpec, options: object, seed: int, actions: Sequence[TimedAction],
+                        end_ms: int | None = None) -> tuple[RealtimeState, list[Event]]:
+    state = new_timed_game(spec, options, seed)
     events: list[Event] = list(getattr(state, "opening", []))
     for action in actions:
         events += state.advance(action.at_ms)
