@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import sqlite3
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -323,15 +324,23 @@ class Server:
         await self._apply(table, action)
 
     async def _apply(self, table: Table, action: Any) -> None:
-        """The rules judge ``action``; if it stands it is logged, then everyone is told."""
+        """The rules judge ``action``; if it stands it is logged, played, and everyone told.
+
+        A legal action is written to the log before it is played: if the disk refuses, the
+        player is told and nothing has changed (the rules' refusal changes nothing either)."""
+        core = table.core
+        if self.store is not None and action in core.state.legal_actions(action.seat):
+            try:
+                self.store.append(table.code, len(core.actions), encode_action(action, table.game))
+            except sqlite3.Error as problem:
+                log.error("table %s: the log refused an action: %s", table.code, problem)
+                raise ProtocolError("the server could not keep that move; try again") from None
         try:
-            events = table.core.apply(action)
+            events = core.apply(action)
         except IllegalAction as problem:
             raise ProtocolError(f"not allowed: {problem}") from None
         self.actions_applied += 1
-        if self.store is not None:
-            self.store.append(table.code, len(table.core.actions) - 1, encode_action(action, table.game))
-        if table.core.state.is_over():
+        if core.state.is_over():
             table.status = "over"
             if self.store is not None:
                 self.store.set_status(table.code, "over")

@@ -1,0 +1,53 @@
+"""The table log: what a server keeps of each table, and the order of keeping and playing."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from app.action_codec import decode_action
+from app.net.protocol import Create, ProtocolError
+from app.net.server import Server
+from app.net.store import TableStore
+
+
+def test_a_table_and_its_actions_come_back_from_the_log(tmp_path: Path) -> None:
+    server = Server(TableStore(tmp_path))
+    table, token = server.create(Create("whist", 4, 0, "easy", 9), "Ann")
+    table.status = "playing"          # as the host's hello does, with no remote seat to wait for
+    assert server.store is not None
+    server.store.set_status(table.code, "playing")
+    for _ in range(7):
+        seat = table.core.to_act()[0]
+        asyncio.run(server._apply(table, table.core.bot_action(seat)))
+    server.store.close()
+    again = Server(TableStore(tmp_path))
+    back = again.tables[table.code]
+    assert back.core.actions == table.core.actions and back.core.seed == 9
+    assert back.status == "playing" and back.seats[0].name == "Ann"
+    assert again.by_token[back.seats[0].token_hash or ""][1] == 0
+    assert token not in (tmp_path / "tables.sqlite3").read_bytes().decode("latin-1"), "only the token's hash is kept"
+
+
+def test_a_move_the_disk_refuses_is_not_played(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    server = Server(TableStore(tmp_path))
+    table, _ = server.create(Create("whist", 4, 0, "easy", 9), "Ann")
+    table.status = "playing"
+    action = table.core.bot_action(table.core.to_act()[0])
+
+    def full(*args: object) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(TableStore, "append", full)
+    with pytest.raises(ProtocolError, match="could not keep that move"):
+        asyncio.run(server._apply(table, action))
+    assert table.core.actions == []
+    monkeypatch.undo()
+    asyncio.run(server._apply(table, action))
+    assert table.core.actions == [action]
+    assert server.store is not None
+    logged = [decode_action(a, "whist") for a in server.store.load_all()[0].actions]
+    assert logged == [action]
