@@ -269,7 +269,10 @@ class NashTable(TableScene):
         if event.right:
             text = f"It's {value_label(nr.value_of(event.card))}! " + " and ".join(self._name(s) for s in event.right) + " guessed it"
         elif event.closest:
-            text = f"It's {value_label(nr.value_of(event.card))}: closest " + " and ".join(self._name(s) for s in event.closest)
+            names = [self._name(s) for s in event.closest]
+            who = " and ".join([names[0]] + ["you" if n == "You" else n for n in names[1:]])
+            verb = "were" if len(names) > 1 or names[0] == "You" else "was"
+            text = f"It's {value_label(nr.value_of(event.card))}: {who} {verb} closest"
         else:
             text = f"It's {value_label(nr.value_of(event.card))}: nobody guessed it"
         self._banner(text, 2.6)

@@ -483,7 +483,8 @@ class NashWhistTable(BiddingTable):
             if self.standing is None:
                 return [f"Auction · pot {self.pot}", "no bid yet"]
             seat, bid = self.standing
-            return [f"Auction · pot {self.pot}", f"standing: {bid} by {self._name(seat)}"]
+            by = self._name(seat)
+            return [f"Auction · pot {self.pot}", f"standing: {bid} by {'you' if by == 'You' else by}"]
         who = self._name(self.maker)
         head = f"{who}: {self.contract.title} for {self.contract.pay}"
         lines = [head]

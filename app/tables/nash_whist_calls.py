@@ -10,10 +10,12 @@ it pays), and what a contract asks, for the line under the panel.
 'take 7 tricks alone, hearts trumps instead of the turned spades'
 >>> claim_words("You", True, Bid.parse("Six-In"), True, 6, 4)
 'You have taken 6: Six-In is made'
->>> claim_words("P3", False, Bid.parse("Misere"), False, 1, 12)
-'P3 took a trick: Misere fails'
->>> standings_line(["You", "P2", "P3", "P4"], (40, 62, 62, 12))
-'1. P2 62 · 1. P3 62 · 3. You 40 · 4. P4 12'
+>>> claim_words("Rosa", False, Bid.parse("Misere"), False, 1, 12)
+'Rosa took a trick: Misere fails'
+>>> standings_line(["You", "Otto", "Rosa", "Ivy"], (40, 62, 62, 12))
+'1. Otto 62 · 1. Rosa 62 · 3. You 40 · 4. Ivy 12'
+>>> payment_lines([("Otto", "You", 4), ("You", "Ivy", 2)])
+['Otto pays you 4 · You pay Ivy 2']
 """
 
 from __future__ import annotations
@@ -84,7 +86,7 @@ def describe(bid: nwb.Bid, initial: Suit) -> str:
 
 
 def claim_words(side: str, plural: bool, bid: nwb.Bid, made: bool, tricks: int, left: int) -> str:
-    """Why a hand stopped, naming the declaring side as the table does ("You", "P2 and P4");
+    """Why a hand stopped, naming the declaring side as the table does ("You", "Otto and Ivy");
     ``plural`` for You or a partnership (the verb agrees); ``tricks`` the side took and
     ``left`` still unplayed."""
     name = bid.title
@@ -101,10 +103,11 @@ def claim_words(side: str, plural: bool, bid: nwb.Bid, made: bool, tricks: int, 
 
 
 def payment_lines(payments: list[tuple[str, str, int]]) -> list[str]:
-    """'P2 pays You 4 · P3 pays You 4', two payments a line so the summary stays narrow."""
+    """'Otto pays you 4 · Rosa pays you 4', two payments a line so the summary stays narrow."""
     if not payments:
         return ["Nobody had chips to pay"]
-    words = [f"{payer} {'pay' if payer == 'You' else 'pays'} {payee} {chips}" for payer, payee, chips in payments]
+    words = [f"{payer} {'pay' if payer == 'You' else 'pays'} {'you' if payee == 'You' else payee} {chips}"
+             for payer, payee, chips in payments]
     return [" · ".join(words[i:i + 2]) for i in range(0, len(words), 2)]
 
 

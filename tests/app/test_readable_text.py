@@ -28,6 +28,7 @@ CARD_CODE = re.compile(r"\b(10|[2-9TJQKA])[SHDC]\b")
 STAMP = re.compile(r"@\d+ ?ms")
 SEAT_NUMBER = re.compile(r"\bP\d\b")
 RING_CODE = re.compile(r"\b[RBY]{5}\b")   # a Nails ring as its colours' initials, "BBBBR"
+MID_YOU = re.compile(r"\b[a-z]+ You\b")     # "pays You": a name put where "you" belongs
 
 # (game, seats, seed): every game at its usual size, and the partnership Nash Whist.
 PLAYS = [(game_id, None, 4) for game_id in GAMES] + [("nash_whist", 4, 6)]
@@ -41,7 +42,7 @@ def faults(line: str) -> list[str]:
     """What is wrong with one line a player reads."""
     found = []
     for name, pattern in (("card code", CARD_CODE), ("ms stamp", STAMP), ("seat number", SEAT_NUMBER),
-                          ("ring code", RING_CODE)):
+                          ("ring code", RING_CODE), ("capital You mid-sentence", MID_YOU)):
         if pattern.search(line):
             found.append(name)
     return found
@@ -52,6 +53,7 @@ def test_the_checks_catch_what_they_should():
     assert faults("P2 gives 2 to P1") == ["seat number"]
     assert faults("slap @21609ms") == ["ms stamp"]
     assert faults("BBBBR and BYYRY turn up") == ["ring code"]
+    assert faults("Otto pays You 4") == ["capital You mid-sentence"]
     assert faults("You play 10♠ on the J♥ · Priya takes the trick") == []
 
 
