@@ -129,3 +129,15 @@ def test_a_partnership_game_says_who_your_partner_is(app, game_id):
 def test_nap_has_no_partner(app):
     scene = table(app, "nap", seats=4)
     assert scene._partner() is None
+
+
+def test_continue_seats_the_same_people(app):
+    from app import resume
+
+    app.settings.player_name = "Sam"
+    scene = table(app, "ninety_nine", seed=9)
+    resume.save(scene.session).result()
+    app.settings.player_name = "Someone else"   # (changed since: the saved game keeps its names)
+    again = resume.resume()
+    assert again is not None and again.setup.names == scene.people and again.setup.names[0] == "Sam"
+    resume.clear()
