@@ -3,7 +3,8 @@ r"""The messages between a Parlour server and its clients, as JSON text over a W
 Every message is one JSON object with a ``type``. A client speaks first with a versioned
 ``hello`` that either makes a table (``create``), takes a free seat with a join code
 (``code``), comes back to its seat with its seat token (``token``), or watches a table
-(``code`` with ``watch``). Then it sends ``action``, ``chat`` and ``ping``; the server
+(``code`` with ``watch``). Then it sends ``action``, ``chat``, ``ping`` and, once the game
+is over, ``again`` (a new deal with the same seats); the server
 answers with ``welcome``, ``table`` (the seat's view and the events redacted for it),
 ``error`` (one clear line; nothing changed), ``chat`` and ``pong``.
 
@@ -19,7 +20,7 @@ Hello(name='Ann', code='ABC234', token=None, watch=False, create=None)
 >>> parse_client('{"type": "dance"}')
 Traceback (most recent call last):
 ...
-app.net.protocol.ProtocolError: unknown message type 'dance'; expected hello, action, chat or ping
+app.net.protocol.ProtocolError: unknown message type 'dance'; expected hello, action, again, chat or ping
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ CODE_LENGTH = 6
 MAX_SEATS = 8
 
 __all__ = [
-    "VERSION", "MAX_BYTES", "ProtocolError", "Hello", "Create", "ActionMsg", "Chat", "Ping",
+    "VERSION", "MAX_BYTES", "ProtocolError", "Hello", "Create", "ActionMsg", "Again", "Chat", "Ping",
     "parse_client", "clean_text", "dump", "table_message", "read_action", "read_table",
 ]
 
@@ -92,7 +93,12 @@ class Ping:
     t: float
 
 
-ClientMessage = Hello | ActionMsg | Chat | Ping
+@dataclass(frozen=True)
+class Again:
+    """Play again: a new deal at the same table, with the same seats, once the game is over."""
+
+
+ClientMessage = Hello | ActionMsg | Again | Chat | Ping
 
 
 def clean_text(text: str, limit: int) -> str:
@@ -115,7 +121,7 @@ def parse_client(raw: str | bytes) -> ClientMessage:
     kind = data.get("type")
     reader = _READERS.get(kind) if isinstance(kind, str) else None
     if reader is None:
-        raise ProtocolError(f"unknown message type {kind!r}; expected hello, action, chat or ping")
+        raise ProtocolError(f"unknown message type {kind!r}; expected hello, action, again, chat or ping")
     return reader(data)
 
 
@@ -205,7 +211,13 @@ def _ping(data: dict[str, Any]) -> Ping:
     return Ping(t)
 
 
-_READERS: dict[str, Callable[[dict[str, Any]], ClientMessage]] = {"hello": _hello, "action": _action, "chat": _chat, "ping": _ping}
+def _again(data: dict[str, Any]) -> Again:
+    _only(data)
+    return Again()
+
+
+_READERS: dict[str, Callable[[dict[str, Any]], ClientMessage]] = {
+    "hello": _hello, "action": _action, "again": _again, "chat": _chat, "ping": _ping}
 
 
 def read_action(message: ActionMsg, game_id: str, seat: Seat) -> Any:

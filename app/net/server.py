@@ -34,7 +34,7 @@ from websockets.exceptions import ConnectionClosed
 
 from app.action_codec import CodecError, decode_action, encode_action
 from app.net import protocol
-from app.net.protocol import ActionMsg, Chat, Create, Hello, Ping, ProtocolError, dump
+from app.net.protocol import ActionMsg, Again, Chat, Create, Hello, Ping, ProtocolError, dump
 from app.net.store import SeatRecord, TableRecord, TableStore, token_hash
 from games.core.protocol import Event, IllegalAction, Seat
 from games.core.session import SeatPlan, SessionCore, Setup
@@ -304,6 +304,8 @@ class Server:
                 conn.messages.give_back()       # a move the rules accepted is no flood
             elif isinstance(message, Chat):
                 await self._chat(conn, message)
+            elif isinstance(message, Again):
+                await self._again(conn)
             elif isinstance(message, Ping):
                 await self._send(conn, {"type": "pong", "t": message.t})
             else:
@@ -345,6 +347,21 @@ class Server:
             if self.store is not None:
                 self.store.set_status(table.code, "over")
         await self._broadcast(table, events)
+        self._move_bots(table)
+
+    async def _again(self, conn: Conn) -> None:
+        """A new deal at the same table with the same seats and a fresh seed."""
+        table = conn.table
+        assert table is not None
+        if conn.seat is None:
+            raise ProtocolError("you are watching: a player at the table starts the next game")
+        if table.status != "over":
+            raise ProtocolError("the game is not over yet")
+        table.core = table.core.rematch(SystemRandom().randrange(10**9))
+        if self.store is not None:
+            self.store.new_game(table.code, table.core.seed)
+        table.status = "playing"
+        await self._broadcast(table, list(getattr(table.core.state, "opening", [])))
         self._move_bots(table)
 
     async def _chat(self, conn: Conn, message: Chat) -> None:
@@ -396,7 +413,7 @@ class Server:
             view, rng = core.state.view(seat), core.bot_rng
             # The view is taken here, on the loop; the bot thinks in a thread on its copy.
             action = await asyncio.get_running_loop().run_in_executor(self.executor, bot, view, rng)
-            if seat in core.to_act() and self._bot_turn(table) == seat:
+            if table.core is core and seat in core.to_act() and self._bot_turn(table) == seat:
                 await self._apply(table, action)
         except ProtocolError as problem:
             log.error("table %s: a computer player's move was refused: %s", table.code, problem)

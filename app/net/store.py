@@ -86,6 +86,14 @@ class TableStore:
     def set_status(self, code: str, status: str) -> None:
         self.db.execute("UPDATE tables SET status=? WHERE code=?", (status, code))
 
+    def new_game(self, code: str, seed: int) -> None:
+        """The table plays again with ``seed``: its log starts afresh (everyone at the table
+        was sent the finished game's replay)."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("DELETE FROM actions WHERE code=?", (code,))
+            self.db.execute("UPDATE tables SET seed=?, status='playing' WHERE code=?", (seed, code))
+
     def append(self, code: str, n: int, action: dict[str, Any]) -> None:
         """Action number ``n`` (from 0) of a table, committed when this returns."""
         self.db.execute("INSERT INTO actions VALUES (?, ?, ?)", (code, n, json.dumps(action)))
