@@ -44,8 +44,8 @@ class SettingsScene(Scene):
             Row("Large card corners", self._onoff("large_index"), self._toggle("large_index")),
             Row("Colour-blind Nails cards", self._onoff("colourblind_nails"), self._toggle("colourblind_nails")),
             Row("Card back", lambda: self.settings.card_back, self._cycle("card_back", BACKS)),
-            Row("Window size", self._size_text, self._change_size),
             Row("Your name", lambda: clean_name(self.settings.player_name) or "not set", self._ask_name),
+            Row("Window size", self._size_text, self._change_size),
             Row("Keys for reflex games", lambda: "change", self._open_keys),
         ]
         self.done_button = Button("Done", self.back, kind="primary")

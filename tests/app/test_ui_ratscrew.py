@@ -168,7 +168,7 @@ def test_the_setup_screen_shows_each_humans_keys(app):
     spec = ratscrew_spec()
     plans = [SeatPlan(True), SeatPlan(False), SeatPlan(True)]
     scene = SetupScene(app, spec, GameSetup("ratscrew", plans, {}, None))
-    labels = [row.value() for row in scene.rows if row.label in ("P1", "P2", "P3")]
+    labels = [scene.rows[i].value() for i in sorted(scene.seat_rows)]
     assert labels == ["Human · Q flip · W slap", "Computer (normal)", "Human · P flip · [ slap"]
 
 
