@@ -23,7 +23,7 @@ def app():
     pygame.quit()
 
 
-def seat_choices(scene: SetupScene, label: str = "P2") -> list[str]:
+def seat_choices(scene: SetupScene, label: str = "Seat 2") -> list[str]:
     row = next(r for r in scene.rows if r.label == label)
     seen = []
     for _ in range(len(DIFFICULTIES) + 1):
@@ -46,7 +46,7 @@ def test_the_setup_screen_picks_expert_and_the_game_starts_with_it(app, game_id:
     app.start(scene)
     app.step(FRAME)
     assert "Computer (expert)" in seat_choices(scene)
-    row = next(r for r in scene.rows if r.label == "P2")
+    row = next(r for r in scene.rows if r.label == "Seat 2")
     while row.value() != "Computer (expert)":
         row.change(1)
     assert scene.setup.seats[1].difficulty == "expert"
