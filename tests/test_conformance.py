@@ -100,6 +100,20 @@ def check_view(state: Any, seat: int, secrets: Secrets) -> None:
     assert not leaked, f"view of seat {seat} shows hidden cards {sorted(map(str, leaked))}"
 
 
+def check_spectator_view(state: Any, secrets: Secrets) -> None:
+    """Someone watching, who is no seat, gets a view at every step: the game's own view type,
+    no seat, no hand, nothing to do, and no card hidden from the spectator."""
+    view = state.view(None)
+    assert type(view) is type(state.view(0)), f"the spectator's view is a {type(view).__name__}"
+    assert view.seat is None, f"the spectator's view says it is seat {view.seat}"
+    assert not getattr(view, "hand", ()), f"the spectator's view holds a hand {view.hand}"
+    assert not getattr(view, "legal", ()), f"the spectator may act: {view.legal}"
+    counts = Counter(state.hidden_from(None))
+    hidden = {card for card, n in counts.items() if n >= secrets.total[card]}
+    leaked = set(cards_in(view)) & hidden
+    assert not leaked, f"the spectator's view shows hidden cards {sorted(map(str, leaked))}"
+
+
 def check_events(events: list[Event], actor: int | None, before: Secrets | None,
                  after: Secrets, public: set[str] = frozenset()) -> None:
     """No event, as a non-acting seat sees it, shows that seat a card that was unknown to every
@@ -199,6 +213,7 @@ def play_checked(spec: GameSpec, seats: int, seed: int, choose: Chooser) -> tupl
         check_status(state, initial, secrets)
         for seat in range(seats):
             check_view(state, seat, secrets)
+        check_spectator_view(state, secrets)
         if state.is_over():
             break
         assert len(actions) < MAX_ACTIONS, f"no end after {MAX_ACTIONS} actions"

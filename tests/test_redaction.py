@@ -1,9 +1,10 @@
 """Events redacted per seat: what a seat, or a spectator (viewer ``None``, who is no seat),
 may see of every event, checked over seeded bot games of every game in the registry.
 
-After every action and every timed step, for every seat and for the spectator: no view and
-no event as ``event.seen_by(viewer)`` gives it holds a card that ``state.hidden_from(viewer)``
-says the viewer may not know at that moment. The opening events and the event lists a state
+After every action and every timed step, for every seat and for the spectator (whose view is
+``view(None)``, what a watcher's table draws): no view and no event as
+``event.seen_by(viewer)`` gives it holds a card that ``state.hidden_from(viewer)`` says the
+viewer may not know at that moment. The opening events and the event lists a state
 keeps (Nash's memories, in its views) are checked the same way.
 
 "At that moment": one action may run through several moments (the last card of a hand is
@@ -22,6 +23,7 @@ things follow, each handled openly below:
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from typing import Any, Hashable, Iterable
@@ -131,10 +133,13 @@ class Leak(AssertionError):
 
 
 def check_views(state: Any, deck: Deck, now: dict[Viewer, set[Hashable]], where: str) -> None:
-    for seat in range(state.seats):
-        leaked = deck.shown(state.view(seat)) & now[seat]
+    """Every seat's view, and the spectator's (``view(None)``: what a watcher's table draws)."""
+    for viewer in viewers(state):
+        view = state.view(viewer)
+        assert view.seat == viewer, f"{where}: the view for {who(viewer)} says seat {view.seat}"
+        leaked = deck.shown(view) & now[viewer]
         if leaked:
-            raise Leak(f"{where}: the view of P{seat + 1} shows {deck.say(leaked)}")
+            raise Leak(f"{where}: the view of {who(viewer)} shows {deck.say(leaked)}")
 
 
 def check_events(game: str, events: list[Event], actor: Viewer, before: dict | None,
@@ -259,6 +264,20 @@ def test_a_discard_shown_to_the_spectator_is_caught(monkeypatch: pytest.MonkeyPa
     with pytest.raises(Leak, match="Discarded shows the spectator"):
         for seed in range(SEEDS):
             check_game(GAMES["euchre"], seed)
+
+
+def test_a_hand_in_the_spectators_view_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    from games.whist import rules
+
+    honest = rules.WhistState.view
+
+    def peeking(self: Any, seat: int | None) -> Any:
+        view = honest(self, seat)
+        return view if seat is not None else dataclasses.replace(view, hand=tuple(self.hands[0]))
+
+    monkeypatch.setattr(rules.WhistState, "view", peeking)
+    with pytest.raises(Leak, match="the view of the spectator shows"):
+        check_game(GAMES["whist"], 0)
 
 
 def test_a_passed_card_shown_to_its_receiver_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from random import Random
 from dataclasses import dataclass, field
+from typing import Generic, overload
 
 from games.abstrac.scoring import (  # noqa: F401  (re-exported: the scoring API lives here too)
     combination_points, deal_scores, misere,
 )
 from games.core.cards import Card, euchre_deck
 from games.core.protocol import Action, Event, IllegalAction, Outcome, Seat, check_legal, copy_rng, seat_name
+from games.core.watching import SeatT
 
 MAX_TAKE = 3
 DEAL_CHOICES = (1, 2, 4, 6)
@@ -123,10 +125,10 @@ class MatchOver(Event):
 # --- the view -----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class AbstracView:
+class AbstracView(Generic[SeatT]):
     """Everything is public: the view is the whole position plus the seat's legal actions."""
 
-    seat: Seat
+    seat: SeatT
     row: tuple[Card, ...]
     taken: tuple[tuple[Card, ...], tuple[Card, ...]]
     turn: Seat | None
@@ -181,12 +183,18 @@ class AbstracState:
             return events
         return events + self._score_deal()
 
-    def view(self, seat: Seat) -> AbstracView:
+    @overload
+    def view(self, seat: Seat) -> AbstracView: ...
+    @overload
+    def view(self, seat: None) -> AbstracView[None]: ...
+    @overload
+    def view(self, seat: Seat | None) -> AbstracView[Seat | None]: ...
+    def view(self, seat: Seat | None) -> AbstracView[Seat | None]:
         return AbstracView(
             seat=seat, row=tuple(self.row), taken=(tuple(self.taken[0]), tuple(self.taken[1])),
             turn=self.turn, choosing=self.choosing, dealer=self.dealer, deal=self.deal,
             deals=self.options.deals, totals=(self.totals[0], self.totals[1]),
-            legal=tuple(self.legal_actions(seat)),
+            legal=tuple(self.legal_actions(seat)) if seat is not None else (),
         )
 
     def is_over(self) -> bool:

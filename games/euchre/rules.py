@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from random import Random
 from dataclasses import dataclass, field
+from typing import Generic, overload
 
 from games.core.cards import Card, Suit, euchre_deck, piquet_deck, suit_of
 from games.core.protocol import Action, Event, IllegalAction, Outcome, Seat, check_legal, copy_rng, seat_name
@@ -23,6 +24,7 @@ from games.core.trick_events import (
     TrumpSet, side_name,
 )
 from games.core.tricks import Trick, TrickPlay, TrumpRules, side_tricks
+from games.core.watching import SeatT
 
 HAND_SIZE = 5
 DECKS = (32, 24)
@@ -141,10 +143,10 @@ class SitsOut(Event):
 # --- the view ----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class EuchreView:
+class EuchreView(Generic[SeatT]):
     """What one seat may know; the trick fields match Whist's, for the shared table."""
 
-    seat: Seat
+    seat: SeatT
     seats: int
     hand: tuple[Card, ...]
     legal: tuple[Action, ...]
@@ -254,11 +256,17 @@ class EuchreState:
         assert isinstance(action, PlayCard)  # (``_check`` let no other action through)
         return self._play(action.seat, action.card)
 
-    def view(self, seat: Seat) -> EuchreView:
+    @overload
+    def view(self, seat: Seat) -> EuchreView: ...
+    @overload
+    def view(self, seat: None) -> EuchreView[None]: ...
+    @overload
+    def view(self, seat: Seat | None) -> EuchreView[Seat | None]: ...
+    def view(self, seat: Seat | None) -> EuchreView[Seat | None]:
         tricks = self.tricks
         return EuchreView(
-            seat=seat, seats=self.seats, hand=tuple(self.hands[seat]),
-            legal=tuple(self.legal_actions(seat)), turn=next(iter(self.to_act()), None),
+            seat=seat, seats=self.seats, hand=tuple(self.hands[seat]) if seat is not None else (),
+            legal=tuple(self.legal_actions(seat)) if seat is not None else (), turn=next(iter(self.to_act()), None),
             dealer=self.dealer, trump=self.trump,
             turned=self.up if self.phase == "round1" else None, upcard=self.up,
             picked_up=self._made_in_round1,

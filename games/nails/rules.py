@@ -25,9 +25,11 @@ from __future__ import annotations
 
 from random import Random
 from dataclasses import dataclass, field
+from typing import Generic, overload
 
 from games.core.protocol import Event, IllegalAction, Outcome, Seat, copy_rng, seat_name
 from games.core.realtime import TimedAction, check_legal_timed, time_problem
+from games.core.watching import SeatT
 from games.nails.rings import Match, Ring, deck, hit, match
 
 __all__ = ["deck", "hit", "match", "new_game", "Call", "NailsOptions", "NailsState"]
@@ -130,8 +132,8 @@ class GameOver(Event):
 # --- the view -----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class NailsView:
-    seat: Seat
+class NailsView(Generic[SeatT]):
+    seat: SeatT
     seats: int
     now_ms: int
     round: int
@@ -202,7 +204,13 @@ class NailsState:
     def next_due(self) -> int | None:
         return None if self.over else self.next_at
 
-    def view(self, seat: Seat) -> NailsView:
+    @overload
+    def view(self, seat: Seat) -> NailsView: ...
+    @overload
+    def view(self, seat: None) -> NailsView[None]: ...
+    @overload
+    def view(self, seat: Seat | None) -> NailsView[Seat | None]: ...
+    def view(self, seat: Seat | None) -> NailsView[Seat | None]:
         return NailsView(
             seat=seat, seats=self.seats, now_ms=self.now_ms, round=self.round, up=self.up,
             calling=self.calling, up_at_ms=self.up_at_ms,

@@ -17,6 +17,7 @@ from __future__ import annotations
 import enum
 from random import Random
 from dataclasses import dataclass, field
+from typing import Generic, overload
 
 from games.core.auction import AllPassed as AllPassed, Auction, Called as Called  # re-exported: Nap's own
 from games.core.auction import ContractWon as _ContractWon
@@ -24,6 +25,7 @@ from games.core.cards import Card, Suit, nap_deck
 from games.core.protocol import Action, Event, IllegalAction, Outcome, Seat, check_legal, copy_rng, seat_name
 from games.core.trick_events import CardPlayed, HandDealt, NewDeal, PlayCard, TrickTaken, TrumpSet
 from games.core.tricks import TrickPlay, TrumpRules
+from games.core.watching import SeatT
 
 HAND_SIZE = 5
 STAKE = 40
@@ -209,10 +211,10 @@ class SessionOver(Event):
 # --- the view ----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class NapView:
+class NapView(Generic[SeatT]):
     """What one seat may know; the trick fields match Whist's, for the shared table and bots."""
 
-    seat: Seat
+    seat: SeatT
     seats: int
     hand: tuple[Card, ...]
     legal: tuple[Action, ...]
@@ -322,11 +324,17 @@ class NapState:
             return self._name(action.suit)
         return self._play(action.seat, action.card)  # type: ignore[attr-defined]
 
-    def view(self, seat: Seat) -> NapView:
+    @overload
+    def view(self, seat: Seat) -> NapView: ...
+    @overload
+    def view(self, seat: None) -> NapView[None]: ...
+    @overload
+    def view(self, seat: Seat | None) -> NapView[Seat | None]: ...
+    def view(self, seat: Seat | None) -> NapView[Seat | None]:
         t = self.tricks
         return NapView(
-            seat=seat, seats=self.seats, hand=tuple(self.hands[seat]),
-            legal=tuple(self.legal_actions(seat)), turn=next(iter(self.to_act()), None),
+            seat=seat, seats=self.seats, hand=tuple(self.hands[seat]) if seat is not None else (),
+            legal=tuple(self.legal_actions(seat)) if seat is not None else (), turn=next(iter(self.to_act()), None),
             dealer=self.dealer, phase="over" if self.over else self.phase, trump=self.trump,
             joker=self.options.joker, bids=tuple(self.bids), called=tuple(self.called),
             best=self.best, bidder=self.bidder, contract=self.contract,

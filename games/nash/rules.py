@@ -22,11 +22,13 @@ from __future__ import annotations
 
 from random import Random
 from dataclasses import dataclass, field
+from typing import Generic, overload
 
 from games.core.cards import Card, Rank, Suit, deck_of
 from games.core.protocol import (
     Action, Event, IllegalAction, Outcome, Seat, check_legal, copy_rng, seat_name,
 )
+from games.core.watching import SeatT
 
 HAND_SIZE = 5
 BONUS = 3
@@ -251,11 +253,11 @@ class GameOver(Event):
 # --- the view -----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class NashView:
+class NashView(Generic[SeatT]):
     """What ``seat`` knows: its hand, the table's public state, and its memory (``log``: every
     event as this seat saw it). Hidden cards are absent, never masked in place."""
 
-    seat: Seat
+    seat: SeatT
     seats: int
     faces: bool
     hand: tuple[Card, ...]
@@ -334,14 +336,21 @@ class NashState:
         self._witness(events)
         return events
 
-    def view(self, seat: Seat) -> NashView:
+    @overload
+    def view(self, seat: Seat) -> NashView: ...
+    @overload
+    def view(self, seat: None) -> NashView[None]: ...
+    @overload
+    def view(self, seat: Seat | None) -> NashView[Seat | None]: ...
+    def view(self, seat: Seat | None) -> NashView[Seat | None]:
         return NashView(
-            seat=seat, seats=self.seats, faces=self.options.faces, hand=tuple(self.hands[seat]),
+            seat=seat, seats=self.seats, faces=self.options.faces, hand=tuple(self.hands[seat]) if seat is not None else (),
             hand_sizes=tuple(len(h) for h in self.hands), stacks=tuple(len(s) for s in self.stacks),
             mysteries=tuple(m if i < self.resolved else None for i, m in enumerate(self.mysteries)),
             turn=None if self.over else self.turn, starter=self.starter,
             guessing=self.resolved if self.order else None, guesses=tuple(self.guesses),
-            legal=tuple(self.legal_actions(seat)), log=tuple(self.memory[seat]),
+            legal=tuple(self.legal_actions(seat)) if seat is not None else (),
+            log=tuple(self.memory[seat]) if seat is not None else (),
         )
 
     def is_over(self) -> bool:

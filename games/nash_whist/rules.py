@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from random import Random
 from dataclasses import dataclass, field
+from typing import Generic, overload
 
 from games.core.auction import AllPassed as _AllPassed, Auction, Called
 from games.core.auction import ContractWon as _ContractWon
@@ -34,6 +35,7 @@ from games.core.cards import Card, Suit, standard_deck
 from games.core.protocol import Action, Event, IllegalAction, Outcome, Seat, check_legal, copy_rng, seat_name
 from games.core.trick_events import CardPlayed, HandDealt, NewDeal, PlayCard, TrickTaken, TrumpSet
 from games.core.tricks import Trick, TrickPlay, TrumpRules
+from games.core.watching import SeatT
 from games.nash_whist.bids import (
     COP, KINDS, OUT, PROP, THIRTEEN, TRISTE, Bid, available_bids, every_bid,
 )
@@ -252,11 +254,11 @@ class SessionOver(Event):
 # --- the view ------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class NashWhistView:
+class NashWhistView(Generic[SeatT]):
     """What one seat may know. The trick fields (``trick``, ``leader``, ``last_trick``,
     ``won``, ``played``, ``voids``, ``legal``, ``turn``) match Whist's and Nap's."""
 
-    seat: Seat
+    seat: SeatT
     seats: int
     phase: str                                   # "bid" | "play" | "over"
     active: tuple[Seat, ...]
@@ -414,7 +416,13 @@ class NashWhistState:
             return self._call(action.seat, Bid(COP))
         return self._play(action.seat, action.card)  # type: ignore[attr-defined]
 
-    def view(self, seat: Seat) -> NashWhistView:
+    @overload
+    def view(self, seat: Seat) -> NashWhistView: ...
+    @overload
+    def view(self, seat: None) -> NashWhistView[None]: ...
+    @overload
+    def view(self, seat: Seat | None) -> NashWhistView[Seat | None]: ...
+    def view(self, seat: Seat | None) -> NashWhistView[Seat | None]:
         t = self.tricks
         won = tuple(t.won) if t else (0,) * self.seats
         return NashWhistView(
@@ -425,13 +433,13 @@ class NashWhistState:
             standing_seat=self.standing_seat, passed=self.passed, cop_chance=self.cop_chance,
             contract=self.contract, declarer=self.declarer, partner=self.partner,
             tricks_won=won, needs=self.needs(), chips=tuple(self.chips), pot=self.pot,
-            hand=tuple(self.hands[seat]), hand_sizes=tuple(len(h) for h in self.hands),
+            hand=tuple(self.hands[seat]) if seat is not None else (), hand_sizes=tuple(len(h) for h in self.hands),
             trick=tuple(t.current) if t else (), leader=t.leader if t else self.hot_seat,
             last_trick=t.last() if t else None, won=won,
             played=tuple(p for tr in t.done for p in tr.plays) + tuple(t.current) if t else (),
             voids=tuple(t.voids()) if t else (frozenset(),) * self.seats,
             open_hands=self.open_hands(), deal_number=self.deal_number,
-            legal=tuple(self.legal_actions(seat)), turn=next(iter(self.to_act()), None),
+            legal=tuple(self.legal_actions(seat)) if seat is not None else (), turn=next(iter(self.to_act()), None),
             three_handed=self.options.three_handed, end=self.options.end,
             deals=self.planned_deals(), result=self.result, over=self.over,
         )

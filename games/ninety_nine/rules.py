@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from random import Random
 from dataclasses import dataclass, field
+from typing import Generic, overload
 
 from games.core.cards import Card, Rank, standard_deck
 from games.core.protocol import (
     Action, Event, IllegalAction, Outcome, Seat, check_legal, copy_rng, seat_name,
 )
+from games.core.watching import SeatT
 
 LIMIT = 99
 HAND_SIZE = 4
@@ -203,10 +205,10 @@ class GameWon(Event):
 # --- what a seat may see ------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class NinetyNineView:
+class NinetyNineView(Generic[SeatT]):
     """Everything ``seat`` may know: its own hand, the public table, and its legal plays."""
 
-    seat: Seat
+    seat: SeatT
     seats: int
     hand: tuple[Card, ...]
     count: int
@@ -271,13 +273,19 @@ class NinetyNineState:
         events += self._pass_turn(seat, card)
         return events
 
-    def view(self, seat: Seat) -> NinetyNineView:
+    @overload
+    def view(self, seat: Seat) -> NinetyNineView: ...
+    @overload
+    def view(self, seat: None) -> NinetyNineView[None]: ...
+    @overload
+    def view(self, seat: Seat | None) -> NinetyNineView[Seat | None]: ...
+    def view(self, seat: Seat | None) -> NinetyNineView[Seat | None]:
         return NinetyNineView(
-            seat=seat, seats=self.seats, hand=tuple(self.hands[seat]), count=self.count,
+            seat=seat, seats=self.seats, hand=tuple(self.hands[seat]) if seat is not None else (), count=self.count,
             direction=self.direction, turn=self.turn, dealer=self.dealer,
             tokens=tuple(self.tokens), hand_sizes=tuple(len(h) for h in self.hands),
             stock_size=len(self.stock), pile=tuple(self.pile),
-            legal=tuple(self.legal_actions(seat)), hand_number=self.hand_number,
+            legal=tuple(self.legal_actions(seat)) if seat is not None else (), hand_number=self.hand_number,
         )
 
     def is_over(self) -> bool:

@@ -21,10 +21,12 @@ from __future__ import annotations
 
 from random import Random
 from dataclasses import dataclass, field
+from typing import Generic, overload
 
 from games.core.cards import Card, standard_deck
 from games.core.protocol import Event, IllegalAction, Outcome, Seat, copy_rng, seat_name
 from games.core.realtime import TimedAction, check_legal_timed, time_problem
+from games.core.watching import SeatT
 from games.ratscrew.patterns import SlapRules, challenge_size, slap_pattern
 
 COLLECT_MS = 1200   # a won challenge waits this long before the pile is taken: slaps still count
@@ -202,10 +204,10 @@ class GameWon(Event):
 # --- the view -----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class RatscrewView:
+class RatscrewView(Generic[SeatT]):
     """What every seat sees (nobody sees any stack, not even their own)."""
 
-    seat: Seat
+    seat: SeatT
     seats: int
     now_ms: int
     stacks: tuple[int, ...]
@@ -229,7 +231,10 @@ class RatscrewView:
 
     @property
     def my_turn(self) -> bool:
-        """This seat should flip now (its turn, or offered the rest of a challenge)."""
+        """This seat should flip now (its turn, or offered the rest of a challenge); never
+        for a spectator, who has no stack."""
+        if self.seat is None:
+            return False
         offered = self.offer is not None and self.offer[0] == self.seat
         return (self.turn == self.seat or offered) and self.stacks[self.seat] > 0
 
@@ -313,7 +318,13 @@ class RatscrewState:
             return self.offer[1]
         return None
 
-    def view(self, seat: Seat) -> RatscrewView:
+    @overload
+    def view(self, seat: Seat) -> RatscrewView: ...
+    @overload
+    def view(self, seat: None) -> RatscrewView[None]: ...
+    @overload
+    def view(self, seat: Seat | None) -> RatscrewView[Seat | None]: ...
+    def view(self, seat: Seat | None) -> RatscrewView[Seat | None]:
         live = tuple(p.card for p in reversed(self.pile) if p.live)
         return RatscrewView(
             seat=seat, seats=self.seats, now_ms=self.now_ms,

@@ -23,9 +23,11 @@ from __future__ import annotations
 
 from random import Random
 from dataclasses import dataclass, field, replace
+from typing import Generic, overload
 
 from games.core.cards import Card, Suit
 from games.core.protocol import Action, Event, IllegalAction, Outcome, Seat, check_legal
+from games.core.watching import SeatT
 
 COLUMNS = 10
 TOWERS = 4
@@ -164,10 +166,10 @@ class SeahavenOptions:
 
 
 @dataclass(frozen=True)
-class SeahavenView:
+class SeahavenView(Generic[SeatT]):
     """The whole table (nothing is hidden in this game) and what may be done now."""
 
-    seat: Seat
+    seat: SeatT
     deal: int
     columns: tuple[tuple[Card, ...], ...]
     towers: tuple[Card | None, ...]
@@ -223,12 +225,18 @@ class SeahavenState:
             events.append(Won(self.moves))
         return events
 
-    def view(self, seat: Seat) -> SeahavenView:
+    @overload
+    def view(self, seat: Seat) -> SeahavenView: ...
+    @overload
+    def view(self, seat: None) -> SeahavenView[None]: ...
+    @overload
+    def view(self, seat: Seat | None) -> SeahavenView[Seat | None]: ...
+    def view(self, seat: Seat | None) -> SeahavenView[Seat | None]:
         return SeahavenView(
             seat=seat, deal=self.deal, columns=tuple(tuple(c) for c in self.columns),
             towers=tuple(self.towers), foundations=tuple(self.foundations), moves=self.moves,
             can_undo=self.can_undo, can_redo=self.can_redo, won=self.won, stuck=self.stuck(),
-            legal=tuple(self.legal_actions(seat)),
+            legal=tuple(self.legal_actions(seat)) if seat is not None else (),
         )
 
     def is_over(self) -> bool:

@@ -30,13 +30,14 @@ from __future__ import annotations
 from random import Random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Generic, overload, Sequence
 
 from games.core.cards import Card, standard_deck
 from games.core.protocol import Event, IllegalAction, Outcome, Seat, copy_rng, seat_name
 from games.core.realtime import TimedAction, check_legal_timed, time_problem
 from games.spoons.events import (Dealt, Eliminated, FalseGrab, GameWon, Grab, Grabbed, Pass,
                                  Passed, Recycled, RoundLost, Take, Took)
+from games.core.watching import SeatT
 
 __all__ = ["new_game", "SpoonsOptions", "SpoonsState", "SpoonsView", "Take", "Pass", "Grab",
            "four_of_a_kind", "NEXT_ROUND_MS", "HAND", "VARIANTS"]
@@ -74,10 +75,10 @@ def four_of_a_kind(hand: list[Card]) -> bool:
 
 
 @dataclass(frozen=True)
-class SpoonsView:
+class SpoonsView(Generic[SeatT]):
     """What one seat knows: its own hand, and counts (never cards) for everything else."""
 
-    seat: Seat
+    seat: SeatT
     seats: int
     variant: str
     now_ms: int
@@ -176,15 +177,24 @@ class SpoonsState:
     def next_due(self) -> int | None:
         return self.next_at
 
-    def view(self, seat: Seat) -> SpoonsView:
+    @overload
+    def view(self, seat: Seat) -> SpoonsView: ...
+    @overload
+    def view(self, seat: None) -> SpoonsView[None]: ...
+    @overload
+    def view(self, seat: Seat | None) -> SpoonsView[Seat | None]: ...
+    def view(self, seat: Seat | None) -> SpoonsView[Seat | None]:
         if self._public is None:
             self._public = self._shared()
         # The driver asks every seat's view after every event: filling the frozen view's
         # fields in one go is several times quicker than its generated __init__, which sets
         # them one by one through object.__setattr__.
         view = object.__new__(SpoonsView)
-        view.__dict__.update(self._public, seat=seat, hand=tuple(self.hands[seat]),
-                             ready_ms=self.ready[seat])
+        if seat is None:  # a spectator: no hand, and nothing of its own to act on
+            view.__dict__.update(self._public, seat=None, hand=(), ready_ms=self.now_ms)
+        else:
+            view.__dict__.update(self._public, seat=seat, hand=tuple(self.hands[seat]),
+                                 ready_ms=self.ready[seat])
         return view
 
     def _shared(self) -> dict[str, object]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from random import Random
 from dataclasses import dataclass, field
+from typing import Generic, overload
 
 from games.core.cards import Card, Suit, standard_deck, suit_of
 from games.core.protocol import Event, IllegalAction, Outcome, Seat, check_legal, copy_rng, seat_name
@@ -23,6 +24,7 @@ from games.core.trick_events import (
     TrumpSet, side_name,
 )
 from games.core.tricks import Trick, TrickPlay, TrumpRules, side_tricks
+from games.core.watching import SeatT
 
 TARGETS = (5, 7, 25)
 HAND_SIZE = 13
@@ -42,10 +44,10 @@ class WhistOptions:
 
 
 @dataclass(frozen=True)
-class WhistView:
+class WhistView(Generic[SeatT]):
     """What one seat may know. The fields the trick table reads are shared with Euchre."""
 
-    seat: Seat
+    seat: SeatT
     seats: int
     hand: tuple[Card, ...]
     legal: tuple[PlayCard, ...]
@@ -125,10 +127,16 @@ class WhistState:
                 events += self._score_hand()
         return events
 
-    def view(self, seat: Seat) -> WhistView:
+    @overload
+    def view(self, seat: Seat) -> WhistView: ...
+    @overload
+    def view(self, seat: None) -> WhistView[None]: ...
+    @overload
+    def view(self, seat: Seat | None) -> WhistView[Seat | None]: ...
+    def view(self, seat: Seat | None) -> WhistView[Seat | None]:
         return WhistView(
-            seat=seat, seats=self.seats, hand=tuple(self.hands[seat]),
-            legal=tuple(self.legal_actions(seat)), turn=next(iter(self.to_act()), None),
+            seat=seat, seats=self.seats, hand=tuple(self.hands[seat]) if seat is not None else (),
+            legal=tuple(self.legal_actions(seat)) if seat is not None else (), turn=next(iter(self.to_act()), None),
             dealer=self.dealer, trump=self.trump, turned=self.turned, shown=self._shown(seat),
             trick=tuple(self.tricks.current), leader=self.tricks.leader,
             last_trick=self.tricks.last(), won=tuple(self.tricks.won),
