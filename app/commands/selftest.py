@@ -4,9 +4,12 @@ that all is well (exit 0). The packaged executable runs this in CI."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
+import tempfile
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -15,6 +18,9 @@ if TYPE_CHECKING:
     from app.shell import App
 
 FRAMES = 300
+NETWORK_GAME = "nap"
+NETWORK_SEATS = 4
+NETWORK_TIMEOUT_S = 120.0
 
 
 def run(started: float) -> int:
@@ -35,7 +41,7 @@ def run(started: float) -> int:
     # executable ignores PYTHONUNBUFFERED, so without the flush it came out only at exit.
     print(f"first frame drawn {first * 1000:.0f} ms after Python started the app{since_launch}, "
           f"{time.process_time() * 1000:.0f} ms of CPU", flush=True)
-    failures = _check_worker() + _check_solver()
+    failures = _check_worker() + _check_solver() + _check_network()
     for game_id, spec in GAMES.items():
         try:
             _key(app, pygame.K_RETURN)  # the menu opens a setup screen...
@@ -102,6 +108,69 @@ def _check_solver() -> list[str]:
         return []
     except Exception as problem:  # the finding is the failure itself
         return [f"solver: {type(problem).__name__}: {problem}"]
+
+
+def _check_network(timeout_s: float = NETWORK_TIMEOUT_S) -> list[str]:
+    """serve / host / join need websockets, ssl, http and sqlite3, which a packaged build
+    could leave out: one short game on 127.0.0.1, a server in this process on a free port
+    and every seat a headless bot client, as ``parlour join --bot`` plays one."""
+    from games.registry import GAMES
+
+    title = GAMES[NETWORK_GAME].title
+    try:
+        started = time.perf_counter()
+        with tempfile.TemporaryDirectory(prefix="parlour-selftest-") as folder:
+            results = asyncio.run(asyncio.wait_for(_loopback_game(Path(folder)), timeout_s))
+        outcomes = {repr(result["outcome"]) for result in results}
+        errors = sum(result["errors"] for result in results)
+        if None in (result["outcome"] for result in results) or len(outcomes) != 1 or errors:
+            return [f"network: the clients disagree or were refused ({errors} errors): {sorted(outcomes)}"]
+        moves = sum(result["actions"] for result in results)
+        print(f"network: a {title} game over loopback in {time.perf_counter() - started:.1f} s "
+              f"({len(results)} bot clients, {moves} moves)", flush=True)
+        return []
+    except asyncio.TimeoutError:
+        return [f"network: the {title} game over loopback did not finish within {timeout_s:g} s"]
+    except Exception as problem:  # the finding is the failure itself
+        return [f"network: {type(problem).__name__}: {problem}"]
+
+
+async def _loopback_game(folder: Path) -> list[dict[str, Any]]:
+    """Every seat's result line, once the game is over (the host's first)."""
+    from app.net.client import BotClient
+    from app.net.server import Server
+    from app.net.store import TableStore
+
+    server = Server(TableStore(folder))
+    stop = asyncio.Event()
+    ports: list[int] = []
+    serving = asyncio.create_task(server.run("127.0.0.1", 0, lambda _host, port: ports.append(port), stop))
+    try:
+        while not ports:
+            if serving.done():
+                serving.result()              # it could not listen: raise why
+            await asyncio.sleep(0.01)
+        url = f"ws://127.0.0.1:{ports[0]}"
+        code: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        create = {"game": NETWORK_GAME, "seats": NETWORK_SEATS, "remote": NETWORK_SEATS - 1,
+                  "difficulty": "easy", "seed": 1}
+
+
+        def welcomed(message: dict[str, Any]) -> None:   # the table's code, for the guests
+            code.set_result(message["table"])
+
+        host = asyncio.create_task(BotClient(url, {"create": create}, "easy", name="Host", seed=1,
+                                             on_welcome=welcomed).run())
+        first: set[asyncio.Future[Any]] = {host, code}
+        await asyncio.wait(first, return_when=asyncio.FIRST_COMPLETED)
+        if not code.done():
+            host.result()                     # the table was refused: raise why
+        guests = [BotClient(url, {"code": code.result()}, "easy", name=f"Guest {seat}", seed=seat + 1).run()
+                  for seat in range(1, NETWORK_SEATS)]
+        return list(await asyncio.gather(host, *guests))
+    finally:
+        stop.set()
+        await serving
 
 
 def _settle(app: App) -> None:

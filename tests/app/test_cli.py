@@ -102,3 +102,4 @@ def test_selftest_runs_every_game_and_exits_0():
     assert result.returncode == 0, result.stderr
     assert "first frame drawn" in result.stdout
     assert "ninety_nine: ok" in result.stdout
+    assert "network: a Nap game over loopback in " in result.stdout
