@@ -251,6 +251,7 @@ class SetupScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
+        self._summary: tuple[tuple[int, int], list[tuple[str, int, tuple[int, int, int], list[str]]]] | None = None
         self.s = s = theme.scale_for(size)
         # The game's picture and summary on the left, the form on the right.
         content = min(int(1120 * s), size[0] - 60)
@@ -315,7 +316,10 @@ class SetupScene(Scene):
         cover = cover if cover and all(isinstance(c, str) for c in cover) else ("AS", "KH", "QD")
         surface.blit(tile_art(self.spec.id, art.size, self.app.cards, self.app.settings.card_back, cover), art)
         y = art.bottom + self.side_pad()
-        for kind, size, colour, lines in self.summary_lines():
+        # Fitting the words measures every line: done once per size, not every frame.
+        if self._summary is None or self._summary[0] != self.size:
+            self._summary = (self.size, self.summary_lines())
+        for kind, size, colour, lines in self._summary[1]:
             for line in lines:
                 surface.blit(render_text(line, size, colour, bold=kind == "kind"), (art.left, y))
                 y += size + LEADING
