@@ -3,7 +3,7 @@
 The server is the referee. A table is a :class:`~games.core.session.SessionCore` (seed,
 seats, action log, the rules state) plus the connections sitting at it. Every action goes
 through the rules core here; a connection only ever receives its own seat's view and the
-events redacted for its seat (a watcher: the events as a spectator sees them). Computer
+events redacted for its seat (a watcher: the spectator's view and events). Computer
 players think here, in a thread, so the event loop never waits for them.
 
 A table is made by a host and gets a short join code (6 letters from 32, drawn with
@@ -438,7 +438,7 @@ class Server:
         message = protocol.table_message(
             table=table.code, game=table.game, seat=conn.seat, status=table.status,
             count=len(core.actions), to_act=core.to_act() if table.status == "playing" else [],
-            view=core.state.view(conn.seat) if conn.seat is not None else None,
+            view=core.state.view(conn.seat),   # a watcher (seat None): the spectator's view
             events=events, players=table.players(), outcome=core.state.outcome() if over else None,
             replay=_replay(table) if over else None)
         await self._send(conn, message)

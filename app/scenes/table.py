@@ -118,7 +118,10 @@ class TableScene(Scene):
     # shared behaviour ----------------------------------------------------------------------
 
     def current_view(self) -> Any:
-        return self.session.state.view(self.viewer)
+        """The view this table draws: the viewer's, or with no human at the table the
+        spectator's (``view(None)``: every hand face down, as its events already are). The
+        viewer's seat still sits at the bottom of the layout."""
+        return self.session.state.view(None if self.spectator else self.viewer)
 
     @property
     def idle(self) -> bool:

@@ -77,7 +77,7 @@ class EuchreTable(TrickTable):
     def _on_PickedUp(self, event: eu.PickedUp) -> float:
         sprite = self.turned or CardSprite(event.card, *self.stub_spot(), face_up=True)
         self.turned = None
-        mine = event.dealer == self.viewer or self.spectator
+        mine = event.dealer == self.viewer and not self.spectator  # a spectator sees no hand
         sprite.card, sprite.face_up = (event.card, True) if mine else (None, False)
         self.hands[event.dealer].append(sprite)
         self._sort_own()

@@ -25,6 +25,7 @@ from app.scenes.realtime import Press, RealtimeTableScene
 from app.ui import theme
 from app.ui.grammar import counted, says
 from app.ui.widgets import blit_centered, faded, panel
+from games.core.cards import Card
 from games.core.protocol import IllegalAction
 from games.core.realtime import TimedAction
 from games.spoons import events as se
@@ -366,10 +367,13 @@ class SpoonsTable(RealtimeTableScene):
         if view.out[seat]:
             self._draw_plate(surface, view, seat, (self.places[seat][0], self.places[seat][1] - self.card_w * 0.3))
             return
-        spots = self.hand_spots(len(view.hand))
-        choosing = len(view.hand) > sr.HAND and seat == self.mouse_seat
-        for i, (card, (x, y)) in enumerate(zip(view.hand, spots)):
-            sprite = CardSprite(card, x, y, face_up=not self._nosed(view, seat), width=self.card_w)
+        # A spectator's view holds no hand: the bottom seat's cards are drawn as backs.
+        cards: tuple[Card | None, ...] = view.hand if view.seat is not None else (None,) * view.hand_sizes[seat]
+        spots = self.hand_spots(len(cards))
+        choosing = len(cards) > sr.HAND and seat == self.mouse_seat
+        for i, (card, (x, y)) in enumerate(zip(cards, spots)):
+            sprite = CardSprite(card, x, y, face_up=card is not None and not self._nosed(view, seat),
+                                width=self.card_w)
             sprite.lift = self.card_w * 0.18 if choosing and i == self.pick else 0.0
             self.drawer.draw(surface, sprite)
             if seat == self.mouse_seat and self.session.is_human(seat):

@@ -46,3 +46,22 @@ def test_the_history_is_told_again_when_the_screen_passes(app: App) -> None:
     told = [line for line in scene.log if secret & set(line.split())]
     assert not told, f"P{other + 1} is told {told}"
     assert f"P{first + 1} draws" in scene.log
+
+
+@pytest.mark.parametrize("game", ["whist", "euchre", "nap", "nash_whist", "ninety_nine", "nash"])
+def test_a_table_with_no_human_draws_every_hand_face_down(app: App, game: str) -> None:
+    """With no human the table draws from the spectator's view (``view(None)``), also when it
+    rebuilds the picture (a resize, a rematch): no hand shows a card, not even the bottom seat's."""
+    scene = table(app, game, humans=0, seed=5)
+    step_until(app, lambda: len(scene.session.actions) >= 3 and scene.idle)
+    view = scene.current_view()
+    assert view.seat is None and not view.hand
+    scene.sync(view)
+    shown = [str(sprite.card) for hand in scene.hands for sprite in hand if sprite.card is not None]
+    assert not shown, f"the table shows {shown}"
+
+
+def test_an_all_computer_spoons_table_holds_no_hand(app: App) -> None:
+    scene = table(app, "spoons", humans=0, seed=5)
+    step_until(app, lambda: scene.session.state.now_ms > 2000)
+    assert scene.view.seat is None and scene.view.hand == ()

@@ -73,12 +73,12 @@ def check_played(game: str, played: Played, table: Any) -> int:
             assert told.seat == viewer
             if told.status == "over":   # the replay shows everything, once nothing is hidden
                 assert told.replay is not None and [decode_action(a, game) for a in told.replay["actions"]] == core.actions
-            if viewer is None:
-                assert told.view is None
-            else:
-                leaked = deck.shown(told.view) & secrets[n][viewer]
-                if leaked:
-                    raise Leak(f"{where}: the view shows {deck.say(leaked)}")
+            # Every client gets a view, the watcher too: the spectator's, view(None).
+            assert told.view is not None, f"{where}: no view"
+            leaked = deck.shown(told.view) & secrets[n][viewer]
+            if leaked:
+                raise Leak(f"{where}: the view shows {deck.say(leaked)}")
+            assert told.view.seat == viewer, f"{where}: the view is for seat {told.view.seat}"
             if told.events:
                 local = events[n]
                 assert told.events == redacted(local, viewer), f"{where}: the wire's events differ"
@@ -111,4 +111,22 @@ def test_the_check_catches_a_view_that_shows_another_hand() -> None:
             played.records[1][index] = json.dumps({**message, "view": hosts[5]})
             break
     with pytest.raises(Leak, match="P2, after 5 actions: the view shows"):
+        check_played("whist", played, table)
+
+
+def test_the_check_catches_a_seats_view_sent_to_the_watcher() -> None:
+    async def job(server: Any, url: str) -> tuple[Played, Any]:
+        result = await play_table(url, "whist", 4, 1, 3, ["easy"], watch=True)
+        return result, server.tables[result.clients[0].table]
+
+    played, table = asyncio.run(with_server(job))
+    check_played("whist", played, table)
+    # The watcher (the last client) gets, once, the view P1 was sent after 5 actions.
+    hosts = {m["n"]: m["view"] for m in map(json.loads, played.records[0]) if m["type"] == "table"}
+    for index, raw in enumerate(played.records[-1]):
+        message = json.loads(raw)
+        if message["type"] == "table" and message["n"] == 5:
+            played.records[-1][index] = json.dumps({**message, "view": hosts[5]})
+            break
+    with pytest.raises(Leak, match="the watcher, after 5 actions: the view shows"):
         check_played("whist", played, table)
