@@ -16,18 +16,24 @@ from __future__ import annotations
 from typing import Any
 
 from app.session import SeatPlan, Setup
+from app.ui.names import clean_name
 from games.registry import DIFFICULTIES, GameSpec
 
 MAX_SEED = 2**63
 """Seeds are whole numbers from 0 below this (a replay file's bound too)."""
 
 
-def remember(setup: Setup) -> dict[str, Any]:
-    """What settings.json keeps of ``setup``."""
-    return {
+def remember(setup: Setup, typed: list[str] | None = None) -> dict[str, Any]:
+    """What settings.json keeps of ``setup``; ``typed`` are the names typed for its human
+    seats ("" where none was), so a family's hot-seat names are there next time."""
+    kept: dict[str, Any] = {
         "seats": [{"human": p.human, "difficulty": p.difficulty} for p in setup.seats],
         "options": dict(setup.options), "seed": setup.seed,
     }
+    names = [name if plan.human else "" for name, plan in zip(typed or [], setup.seats)]
+    if any(names):
+        kept["names"] = names
+    return kept
 
 
 def recall(spec: GameSpec, saved: Any) -> tuple[Setup | None, list[str]]:
@@ -39,12 +45,13 @@ def recall(spec: GameSpec, saved: Any) -> tuple[Setup | None, list[str]]:
     seats = _seats(spec, saved.get("seats"), problems)
     options = _options(spec, saved.get("options", {}), problems)
     seed = _seed(saved.get("seed"), problems)
+    names = _names(saved.get("names"), seats, problems)
     try:
         spec.make_options(seats=len(seats), **options)
     except (TypeError, ValueError):   # each option allowed alone, not together
         options = _default_options(spec)
         problems.append("options that do not go together")
-    return Setup(spec.id, seats, options, seed), problems
+    return Setup(spec.id, seats, options, seed, names), problems
 
 
 def notice(spec: GameSpec, problems: list[str]) -> str:
@@ -102,6 +109,17 @@ def _options(spec: GameSpec, raw: Any, problems: list[str]) -> dict[str, Any]:
         else:
             options[key] = value
     return options
+
+
+def _names(raw: Any, seats: list[SeatPlan], problems: list[str]) -> list[str] | None:
+    """The names typed for human seats last time ("" elsewhere), each one fit for a plate."""
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or not all(isinstance(name, str) for name in raw):
+        problems.append("unreadable player names")
+        return None
+    names = [clean_name(name) if plan.human else "" for name, plan in zip(raw + [""] * len(seats), seats)]
+    return names if any(names) else None
 
 
 def _seed(raw: Any, problems: list[str]) -> int | None:

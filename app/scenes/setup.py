@@ -205,7 +205,7 @@ class SetupScene(Scene):
     def _remember(self) -> None:
         from app import last_setup
 
-        self.app.settings.last_setup[self.spec.id] = last_setup.remember(self.setup)
+        self.app.settings.last_setup[self.spec.id] = last_setup.remember(self.setup, self.names)
         self.app.save_settings()
 
     def back(self) -> None:
