@@ -10,6 +10,7 @@ player's input into an action).
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
@@ -164,11 +165,15 @@ class TableScene(Scene):
 
     def seat_label(self, seat: int) -> str:
         """A plate's small second line for who plays the seat: a computer player's level
-        ("Hard"); "Human" for one of several humans; nothing under "You", which says it all."""
+        ("Hard"); "Human" for one of several humans; under "You", the player's own name
+        (so the plate says whose it is), or nothing while they have not given one."""
         plan = self.session.setup.seats[seat]
         if not plan.human:
             return level_word(plan.difficulty)
-        return "" if self._name(seat) == "You" else "Human"
+        if self._name(seat) != "You":
+            return "Human"
+        own = self.people[seat]
+        return "" if re.fullmatch(r"Player \d+", own) else own
 
     def say(self, text: str, seconds: float = 2.5) -> None:
         self.message, self.message_time = text, seconds

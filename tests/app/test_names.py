@@ -43,7 +43,7 @@ def test_a_table_names_its_seats_and_keeps_the_names_in_the_setup(app):
     assert people is not None and people[0] == "Sam" and scene.people == people
     assert scene._name(0) == "You" and scene._name(1) == people[1]
     assert scene.to_player("P2 leads TS") == f"{people[1]} leads 10♠"
-    assert scene.seat_label(1) in ("Easy", "Normal", "Hard") and scene.seat_label(0) == ""
+    assert scene.seat_label(1) in ("Easy", "Normal", "Hard") and scene.seat_label(0) == "Sam"
     again = scene.session.rematch()
     assert again.setup.names == people    # Play again: the same people, a new deal
 

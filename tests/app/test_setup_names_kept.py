@@ -44,3 +44,13 @@ def test_kept_names_are_checked_like_every_other_field():
     setup, problems = last_setup.recall(spec, {"seats": seats, "names": [3, None], "seed": 5})
     assert setup is not None and setup.names is None and setup.seed == 5
     assert problems == ["unreadable player names"]
+
+
+def test_your_plate_says_you_and_your_name_small_never_player_1(app):
+    from tests.app.ui_driver import table
+
+    app.settings.player_name = "Sam"
+    assert table(app, "whist", seed=7).seat_label(0) == "Sam"
+    app.settings.player_name = ""
+    nameless = table(app, "whist", seed=7)
+    assert nameless.people[0] == "Player 1" and nameless.seat_label(0) == ""
