@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -163,6 +164,12 @@ class ResultsScene(Scene):
         if self.prompt is not None:
             self.prompt.draw(surface)
 
+    def _you(self, seat: int) -> str:
+        """The one human in the placings: "Sam (you)", or just "You" while they have not
+        given a name (never "Player 1 (you)")."""
+        own = self.people[seat]
+        return "You" if re.fullmatch(r"Player \d+", own) else f"{own} (you)"
+
     def placings(self) -> list[tuple[str, bool]]:
         """One line per player, best first, or per partnership where partners share a score
         (two computer partners shown first and second would read as separate winners)."""
@@ -170,7 +177,7 @@ class ResultsScene(Scene):
         scores, winners = self.outcome.scores, self.outcome.winners
         humans = self.session.humans
         # The one human is "(you)", as the table's plate says "You"; computer players show their level.
-        who = {seat: f"{self.people[seat]} (you)" if humans == [seat] else self.people[seat]
+        who = {seat: self._you(seat) if humans == [seat] else self.people[seat]
                for seat in range(len(self.session.setup.seats))}
         level = {seat: "" if plan.human else f"  ·  {level_word(plan.difficulty)}"
                  for seat, plan in enumerate(self.session.setup.seats)}

@@ -29,6 +29,7 @@ STAMP = re.compile(r"@\d+ ?ms")
 SEAT_NUMBER = re.compile(r"\bP\d\b")
 RING_CODE = re.compile(r"\b[RBY]{5}\b")   # a Nails ring as its colours' initials, "BBBBR"
 MID_YOU = re.compile(r"\b[a-z]+ You\b")     # "pays You": a name put where "you" belongs
+NAMELESS_YOU = re.compile(r"\bPlayer \d+ \(you\)")   # the one human, before they give a name
 
 # (game, seats, seed): every game at its usual size, and the partnership Nash Whist.
 PLAYS = [(game_id, None, 4) for game_id in GAMES] + [("nash_whist", 4, 6)]
@@ -42,7 +43,8 @@ def faults(line: str) -> list[str]:
     """What is wrong with one line a player reads."""
     found = []
     for name, pattern in (("card code", CARD_CODE), ("ms stamp", STAMP), ("seat number", SEAT_NUMBER),
-                          ("ring code", RING_CODE), ("capital You mid-sentence", MID_YOU)):
+                          ("ring code", RING_CODE), ("capital You mid-sentence", MID_YOU),
+                          ("a default name for you", NAMELESS_YOU)):
         if pattern.search(line):
             found.append(name)
     return found
@@ -54,6 +56,7 @@ def test_the_checks_catch_what_they_should():
     assert faults("slap @21609ms") == ["ms stamp"]
     assert faults("BBBBR and BYYRY turn up") == ["ring code"]
     assert faults("Otto pays You 4") == ["capital You mid-sentence"]
+    assert faults("2.  Player 1 (you) & Walter") == ["a default name for you"]
     assert faults("You play 10♠ on the J♥ · Priya takes the trick") == []
 
 
