@@ -12,6 +12,9 @@ import time
 from typing import Any, Sequence
 
 STARTED = time.perf_counter()
+# The computer players' levels (games.registry.DIFFICULTIES, written here so the parser
+# imports no game); a game that lacks one says so when it is asked for.
+LEVELS = ("easy", "normal", "hard", "expert")
 # pygame greets on stdout when imported; our stdout is JSON for sim, bench and solve.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -41,14 +44,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game")
     play.add_argument("--seats", type=int)
     play.add_argument("--humans", type=int, default=1, help="how many seats humans take (default 1)")
-    play.add_argument("--difficulty", choices=("easy", "normal", "hard"), default="normal")
+    play.add_argument("--difficulty", choices=LEVELS, default="normal")
     play.add_argument("--seed", type=int)
     sim = sub.add_parser("sim", help="bots play many games; prints a JSON summary")
     sim.add_argument("game")
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--seats", type=int)
-    sim.add_argument("--difficulty", choices=("easy", "normal", "hard"), default="normal")
+    sim.add_argument("--difficulty", choices=LEVELS, default="normal")
     sim.add_argument("--bots", help="comma-separated difficulty per seat, e.g. hard,easy,easy,easy")
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                      help="a game option, e.g. --option variant=pig (repeatable)")
@@ -214,6 +217,8 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error(f"{spec.title} is for {_players(spec)}, not {seats}")
     if not 0 <= args.humans <= seats:
         parser.error(f"--humans must be between 0 and {seats}")
+    if spec.bots and args.difficulty not in spec.bots:
+        parser.error(f"{spec.title}'s computer players are {', '.join(spec.bots)}, not {args.difficulty}")
     plans = [SeatPlan(i < args.humans, args.difficulty) for i in range(seats)]
     return _open(Setup(spec.id, plans, {o.key: o.default for o in spec.options}, args.seed))
 

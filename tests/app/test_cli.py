@@ -42,6 +42,7 @@ def run(*args: str) -> subprocess.CompletedProcess:
     ("play", "whist", "--seats", "0"),
     ("play", "whist", "--humans", "5"),
     ("play", "whist", "--seed", "x"),
+    ("play", "euchre", "--difficulty", "expert"),   # a level this game's computers lack
     ("bench", "--frames", "0"),
     ("bench", "--size", "0x0"),
     ("solve",),
@@ -103,3 +104,10 @@ def test_selftest_runs_every_game_and_exits_0():
     assert "first frame drawn" in result.stdout
     assert "ninety_nine: ok" in result.stdout
     assert "network: a Nap game over loopback in " in result.stdout
+
+
+def test_the_command_line_offers_every_level_the_games_have():
+    from app.__main__ import LEVELS
+    from games.registry import DIFFICULTIES
+
+    assert LEVELS == DIFFICULTIES
