@@ -309,6 +309,8 @@ def _network_parsers(sub: Any) -> None:
     serve.add_argument("--port", type=int, default=8765, help="the port (0 picks a free one)")
     serve.add_argument("--data", help="the folder keeping the tables (default: the user data folder)")
     serve.add_argument("--grace", type=float, default=30.0, help=argparse.SUPPRESS)
+    serve.add_argument("--no-announce", action="store_true",
+                       help="do not list this server's open tables on the local network (mDNS)")
     host = sub.add_parser("host", help="make a networked table and print its join code")
     host.add_argument("game")
     host.add_argument("--server", help="a server's address, ws://HOST:PORT (default: start one here)")
@@ -321,8 +323,10 @@ def _network_parsers(sub: Any) -> None:
     host.add_argument("--name", default="Host")
     host.add_argument("--bot", metavar="LEVEL", help="no window: a computer player of this level plays your seat")
     join = sub.add_parser("join", help="sit at a networked table")
-    join.add_argument("address", help="the server, ws://HOST:PORT or HOST:PORT")
-    join.add_argument("code", help="the table's join code")
+    join.add_argument("address", nargs="?", help="the server, ws://HOST:PORT or HOST:PORT")
+    join.add_argument("code", nargs="?", help="the table's join code")
+    join.add_argument("--list", action="store_true", help="list the tables waiting on the local network (mDNS)")
+    join.add_argument("--seconds", type=float, default=3.0, help="how long --list listens (default 3)")
     join.add_argument("--name", default="Guest")
     join.add_argument("--bot", metavar="LEVEL", help="no window: a computer player of this level plays your seat")
     join.add_argument("--watch", action="store_true", help="watch the table, printing what a spectator sees")
@@ -342,7 +346,8 @@ def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
         if not 0 <= args.port <= 65535:
             parser.error("--port takes 0 to 65535")
-        return serve.run(args.host, args.port, Path(args.data) if args.data else None, args.grace)
+        return serve.run(args.host, args.port, Path(args.data) if args.data else None, args.grace,
+                         announce=not args.no_announce)
     if args.command == "host":
         from app.commands import host
         from app.net.server import TURN_GAMES
@@ -365,6 +370,14 @@ def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from app.commands import join
     from games.registry import DIFFICULTIES
 
+    if args.list:
+        if args.address is not None or args.bot is not None or args.watch:
+            parser.error("--list only lists; then join with one of the ADDRESS CODE it prints")
+        if not 0 < args.seconds <= 60:
+            parser.error("--seconds takes more than 0 and up to 60")
+        return join.list_tables(args.seconds)
+    if args.address is None or args.code is None:
+        parser.error("join needs ADDRESS CODE (or --list to find tables on the local network)")
     if args.watch and args.bot is not None:
         parser.error("--watch takes no seat, so no --bot")
     if args.bot is not None and args.bot not in DIFFICULTIES:

@@ -4,6 +4,9 @@ With ``--bot LEVEL`` no window opens: a bot of that level plays the seat as a re
 and at the end one JSON line says how it went. ``--watch`` follows the table as a
 spectator, printing what happens as a spectator may see it, one line an event, and the
 same JSON line at the end. Playing in a window is a later step.
+
+``--list`` prints the tables waiting for players on the local network (mDNS, see
+:mod:`app.net.discovery`), one a line starting with the ADDRESS CODE that ``join`` takes.
 """
 
 from __future__ import annotations
@@ -39,3 +42,26 @@ def run(address: str, code: str, name: str, bot: str | None, watch: bool, seed: 
 def _tell(state: TableState) -> None:
     for event in state.events:
         print(str(event), flush=True)
+
+
+def list_tables(seconds: float) -> int:
+    """Print the tables heard on the local network within ``seconds``; 0 if any were, 1 if
+    none (said in one line), 1 if mDNS cannot work here (said in one line)."""
+    try:
+        from app.net.discovery import DiscoveryUnavailable, browse, listing_lines
+    except ImportError as problem:      # a build without zeroconf still joins by address
+        print(f"parlour join: cannot list tables: zeroconf is missing ({problem.name}); "
+              "join with the address and code (parlour join ADDRESS CODE)", file=sys.stderr)
+        return 1
+    try:
+        found = browse(seconds)
+    except DiscoveryUnavailable as problem:
+        print(f"parlour join: {problem}; join with the address and code (parlour join ADDRESS CODE)",
+              file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    lines = listing_lines(found, seconds)
+    for line in lines:
+        print(line, flush=True)
+    return 0 if any(server.tables for server in found) else 1

@@ -1,13 +1,18 @@
 """``parlour serve``: a Parlour server on its own, headless (no pygame is imported), for
 tables that should outlive any player's app. Its first line on stdout is
 ``parlour server listening on ws://HOST:PORT`` (the real port when 0 asked for a free one);
-SIGTERM or Ctrl+C stops it cleanly, with every table safe in the data folder."""
+SIGTERM or Ctrl+C stops it cleanly, with every table safe in the data folder.
+
+Listening beyond loopback, it announces itself and its tables waiting for players on the
+local network by mDNS (:mod:`app.net.discovery`) unless ``--no-announce``; where mDNS cannot
+work it says so in one line and serves on."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import signal
+import socket
 import sys
 from pathlib import Path
 
@@ -25,7 +30,7 @@ def listening_line(host: str, port: int) -> str:
     return f"parlour server listening on ws://{host}:{port}"
 
 
-async def serve_until_stopped(host: str, port: int, data: Path, grace_s: float) -> None:
+async def serve_until_stopped(host: str, port: int, data: Path, grace_s: float, announce: bool = True) -> None:
     server = Server(TableStore(data), grace_s=grace_s)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -38,14 +43,44 @@ async def serve_until_stopped(host: str, port: int, data: Path, grace_s: float) 
     def ready(bound_host: str, bound_port: int) -> None:
         print(listening_line(bound_host, bound_port), flush=True)
         print(f"tables kept in {data} ({len(server.tables)} resumed)", file=sys.stderr, flush=True)
+        if announce and _should_announce(bound_host):
+            announcing.append(asyncio.ensure_future(_announce(server, bound_host, bound_port, stop)))
 
+    announcing: list[asyncio.Task[None]] = []
     await server.run(host, port, ready, stop)
+    if announcing:      # stop is set: the announcer says goodbye and closes
+        await asyncio.wait(announcing, timeout=5)
 
 
-def run(host: str, port: int, data: Path | None, grace_s: float = 30.0) -> int:
+def _should_announce(bound_host: str) -> bool:
+    try:
+        from app.net.discovery import should_announce
+    except ImportError:
+        return True         # then _announce says in one line why the server is not listed
+    return should_announce(bound_host)
+
+
+async def _announce(server: Server, host: str, port: int, stop: asyncio.Event) -> None:
+    try:
+        from app.net.discovery import Announcer, DiscoveryUnavailable
+    except ImportError as problem:      # a build without zeroconf still serves
+        _not_listed(f"zeroconf is missing ({problem.name})")
+        return
+    try:
+        await Announcer(socket.gethostname(), host, port).keep_up(server, stop)
+    except DiscoveryUnavailable as problem:
+        _not_listed(str(problem))
+
+
+def _not_listed(why: str) -> None:
+    print(f"parlour serve: not listed on the local network: {why}; "
+          "players join with the address and code", file=sys.stderr, flush=True)
+
+
+def run(host: str, port: int, data: Path | None, grace_s: float = 30.0, announce: bool = True) -> int:
     logging.basicConfig(level=logging.WARNING, format="parlour serve: %(message)s")
     try:
-        asyncio.run(serve_until_stopped(host, port, data or default_data(), grace_s))
+        asyncio.run(serve_until_stopped(host, port, data or default_data(), grace_s, announce))
     except KeyboardInterrupt:
         pass
     except OSError as error:
