@@ -23,7 +23,9 @@ import pytest
 from games.core.protocol import Event, IllegalAction
 from games.core.realtime import TimedAction, play_realtime, replay_timed, replay_timed_events
 from games.registry import GAMES, GameSpec
-from tests.test_conformance import Secrets, apply_checked, check_events, check_readable, check_view
+from tests.test_conformance import (
+    Secrets, apply_checked, check_events, check_readable, check_spectator_view, check_view,
+)
 
 GAMES_PER_CASE = 5
 MAX_STEPS = 30_000
@@ -114,6 +116,7 @@ def play_checked(spec: GameSpec, seats: int, seed: int) -> tuple[Any, list, list
         check_status(state, initial, secrets)
         for seat in range(seats):
             check_view(state, seat, secrets)
+        check_spectator_view(state, secrets)
         if state.is_over():
             break
         check_illegal(state, actions, rng)
