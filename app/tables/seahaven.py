@@ -28,6 +28,7 @@ from app.tables.seahaven_parts import DealPrompt, Layout, draw_arrow, draw_slot
 from app.ui import theme
 from app.ui.widgets import Button, blit_centered, panel
 from app.ui.grammar import counted
+from app.ui.log_words import readable
 from games.core.cards import Card
 from games.core.protocol import Action, Event, IllegalAction
 from games.registry import OptionValue
@@ -821,7 +822,7 @@ class SeahavenTable(TableScene):
         ring = self.app.cards.outline(round(self.geo.card_w), theme.GOLD)
         blit_centered(surface, ring, start)
         draw_arrow(surface, start, end, max(4, int(7 * self.s)), theme.GOLD, pulse)
-        what = f"Hint: {first.card.rank.label}{first.card.suit} to {first.to}"
+        what = readable(f"Hint: {first.card} to {first.to}")   # 10♦, not "TD"
         if len(moves) > 1 and any(m.to != first.to for m in moves[1:]):
             what += f" ({len(moves)} moves)"
         image = render_text(what, max(13, int(18 * self.s)), theme.GOLD, bold=True)

@@ -393,7 +393,7 @@ class TrickTable(HandInput, TableScene):
             return self._name(side)
         if not self.spectator and self._single_human():
             return "Us" if side == self.side_of(self.viewer) else "Them"
-        return side_name(side)
+        return self.to_player(side_name(side))   # the partners' names, not "P1 & P3"
 
     # the frame ---------------------------------------------------------------------------
 
