@@ -27,7 +27,7 @@ from app.render.text import font, render_text, wrap
 from app.replay_file import Replay
 from app.scenes.replay_watch import ReplayControls, ReplaySession
 from app.ui import theme
-from app.ui.review_words import HEADINGS, decision_lines, summary, where
+from app.ui.review_words import HEADINGS, bid_heading, bid_lines, decision_lines, summary, where
 from games.core.analysis import Decision, Review
 
 if TYPE_CHECKING:
@@ -260,11 +260,14 @@ class ReviewControls(ReplayControls):
         head = (("Now: " if decision.index == self.session.done else "Next: ") if ahead else "Last: ") + head
         colour = theme.DANGER if decision.mistake else theme.GOLD
         y = self._lines(surface, [head[0].upper() + head[1:]], area, area.top, size, colour, bold=True)
-        if review.unit in HEADINGS and decision.analysis.values:
-            note = wrap(HEADINGS[review.unit], font(max(11, size - 3)), area.width)
+        bid = decision.analysis.extra.get("bid")
+        heading = bid_heading(bid) if bid is not None else HEADINGS.get(review.unit) if decision.analysis.values else None
+        if heading:
+            note = wrap(heading, font(max(11, size - 3)), area.width)
             y = self._lines(surface, note, area, y, max(11, size - 3), theme.INK_DIM)
         room = max(2, (area.bottom - y - 2) // int((size - 1) * 1.3))
-        lines = [piece for line in _shortened(decision_lines(decision, review.unit), room)
+        body = bid_lines(bid, heading=False) if bid is not None else decision_lines(decision, review.unit)
+        lines = [piece for line in _shortened(body, room)
                  for piece in wrap(line, font(size - 1), area.width)]
         self._lines(surface, lines, area, y + 2, size - 1, theme.INK)
 

@@ -65,7 +65,10 @@ def minus(value: float) -> str:
 
 
 def where(decision: Decision, unit: str) -> str:
-    """"trick 4 of hand 2", "move 17", "deal 2"."""
+    """"trick 4 of hand 2", "move 17", "deal 2", "the bidding of hand 3"."""
+    if decision.kind in ("bid", "call"):
+        return ("the bidding" if decision.kind == "bid" else "the call") + (
+            f" of hand {decision.part}" if decision.part else "")
     if unit == "tricks":
         return f"trick {decision.number}" + (f" of hand {decision.part}" if decision.part > 1 else "")
     if unit == "winnable":
@@ -103,7 +106,9 @@ def summary(review: Review, who: str = "You") -> str:
     if not review.decisions:
         return "Nothing to review for this seat." + _notes(review)
     if not mistakes:
-        return f"{_verb(who, 'made')} the best play at every decision." + _notes(review)
+        bids = bid_summary(review)
+        play = "the best card play at every trick" if bids else "the best play at every decision"
+        return f"{_verb(who, 'made')} {play}." + bids + _notes(review)
     if review.unit == "chance":
         listed = [f"{where(d, review.unit)} ({option_words(d.chosen)}, {d.cost * 100:.0f}% {_less(d)})"
                   for d in mistakes[:4]]
@@ -121,7 +126,7 @@ def summary(review: Review, who: str = "You") -> str:
     text += " Everything else was best play."
     if review.unit == "tricks":
         text += " (Costs count against single-dummy: the average over deals you could not rule out.)"
-    return text + _notes(review)
+    return text + bid_summary(review) + _notes(review)
 
 
 def _less(decision: Decision) -> str:
@@ -163,6 +168,8 @@ def seahaven_summary(verdict: dict[str, Any], who: str = "You") -> str:
 def decision_lines(decision: Decision, unit: str) -> list[str]:
     """The options at one decision, best first, the chosen one marked; then its cost."""
     analysis = decision.analysis
+    if "bid" in analysis.extra:
+        return bid_lines(analysis.extra["bid"])
     if not analysis.values:
         if analysis.reason == "forced":
             return [f"{option_words(decision.chosen)}: the only choice"]
@@ -205,3 +212,69 @@ def _value(value: float, unit: str) -> str:
     if unit == "chance":
         return f"{value * 100:.0f}%"
     return number(value)
+
+
+# --- bids and calls ----------------------------------------------------------------------------
+
+BID_HEADING = ("A bid is judged against the tricks the hand could take with each choice of trumps: "
+               "with every hand open (the deal as dealt)")
+
+
+def bid_heading(data: dict[str, Any]) -> str:
+    """How a bid is judged, said once above its table."""
+    if "single_dummy" in data:
+        return BID_HEADING + ", and on average over deals it could face"
+    return BID_HEADING
+
+
+def trumps_words(label: str) -> str:
+    """"S" -> "♠", "NT" -> "no trumps", "mis" -> "Mis" (fewest tricks, no trumps)."""
+    return SYMBOLS.get(label) or {"NT": "no trumps", "mis": "Mis"}.get(label, label)
+
+
+def _table(values: dict[str, Any], sure: dict[str, Any] | None = None) -> str:
+    parts = []
+    for label, value in values.items():
+        text = f"{trumps_words(label)} {number(float(value))}"
+        if sure is not None and label in sure and float(sure[label]) != float(value):
+            bound = "at most" if label == "mis" else "at least"  # Mis wants fewest tricks
+            text += f" ({bound} {number(float(sure[label]))})"
+        parts.append(text)
+    return ", ".join(parts)
+
+
+def bid_lines(data: dict[str, Any], heading: bool = True) -> list[str]:
+    """A bid or call: what the hand could take as trumps, then the verdict and any cost
+    (``heading``: first the line that says how a bid is judged)."""
+    lines = [bid_heading(data) + "."] if heading else []
+    lines += ["As trumps, every hand open: " + _table(data["double_dummy"])]
+    if "single_dummy" in data:
+        lines.append("Over deals you could face: " + _table(data["single_dummy"], data.get("worst_case")))
+    lines.append(bid_verdict(data))
+    if data.get("cost"):
+        lines.append(f"Cost: {minus(float(data['cost']))} {data.get('cost_unit', 'chips')} ({data.get('cost_note', '')})")
+    return lines
+
+
+def bid_verdict(data: dict[str, Any]) -> str:
+    bid = data["bid"]
+    if bid == "pass":
+        sure = data.get("sure_contract")
+        return "Passed" + (f", though {sure} made in every deal you could face." if sure else ".")
+    named = f" with {trumps_words(data['named'])} as trumps" if data.get("named") else ""
+    needs = data.get("needs")
+    what = f"{bid}{named}" + (f" (needs {needs})" if needs else "")
+    if data.get("makes"):
+        return f"{what}: it makes with every hand open."
+    return f"{what}: it cannot be made even with every hand open."
+
+
+def bid_summary(review: Review) -> str:
+    """A sentence on the bids that cost something, for the summary ("" when none did)."""
+    costly = [d for d in review.decisions if d.analysis.extra.get("bid", {}).get("cost")]
+    if not costly:
+        return ""
+    parts = [f"{where(d, review.unit)} ({d.analysis.extra['bid']['bid']}, "
+             f"{minus(float(d.analysis.extra['bid']['cost']))} {d.analysis.extra['bid'].get('cost_unit', 'chips')})"
+             for d in costly]
+    return " Bids that cost: " + _join(parts) + "."

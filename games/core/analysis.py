@@ -147,4 +147,6 @@ def to_data(review: Review, word: Callable[[Any], str] = str) -> dict[str, Any]:
 
 
 def _plain(value: Any) -> Any:
+    if isinstance(value, dict):  # a bid's table of tricks by trumps stays a table
+        return {str(k): _plain(v) for k, v in value.items()}
     return value if isinstance(value, (int, float, str, bool, type(None))) else str(value)

@@ -7,11 +7,14 @@ seed and the decision's place, so a review is the same every time. Both go to th
 in one batch, a deal sampled twice solved once (the same numbers, sooner). The cost of a card
 counts against single-dummy: a card only an all-seeing player would find is no mistake.
 
-Bids are not reviewed here (see each game's analysis.py): the coach judges card play.
+Bids: :func:`contract_tricks` counts, for each choice of trumps, the tricks a side takes
+with every hand open, on the real deal (double-dummy) and over deals the bidder could face
+(single-dummy); each game's analysis.py words its own contracts and what a bid cost.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from random import Random
 from typing import Any, Callable, Sequence
 
@@ -19,8 +22,9 @@ from games.core.analysis import Analysis, Decision
 from games.core.cards import Card
 from games.core.double_dummy import Position, engine_for, solve_many
 from games.core.expert_play import sample_positions
-from games.core.trick_bots import Knowledge, legal_cards_of
+from games.core.trick_bots import Knowledge, legal_cards_of, sample_hands
 from games.core.trick_events import PlayCard
+from games.core.tricks import TrumpRules
 
 DEALS = 50  # deals per single-dummy value: the issue's figure
 SEARCH_CARDS = 7  # our own search is exact but slow beyond this many cards a hand (no DDS)
@@ -96,3 +100,82 @@ def card_judge(knowledge: Callable[[Any], Knowledge], sides: Sides = partners, s
         part = getattr(view, "hand_number", getattr(view, "deal_number", 0))
         return Decision(index, seat, "card", trick_number(state, seat), action.card, analysis, int(part))
     return judge
+
+
+# --- bids: the tricks a hand could take as declarer ------------------------------------------
+
+@dataclass(frozen=True)
+class TrumpChoice:
+    """One way the contract could be played: ``label`` ("S", "H", "D", "C", "NT", "mis"),
+    the game's trump rules, misère or not, and the first leads that choose it (Nap: trumps
+    are the suit of the bidder's first card; None: any lead)."""
+
+    label: str
+    rules: TrumpRules
+    misere: bool = False
+    leads: frozenset[Card] | None = None
+
+
+def contract_tricks(deals: Sequence[Sequence[Sequence[Card]]], choices: Sequence[TrumpChoice], leader: int,
+                    seat: int, sides: Sequence[int] = (), sitting_out: frozenset[int] = frozenset(),
+                    ) -> dict[str, tuple[float, int]]:
+    """For each choice, the tricks ``seat``'s side takes with perfect play by all, as the
+    average over ``deals`` and the fewest in any of them (the most, in misère): with one
+    deal (the real one) both are its double-dummy count. A choice whose leads the leader
+    does not hold is left out. When the leader is on the seat's side, its first card is
+    chosen once for all the deals (it cannot see which one it faces); otherwise the leader
+    plays its best card in each."""
+    positions, keys = [], []
+    for choice in choices:
+        for hands in deals:
+            positions.append(Position.of(hands, choice.rules, leader, sides=sides, sitting_out=sitting_out,
+                                         misere=choice.misere))
+            keys.append(choice)
+    solved = iter(solve_many(positions))
+    out: dict[str, tuple[float, int]] = {}
+    for choice in choices:
+        results = [next(solved) for _ in deals]
+        value = _choice_value(results, choice, positions[0], seat)
+        if value is not None:
+            out[choice.label] = value
+    return out
+
+
+def _choice_value(results: Sequence[dict[Card, int]], choice: TrumpChoice, position: Position,
+                  seat: int) -> tuple[float, int] | None:
+    total = position.tricks_left()
+    worst = max if choice.misere else min  # the side's worst case over the deals
+    best = min if choice.misere else max   # the side's own choice
+    if position.side(position.leader) != position.side(seat):
+        # The other side leads, its best card for itself in each deal.
+        mine = [total - (min if choice.misere else max)(r.values()) for r in results]
+        return sum(mine) / len(mine), worst(mine)
+    leads = [c for c in results[0] if choice.leads is None or c in choice.leads]
+    if not leads:
+        return None
+    average = best(sum(r[c] for r in results) / len(results) for c in leads)
+    sure = best(worst(r[c] for r in results) for c in leads)
+    return average, sure
+
+
+def sampled_deals(info: Knowledge, hand: Sequence[Card], seat: int, seats: int, rng: Random,
+                  deals: int) -> list[list[Sequence[Card]]]:
+    """``deals`` whole deals consistent with what the seat knew (its own hand as it is)."""
+    out = []
+    for _ in range(deals):
+        dealt = sample_hands(info, rng)
+        hands: list[Sequence[Card]] = [dealt.get(s, ()) for s in range(seats)]
+        hands[seat] = hand
+        out.append(hands)
+    return out
+
+
+def bid_table(real: dict[str, tuple[float, int]], fair: dict[str, tuple[float, int]] | None) -> dict[str, Any]:
+    """The plain data of a bid's review: each choice of trumps with its double-dummy tricks
+    (the deal as dealt) and, where computed, single-dummy (the average over deals the seat
+    could face) and the worst case (the fewest tricks in any of them; the most, for misère)."""
+    data: dict[str, Any] = {"double_dummy": {k: int(v[0]) for k, v in real.items()}}
+    if fair is not None:
+        data["single_dummy"] = {k: round(v[0], 3) for k, v in fair.items()}
+        data["worst_case"] = {k: v[1] for k, v in fair.items()}
+    return data

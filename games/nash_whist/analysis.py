@@ -1,7 +1,9 @@
 """The coach for Nash Whist: each card's double-dummy and single-dummy tricks for the
 card's side (the declarer, with a Prop-and-Cop partner, against the rest), against
-single-dummy; in Misère, fewer is better. Left out: the bidding (a bid's worth is the
-chance of making it), Triste hands (their goal is no count of tricks), and long hands of
+single-dummy; in Misère, fewer is better. Left out: the bidding (its question, the tricks
+a declarer alone takes against three with thirteen cards each, is beyond both solvers: DDS
+plays partners opposite, and our own search is too slow beyond about seven cards a hand),
+Triste hands (their goal is no count of tricks), and long hands of
 three or five players, which only our own exact search can solve (too slow beyond about
 seven cards a hand): those cards are listed as "too long to solve".
 """
