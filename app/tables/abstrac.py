@@ -394,6 +394,14 @@ class AbstracTable(TableScene):
 
     def _draw_points(self, surface: pygame.Surface, rect: pygame.Rect, seat: int,
                      cards: list[Card], other: list[Card]) -> None:
+        y = rect.top + 6
+        for image in self._points_block(rect, seat, cards, other):
+            surface.blit(image, (rect.right + 10, y))
+            y += image.get_height() + 1
+
+    def _points_block(self, rect: pygame.Rect, seat: int, cards: list[Card], other: list[Card]) -> list[pygame.Surface]:
+        """The lines right of a seat's taken cards: its points, times the cards the other
+        player took, and the deal's score."""
         size = max(12, int(16 * self.s))
         points = combination_points(cards)
         mine_first = (cards, other) if seat == 0 else (other, cards)
@@ -410,10 +418,14 @@ class AbstracTable(TableScene):
             lines.append(("misère: no set or run here, the scores swap" if flip == seat else
                           "misère: the other side has no set or run, the scores swap", theme.DANGER))
             lines.append((f"so this deal scores {score}", theme.INK))
-        y = rect.top + 6
-        for image in self._points_images(lines, size, self.size[0] - rect.right - 16):
-            surface.blit(image, (rect.right + 10, y))
-            y += image.get_height() + 1
+        return self._points_images(lines, size, self.size[0] - rect.right - 16)
+
+    def _points_bottom(self, seat: int) -> int:
+        """Where the seat's points lines end (they wrap to more lines in a narrow window)."""
+        rect = self._area_rect(seat)
+        cards = [sp.card for sp in self.taken[seat] if sp.card is not None]
+        other = [sp.card for sp in self.taken[1 - seat] if sp.card is not None]
+        return rect.top + 6 + sum(image.get_height() + 1 for image in self._points_block(rect, seat, cards, other))
 
     @staticmethod
     def _points_images(lines: list[tuple[str, tuple[int, int, int]]], size: int, room: int) -> list[pygame.Surface]:
@@ -472,8 +484,10 @@ class AbstracTable(TableScene):
         images = self._match_images()
         width = max(i.get_width() for i in images) + 24
         height = sum(i.get_height() + 2 for i in images) + 14
-        return pygame.Rect(self.size[0] - width - 10, int(self.row_y - self.row_width * 0.7) - height - 24,
-                           width, height)
+        row_top = int(self.row_y - self.row_width * 0.7)
+        # Under the top seat's points lines, which wrap long in a narrow window, as far as the row allows.
+        top = max(row_top - height - 24, min(self._points_bottom(1 - self._me) + 6, row_top - height - 4))
+        return pygame.Rect(self.size[0] - width - 10, top, width, height)
 
     def _draw_match(self, surface: pygame.Surface) -> None:
         images = self._match_images()
