@@ -216,7 +216,7 @@ def _value(value: float, unit: str) -> str:
 
 # --- bids and calls ----------------------------------------------------------------------------
 
-BID_HEADING = ("A bid is judged against the tricks the hand could take with each choice of trumps: "
+BID_HEADING = ("A bid is judged against the tricks its side could take with each choice of trumps: "
                "with every hand open (the deal as dealt)")
 
 
@@ -247,7 +247,8 @@ def bid_lines(data: dict[str, Any], heading: bool = True) -> list[str]:
     """A bid or call: what the hand could take as trumps, then the verdict and any cost
     (``heading``: first the line that says how a bid is judged)."""
     lines = [bid_heading(data) + "."] if heading else []
-    lines += ["As trumps, every hand open: " + _table(data["double_dummy"])]
+    upcard = f" ({trumps_words(data['upcard'])}: the dealer takes the upcard)" if data.get("upcard") else ""
+    lines += ["As trumps, every hand open: " + _table(data["double_dummy"]) + upcard]
     if "single_dummy" in data:
         lines.append("Over deals you could face: " + _table(data["single_dummy"], data.get("worst_case")))
     lines.append(bid_verdict(data))
@@ -261,12 +262,16 @@ def bid_verdict(data: dict[str, Any]) -> str:
     if bid == "pass":
         sure = data.get("sure_contract")
         return "Passed" + (f", though {sure} made in every deal you could face." if sure else ".")
-    named = f" with {trumps_words(data['named'])} as trumps" if data.get("named") else ""
     needs = data.get("needs")
-    what = f"{bid}{named}" + (f" (needs {needs})" if needs else "")
-    if data.get("makes"):
-        return f"{what}: it makes with every hand open."
-    return f"{what}: it cannot be made even with every hand open."
+    what = bid + (f" (needs {needs})" if needs else "")
+    named, tricks = data.get("named"), data.get("named_tricks")
+    if not data.get("makes"):
+        return f"{what}: it cannot be made even with every hand open."
+    if named and tricks is not None and needs and tricks < needs:
+        return (f"{what}: it makes with every hand open with the right trumps, but with "
+                f"{trumps_words(named)}, the trumps chosen, it takes {tricks}.")
+    chosen = f" with {trumps_words(named)} as trumps" if named else ""
+    return f"{what}: it makes{chosen} with every hand open."
 
 
 def bid_summary(review: Review) -> str:

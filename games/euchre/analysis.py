@@ -64,7 +64,7 @@ def call_analysis(state: EuchreState, seat: int, action: Any) -> Analysis:
     suit = state.up.suit if isinstance(action, OrderUp) else action.suit
     assert suit is not None
     tricks = suit_tricks(state, seat, suit, action.alone) if action.alone else int(real[suit.value][1])
-    data.update(bid="call alone" if action.alone else "call", named=suit.value, needs=TO_MAKE,
+    data.update(bid="call alone" if action.alone else "call", named=suit.value, named_tricks=tricks, needs=TO_MAKE,
                 tricks=tricks, makes=tricks >= TO_MAKE, won_auction=True)
     if action.alone:
         data["alone_tricks"] = tricks

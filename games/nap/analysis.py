@@ -109,7 +109,7 @@ def settle_bids(review: Review, actions: Sequence[Any], seats: int) -> None:
         data["won_auction"] = won
         named = _named(actions, decision.index) if won and data["bid"] != Contract.MIS.title else None
         if named is not None:
-            data["named"] = named
+            data["named"], data["named_tricks"] = named, data["double_dummy"].get(named)
         contract = next(c for c in Contract if c.title == data["bid"])
         if won and not data["makes"]:
             data["cost"], data["cost_note"] = contract.credits * (seats - 1), "pays when beaten"

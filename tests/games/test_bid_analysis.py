@@ -37,7 +37,7 @@ def test_a_nap_bid_that_could_not_be_made_costs_its_credits_from_each_player():
     actions = [Bid(1, Contract.FOUR), Pass(2), Pass(0), PlayCard(1, Card.parse("AS"))]
     settle_bids(review, actions, seats=3)
     data = decision.analysis.extra["bid"]
-    assert not data["makes"] and data["won_auction"] and data["named"] == "S"
+    assert not data["makes"] and data["won_auction"] and data["named"] == "S" and data["named_tricks"] == 3
     assert data["cost"] == Contract.FOUR.credits * 2  # every other player is paid 4 chips
     assert "Bids that cost" in summary(review, "You")
     lines = bid_lines(data)
@@ -75,3 +75,13 @@ def test_a_euchre_call_that_is_euchred_even_with_open_hands_costs_two_points():
     data = call_analysis(_euchre_state(), 3, NameTrump(3, Suit.HEARTS)).extra["bid"]
     assert data["double_dummy"]["H"] <= 1 and data["double_dummy"]["S"] == 0
     assert not data["makes"] and data["cost"] == 2 and data["cost_unit"] == "points"
+
+
+def test_a_nap_bid_made_only_with_other_trumps_says_which_it_chose():
+    state = _nap_state()
+    decision = Decision(0, 1, "bid", 0, "Three", bid_analysis(state, 1, Contract.THREE, deals=0), 1)
+    review = Review("nap", 1, "tricks", [decision])
+    settle_bids(review, [Bid(1, Contract.THREE), Pass(2), Pass(0), PlayCard(1, Card.parse("9H"))], seats=3)
+    data = decision.analysis.extra["bid"]
+    assert data["makes"] and data["named"] == "H" and data["named_tricks"] == 2 and "cost" not in data
+    assert "with ♥, the trumps chosen, it takes 2" in bid_lines(data)[-1]
