@@ -139,3 +139,15 @@ def test_the_replays_list_reviews_the_chosen_replay_with_r(app):
     assert scene.coach.seat == 1
     post_key(app, pygame.K_ESCAPE)
     assert isinstance(app.scenes.top, ReplaysScene)
+
+
+def test_review_json_judges_euchre_calls_by_the_tricks_each_trump_suit_takes(tmp_path, capsys):
+    path = _saved("euchre", 3, tmp_path)
+    assert main(["review", path, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    calls = [d for d in data["decisions"] if d["kind"] == "call"]
+    assert calls, "seat 0 spoke in the calling"
+    for call in calls:
+        table = call["extra"]["bid"]["double_dummy"]
+        assert set(table) == {"S", "H", "D", "C"} and all(0 <= t <= 5 for t in table.values())
+    assert "calls" not in " ".join(data["notes"])  # calls are reviewed now; only the discard is not
