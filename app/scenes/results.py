@@ -111,10 +111,13 @@ class ResultsScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         s = theme.scale_for(size)
-        for b in self.row.buttons:
-            b.text_size = max(16, int(22 * s))
         gap = int(18 * s)
         width = min(int(220 * s), (size[0] - 40) // len(self.row.buttons) - gap)
+        text = max(16, int(22 * s))   # a point or two smaller where the longest label would touch its edges
+        while text > 12 and any(font(text, bold=True).size(b.label)[0] > width - 24 for b in self.row.buttons):
+            text -= 1
+        for b in self.row.buttons:
+            b.text_size = text
         self.row.layout((size[0] // 2, int(size[1] * 0.8)), (width, int(52 * s)), gap)
 
     def again(self) -> None:
