@@ -183,7 +183,7 @@ def decision_lines(decision: Decision, unit: str) -> list[str]:
     lines = []
     for option in order:
         value = analysis.values[option]
-        text = f"{option_words(option)}  {_value(value, unit)}"
+        text = f"{option_words(option)}: {_value(value, unit)}"   # "take 3: +36", not "take 3 36"
         counts = analysis.extra.get("counts")
         if isinstance(counts, dict) and option in counts:
             text = f"{option_words(option)} makes {counts[option]}: {_value(value, unit)} safe"
@@ -211,6 +211,8 @@ def _value(value: float, unit: str) -> str:
         return "keeps the win" if value >= 0.5 else "loses it"
     if unit == "chance":
         return f"{value * 100:.0f}%"
+    if unit == "points":   # points ahead (or behind): the sign says which
+        return ("+" if value > 0 else "") + number(value)
     return number(value)
 
 

@@ -110,3 +110,15 @@ def test_the_review_screen_reads_in_words(game_id):
     lines = read_a_game(game_id, 1, review=True)
     assert any(line.startswith("M next mistake") for line in lines), "the Review screen was not read"
     assert not _wrong(lines), "\n".join(_wrong(lines)[:30])
+
+
+def test_the_review_lists_each_option_with_its_value_apart():
+    """'take 3 36' read as one number: the value follows a colon, and points ahead or
+    behind carry their sign."""
+    from app.ui.review_words import decision_lines
+    from games.abstrac.rules import Take
+    from games.core.analysis import Analysis, Decision
+
+    takes = {Take(0, 1): -13.0, Take(0, 2): 20.0, Take(0, 3): 36.0}
+    lines = decision_lines(Decision(5, 0, "take", 1, Take(0, 1), Analysis(takes)), "points")
+    assert lines == ["take 3: +36  ← best", "take 2: +20", "take 1: −13  ← chosen", "Cost: −49"]
