@@ -270,7 +270,7 @@ class NailsTable(RealtimeTableScene):
 
     def verdict_box(self, called: nr.Called) -> tuple[pygame.Rect, pygame.Surface, pygame.Surface]:
         """Where the verdict of a call goes under the two cards, and its two lines."""
-        word = "HIT" if called.says_hit else "MISS"
+        word = "hit" if called.says_hit else "miss"
         right = "right" if called.correct else "wrong"
         who = self._name(called.seat)
         title = render_text(f"{who} called {word}: {right}", max(18, int(30 * self.s)),

@@ -14,7 +14,7 @@ from games.seahaven.rules import SeahavenState
 
 def clock(seconds: float | None) -> str:
     if seconds is None:
-        return "-"
+        return "none yet"
     minutes, rest = divmod(int(seconds), 60)
     return f"{minutes}:{rest:02d}"
 
@@ -43,7 +43,7 @@ class SeahavenResults(ResultsScene):
         lines = [
             (f"Deal {deal}: {self.moves} moves in {clock(self.seconds)}", theme.GOLD),
             (f"Played {st.played}   ·   won {st.won}   ·   win rate {rate}", theme.INK),
-            (f"Best time {clock(st.best_seconds)}   ·   fewest moves {st.fewest_moves or '-'}", theme.INK),
+            (f"Best time {clock(st.best_seconds)}   ·   fewest moves {st.fewest_moves or 'none yet'}", theme.INK),
             (f"Current streak {st.streak}   ·   best streak {st.best_streak}", theme.INK),
         ]
         size = max(14, int(22 * s))

@@ -30,6 +30,8 @@ SEAT_NUMBER = re.compile(r"\bP\d\b")
 RING_CODE = re.compile(r"\b[RBY]{5}\b")   # a Nails ring as its colours' initials, "BBBBR"
 MID_YOU = re.compile(r"\b[a-z]+ You\b")     # "pays You": a name put where "you" belongs
 NAMELESS_YOU = re.compile(r"\bPlayer \d+ \(you\)")   # the one human, before they give a name
+SHOUTED_CALL = re.compile(r"\b(HIT|MISS)\b")   # a Nails call in capitals, "called HIT"
+BARE_DASH = re.compile(r"(^|\s)-(\s|$)")      # a hyphen standing for "none yet"
 
 # (game, seats, seed): every game at its usual size, and the partnership Nash Whist.
 PLAYS = [(game_id, None, 4) for game_id in GAMES] + [("nash_whist", 4, 6)]
@@ -44,7 +46,8 @@ def faults(line: str) -> list[str]:
     found = []
     for name, pattern in (("card code", CARD_CODE), ("ms stamp", STAMP), ("seat number", SEAT_NUMBER),
                           ("ring code", RING_CODE), ("capital You mid-sentence", MID_YOU),
-                          ("a default name for you", NAMELESS_YOU)):
+                          ("a default name for you", NAMELESS_YOU), ("a shouted call", SHOUTED_CALL),
+                          ("a bare dash for nothing", BARE_DASH)):
         if pattern.search(line):
             found.append(name)
     return found
@@ -57,7 +60,10 @@ def test_the_checks_catch_what_they_should():
     assert faults("BBBBR and BYYRY turn up") == ["ring code"]
     assert faults("Otto pays You 4") == ["capital You mid-sentence"]
     assert faults("2.  Player 1 (you) & Walter") == ["a default name for you"]
+    assert faults("Felix called HIT: right") == ["a shouted call"]
+    assert faults("Best time -   ·   fewest moves -") == ["a bare dash for nothing"]
     assert faults("You play 10♠ on the J♥ · Priya takes the trick") == []
+    assert faults("Hand 3 · Rosa deals · a well-played trick") == []
 
 
 class Reader:
