@@ -226,7 +226,7 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 def _review(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from app.commands import review
 
-    replay = _load_replay(parser, args.file)
+    replay = _load_replay(parser, args.file, "reviewed")
     if not review.reviewable(replay.game_id):
         parser.error(f"the coach does not review {replay.spec.title} yet; it reviews "
                      + ", ".join(review.ANALYSED))
@@ -238,7 +238,8 @@ def _review(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     return 0
 
 
-def _load_replay(parser: argparse.ArgumentParser, name: str) -> Any:
+def _load_replay(parser: argparse.ArgumentParser, name: str, purpose: str) -> Any:
+    """The replay file ``name``, or one line saying why it cannot be ``purpose`` (exit 2)."""
     from pathlib import Path
 
     from app import replay_file
@@ -254,27 +255,11 @@ def _load_replay(parser: argparse.ArgumentParser, name: str) -> Any:
     except OSError as error:
         parser.error(f"cannot read {name!r}: {error.strerror or error}")
     except BadData as problem:
-        parser.error(f"{path.name} cannot be reviewed: {problem}")
+        parser.error(f"{path.name} cannot be {purpose}: {problem}")
 
 
 def _replay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from app import replay_file
-    from app.storage import BadData
-
-    path = Path(args.file)
-    try:
-        replay = replay_file.load_named_file(path)
-    except FileNotFoundError:
-        parser.error(f"no replay file {args.file!r}")
-    except IsADirectoryError:
-        parser.error(f"{args.file!r} is a folder, not a replay file")
-    except OSError as error:
-        parser.error(f"cannot read {args.file!r}: {error.strerror or error}")
-    except BadData as problem:
-        parser.error(f"{path.name} cannot be replayed: {problem}")
-    return _open(None, replay)
+    return _open(None, _load_replay(parser, args.file, "replayed"))
 
 
 def _open(setup: Any, replay: Any = None) -> int:

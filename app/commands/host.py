@@ -13,7 +13,7 @@ import json
 import socket
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Coroutine
 
 from app.net.client import BotClient, fail_line
 
@@ -52,12 +52,18 @@ def run(game: str, server: str | None, seats: int, remote: int, difficulty: str,
     create: dict[str, Any] = {"game": game, "seats": seats, "remote": remote, "difficulty": difficulty}
     if seed is not None:
         create["seed"] = seed
+    return run_client("host", _host(create, server, name, bot, listen, data, seed or 0))
+
+
+def run_client(command: str, job: Coroutine[Any, Any, dict[str, Any]]) -> int:
+    """Run a headless client to its end: its JSON line on stdout and 0, or one line on
+    stderr saying why it failed and 1 (130 on Ctrl+C)."""
     try:
-        result = asyncio.run(_host(create, server, name, bot, listen, data, seed or 0))
+        result = asyncio.run(job)
     except KeyboardInterrupt:
         return 130
     except Exception as problem:     # the command's promise: one line saying why
-        print(f"parlour host: {fail_line(problem)}", file=sys.stderr)
+        print(f"parlour {command}: {fail_line(problem)}", file=sys.stderr)
         return 1
     print(json.dumps(result), flush=True)
     return 0

@@ -11,13 +11,11 @@ same JSON line at the end. Playing in a window is a later step.
 
 from __future__ import annotations
 
-import asyncio
-import json
 import sys
 from typing import Any
 
-from app.commands.host import NO_WINDOW_YET, normalise
-from app.net.client import BotClient, fail_line
+from app.commands.host import NO_WINDOW_YET, normalise, run_client
+from app.net.client import BotClient
 from app.net.protocol import TableState
 
 
@@ -28,15 +26,7 @@ def run(address: str, code: str, name: str, bot: str | None, watch: bool, seed: 
     hello: dict[str, Any] = {"code": code, **({"watch": True} if watch else {})}
     client = BotClient(normalise(address), hello, None if watch else bot, name=name, seed=seed,
                        on_table=_tell if watch else None)
-    try:
-        result = asyncio.run(client.run())
-    except KeyboardInterrupt:
-        return 130
-    except Exception as problem:     # the command's promise: one line saying why
-        print(f"parlour join: {fail_line(problem)}", file=sys.stderr)
-        return 1
-    print(json.dumps(result), flush=True)
-    return 0
+    return run_client("join", client.run())
 
 
 def _tell(state: TableState) -> None:
