@@ -139,6 +139,10 @@ class AbstracView(Generic[SeatT]):
     totals: tuple[int, int]
     legal: tuple[Action, ...]
 
+    @property
+    def seats(self) -> int:
+        return len(self.taken)
+
 
 # --- the state ----------------------------------------------------------------------------
 
