@@ -134,7 +134,8 @@ def open_tables(tables: Iterable[Any]) -> list[ListedTable]:
     for table in tables:
         free = sum(s.kind == "remote" and s.token_hash is None for s in table.seats)
         if table.status == "waiting" and free:
-            listed.append(ListedTable(table.code, table.game, free, len(table.seats), table.seats[0].name or "Host"))
+            host = table.seats[table.host_seat].name or "Host"
+            listed.append(ListedTable(table.code, table.game, free, len(table.seats), host))
     return sorted(listed, key=lambda t: t.code)
 
 

@@ -3,8 +3,9 @@ r"""The messages between a Parlour server and its clients, as JSON text over a W
 Every message is one JSON object with a ``type``. A client speaks first with a versioned
 ``hello`` that either makes a table (``create``), takes a free seat with a join code
 (``code``), comes back to its seat with its seat token (``token``), or watches a table
-(``code`` with ``watch``). Then it sends ``action``, ``chat``, ``ping`` and, once the game
-is over, ``again`` (a new deal with the same seats); the server
+(``code`` with ``watch``). Then it sends ``action``, ``chat``, ``ping``, ``start`` (the host,
+while the table waits: computers take the open seats) and, once the game is over, ``again``
+(a new deal with the same seats); the server
 answers with ``welcome``, ``table`` (the seat's view and the events redacted for it),
 ``error`` (one clear line; nothing changed), ``chat`` and ``pong``.
 
@@ -20,7 +21,7 @@ Hello(name='Ann', code='ABC234', token=None, watch=False, create=None)
 >>> parse_client('{"type": "dance"}')
 Traceback (most recent call last):
 ...
-app.net.protocol.ProtocolError: unknown message type 'dance'; expected hello, action, again, chat or ping
+app.net.protocol.ProtocolError: unknown message type 'dance'; expected hello, action, again, start, chat or ping
 """
 
 from __future__ import annotations
@@ -41,9 +42,11 @@ NAME_LIMIT = 24
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # 32 letters: no I, O, 0, 1
 CODE_LENGTH = 6
 MAX_SEATS = 8
+SEAT_KINDS = ("host", "remote", "bot")
 
 __all__ = [
-    "VERSION", "MAX_BYTES", "ProtocolError", "Hello", "Create", "ActionMsg", "Again", "Chat", "Ping",
+    "VERSION", "MAX_BYTES", "ProtocolError", "Hello", "Create", "PlannedSeat", "ActionMsg", "Again", "Start",
+    "Chat", "Ping",
     "parse_client", "clean_text", "dump", "table_message", "read_action", "read_table",
 ]
 
@@ -56,9 +59,22 @@ class ProtocolError(ValueError):
 
 
 @dataclass(frozen=True)
+class PlannedSeat:
+    """One seat of a table's plan: ``kind`` "host", "remote" (a person who joins with the
+    code) or "bot"; ``difficulty`` the computer's level for a bot, and for a remote seat
+    the level of the computer that takes it if the host starts before anyone sits there
+    (None: the table's ``difficulty``)."""
+
+    kind: str
+    difficulty: str | None = None
+
+
+@dataclass(frozen=True)
 class Create:
-    """A new table: the game, its seats (the host's is seat 0), how many are for remote
-    players (the next ones), the computers' level for the rest, options and seed."""
+    """A new table: the game, its seats, options and seed. Without a ``plan`` the host is
+    seat 0, the next ``remote`` seats are for remote players and computers at
+    ``difficulty`` take the rest; a ``plan`` says each seat's kind (exactly one host, in
+    any seat), and then ``seats`` and ``remote`` are counted from it."""
 
     game: str
     seats: int
@@ -66,6 +82,14 @@ class Create:
     difficulty: str = "normal"
     seed: int | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    plan: tuple[PlannedSeat, ...] | None = None
+
+    def seat_plan(self) -> tuple[PlannedSeat, ...]:
+        """Every seat's plan, the plan given or the one ``seats`` and ``remote`` mean."""
+        if self.plan is not None:
+            return self.plan
+        kinds = ["host"] + ["remote"] * self.remote + ["bot"] * (self.seats - 1 - self.remote)
+        return tuple(PlannedSeat(kind) for kind in kinds)
 
 
 @dataclass(frozen=True)
@@ -98,7 +122,12 @@ class Again:
     """Play again: a new deal at the same table, with the same seats, once the game is over."""
 
 
-ClientMessage = Hello | ActionMsg | Again | Chat | Ping
+@dataclass(frozen=True)
+class Start:
+    """The host starts the game now: computers take the remote seats nobody has taken."""
+
+
+ClientMessage = Hello | ActionMsg | Again | Start | Chat | Ping
 
 
 def clean_text(text: str, limit: int) -> str:
@@ -121,7 +150,7 @@ def parse_client(raw: str | bytes) -> ClientMessage:
     kind = data.get("type")
     reader = _READERS.get(kind) if isinstance(kind, str) else None
     if reader is None:
-        raise ProtocolError(f"unknown message type {kind!r}; expected hello, action, again, chat or ping")
+        raise ProtocolError(f"unknown message type {kind!r}; expected hello, action, again, start, chat or ping")
     return reader(data)
 
 
@@ -173,10 +202,16 @@ def _create(raw: Any) -> Create:
     if not isinstance(raw, dict):
         raise ProtocolError("hello.create should be an object")
     data = {"type": "create", **raw}
-    _only(data, "game", "seats", "remote", "difficulty", "seed", "options")
+    _only(data, "game", "seats", "remote", "difficulty", "seed", "options", "plan")
     game = _text(data, "game", 40) or ""
-    seats = _whole(data, "seats", 1, MAX_SEATS)
-    remote = _whole(data, "remote", 0, seats - 1, 0)
+    plan = _plan(data["plan"]) if data.get("plan") is not None else None
+    if plan is None:
+        seats = _whole(data, "seats", 1, MAX_SEATS)
+        remote = _whole(data, "remote", 0, seats - 1, 0)
+    else:
+        seats, remote = len(plan), sum(p.kind == "remote" for p in plan)
+        _agrees(data, "seats", seats)
+        _agrees(data, "remote", remote)
     difficulty = _text(data, "difficulty", 20, required=False) or "normal"
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63):
@@ -184,7 +219,33 @@ def _create(raw: Any) -> Create:
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise ProtocolError("create.options should be an object")
-    return Create(game, seats, remote, difficulty, seed, dict(options))
+    return Create(game, seats, remote, difficulty, seed, dict(options), plan)
+
+
+def _plan(raw: Any) -> tuple[PlannedSeat, ...]:
+    """``create.plan``: a list of seats, each ``{"kind": ..., "difficulty": ...}``."""
+    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_SEATS:
+        raise ProtocolError(f"create.plan should be a list of 1 to {MAX_SEATS} seats")
+    plan = []
+    for number, seat in enumerate(raw, 1):
+        if not isinstance(seat, dict):
+            raise ProtocolError(f"create.plan seat {number} should be an object")
+        data = {"type": f"create.plan seat {number}", **seat}
+        _only(data, "kind", "difficulty")
+        kind = data.get("kind")
+        if kind not in SEAT_KINDS:
+            raise ProtocolError(f"create.plan seat {number}: kind should be host, remote or bot, not {kind!r}")
+        plan.append(PlannedSeat(str(kind), _text(data, "difficulty", 20, required=False)))
+    hosts = sum(p.kind == "host" for p in plan)
+    if hosts != 1:
+        raise ProtocolError(f"create.plan needs exactly one host seat, not {hosts}")
+    return tuple(plan)
+
+
+def _agrees(data: dict[str, Any], key: str, counted: int) -> None:
+    """``seats`` or ``remote`` given beside a plan must say what the plan says."""
+    if key in data and (type(data[key]) is not int or data[key] != counted):
+        raise ProtocolError(f"create.{key} is {data[key]!r} but the plan has {counted}")
 
 
 def _action(data: dict[str, Any]) -> ActionMsg:
@@ -216,8 +277,13 @@ def _again(data: dict[str, Any]) -> Again:
     return Again()
 
 
+def _start(data: dict[str, Any]) -> Start:
+    _only(data)
+    return Start()
+
+
 _READERS: dict[str, Callable[[dict[str, Any]], ClientMessage]] = {
-    "hello": _hello, "action": _action, "again": _again, "chat": _chat, "ping": _ping}
+    "hello": _hello, "action": _action, "again": _again, "start": _start, "chat": _chat, "ping": _ping}
 
 
 def read_action(message: ActionMsg, game_id: str, seat: Seat) -> Any:

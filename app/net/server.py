@@ -34,7 +34,7 @@ from websockets.exceptions import ConnectionClosed
 
 from app.action_codec import CodecError, decode_action, encode_action
 from app.net import protocol
-from app.net.protocol import ActionMsg, Again, Chat, Create, Hello, Ping, ProtocolError, dump
+from app.net.protocol import ActionMsg, Again, Chat, Create, Hello, Ping, ProtocolError, Start, dump
 from app.net.store import SeatRecord, TableRecord, TableStore, token_hash
 from games.core.protocol import Event, IllegalAction, Seat
 from games.core.session import SeatPlan, SessionCore, Setup
@@ -109,6 +109,11 @@ class Table:
                  "taken": s.kind == "bot" or s.token_hash is not None,
                  "connected": s.kind == "bot" or i in present} for i, s in enumerate(self.seats)]
 
+    @property
+    def host_seat(self) -> Seat:
+        """The seat of the person who made the table."""
+        return next((i for i, s in enumerate(self.seats) if s.kind == "host"), 0)
+
     def open_seat(self) -> Seat | None:
         for i, s in enumerate(self.seats):
             if s.kind == "remote" and s.token_hash is None:
@@ -174,22 +179,27 @@ class Server:
                 return code
 
     def create(self, request: Create, host_name: str) -> tuple[Table, str]:
-        """A new table for ``request``; the host sits in seat 0. Returns it and the host's
-        seat token. Raises ``ProtocolError`` when the request cannot be met."""
+        """A new table for ``request``; the host sits in the plan's host seat (seat 0
+        without a plan). Returns it and the host's seat token. Raises ``ProtocolError``
+        when the request cannot be met."""
         spec = GAMES.get(request.game)
         if spec is None or spec.id not in TURN_GAMES:
             raise ProtocolError(f"no table for {request.game!r}: choose from {', '.join(TURN_GAMES)}")
         if not spec.min_seats <= request.seats <= spec.max_seats:
             raise ProtocolError(f"{spec.title} is for {spec.seat_range}, not {request.seats}")
-        if request.difficulty not in spec.bots:
-            raise ProtocolError(f"the computer players' level is one of {', '.join(spec.bots)}")
+        plan = request.seat_plan()
+        for number, level in enumerate([request.difficulty] + [p.difficulty for p in plan]):
+            if level is not None and level not in spec.bots:
+                where = f" (seat {number})" if number else ""
+                raise ProtocolError(f"the computer players' level{where} is one of {', '.join(spec.bots)}, "
+                                    f"not {level!r}")
         if len(self.tables) >= MAX_TABLES:
             raise ProtocolError("this server holds as many tables as it can; try again later")
         _check_options(spec, request.options)
         token = secrets.token_urlsafe(16)
-        seats = [SeatRecord("host", request.difficulty, host_name, token_hash(token))]
-        seats += [SeatRecord("remote", request.difficulty) for _ in range(request.remote)]
-        seats += [SeatRecord("bot", request.difficulty) for _ in range(request.seats - 1 - request.remote)]
+        seats = [SeatRecord(p.kind, p.difficulty or request.difficulty) for p in plan]
+        host = next(i for i, p in enumerate(plan) if p.kind == "host")
+        seats[host] = SeatRecord("host", seats[host].difficulty, host_name, token_hash(token))
         seed = request.seed if request.seed is not None else SystemRandom().randrange(10**9)
         record = TableRecord(self._new_code(), spec.id, dict(request.options), seed, seats)
         table = Table(record.code, SessionCore(spec, _setup(record), seed), seats)
@@ -235,7 +245,7 @@ class Server:
         token: str | None = None
         if hello.create is not None:
             table, token = self.create(hello.create, hello.name)
-            seat: Seat | None = 0
+            seat: Seat | None = table.host_seat
         elif hello.token is not None:
             found = self.by_token.get(token_hash(hello.token))
             if found is None:
@@ -306,6 +316,8 @@ class Server:
                 await self._chat(conn, message)
             elif isinstance(message, Again):
                 await self._again(conn)
+            elif isinstance(message, Start):
+                await self._start(conn)
             elif isinstance(message, Ping):
                 await self._send(conn, {"type": "pong", "t": message.t})
             else:
@@ -361,6 +373,26 @@ class Server:
         if self.store is not None:
             self.store.new_game(table.code, table.core.seed)
         table.status = "playing"
+        await self._broadcast(table, list(getattr(table.core.state, "opening", [])))
+        self._move_bots(table)
+
+    async def _start(self, conn: Conn) -> None:
+        """The host starts now: computers (at each seat's level) take the open remote seats."""
+        table = conn.table
+        assert table is not None
+        if conn.seat is None or table.seats[conn.seat].kind != "host":
+            raise ProtocolError("only the host can start the game")
+        if table.status != "waiting":
+            raise ProtocolError("the game has already started")
+        for seat, record in enumerate(table.seats):
+            if record.kind == "remote" and record.token_hash is None:
+                table.seats[seat] = SeatRecord("bot", record.difficulty)
+                table.core.setup.seats[seat] = SeatPlan(False, record.difficulty)
+                if self.store is not None:
+                    self.store.set_seat(table.code, seat, table.seats[seat])
+        table.status = "playing"
+        if self.store is not None:
+            self.store.set_status(table.code, "playing")
         await self._broadcast(table, list(getattr(table.core.state, "opening", [])))
         self._move_bots(table)
 
