@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import time
+from typing import Callable
 
 import pygame
 
@@ -67,6 +68,8 @@ class App:
         self.ticks = pygame.time.get_ticks
         self.early_input: list[pygame.event.Event] = []
         self._frame_due = 0
+        # What must end with the app (the server a hosted game runs on), run as it closes.
+        self.on_close: list[Callable[[], object]] = []
 
     # services -----------------------------------------------------------------------------
 
@@ -224,6 +227,8 @@ class App:
             self.step(min(dt, 0.1))
         storage.save_settings(self.settings)
         worker.stop()  # a bot's search in progress must not keep the closed app alive
+        for close in self.on_close:
+            close()
         pygame.quit()
         return 0
 

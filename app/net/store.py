@@ -94,6 +94,13 @@ class TableStore:
             self.db.execute("DELETE FROM actions WHERE code=?", (code,))
             self.db.execute("UPDATE tables SET seed=?, status='playing' WHERE code=?", (seed, code))
 
+    def forget(self, code: str) -> None:
+        """A table, its seats and its actions, gone for good."""
+        with self.db:
+            self.db.execute("BEGIN")
+            for table in ("actions", "seats", "tables"):
+                self.db.execute(f"DELETE FROM {table} WHERE code=?", (code,))
+
     def append(self, code: str, n: int, action: dict[str, Any]) -> None:
         """Action number ``n`` (from 0) of a table, committed when this returns."""
         self.db.execute("INSERT INTO actions VALUES (?, ?, ?)", (code, n, json.dumps(action)))
