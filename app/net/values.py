@@ -26,13 +26,14 @@ from __future__ import annotations
 import dataclasses
 import enum
 import importlib
+import json
 import math
 import sys
 from typing import Any, Callable
 
 from games.core.cards import Card
 
-__all__ = ["ValueError_", "encode_value", "decode_value"]
+__all__ = ["ValueError_", "encode_value", "value_text", "shared_value_text", "decode_value"]
 
 
 class ValueError_(ValueError):
@@ -105,6 +106,119 @@ def _record_writer(kind: type) -> _Writer:
         return data
     return write
 
+
+
+# --- straight to JSON text ---------------------------------------------------------------
+# ``value_text(v)`` is ``json.dumps(encode_value(v), separators=(",", ":"))`` without the
+# dicts in between: the server writes every seat's view after every action, and building
+# the tagged dicts and then walking them again in ``json.dumps`` was most of its time.
+
+_TextWriter = Callable[[Any], str]
+_TEXT_WRITERS: dict[type, _TextWriter] = {}
+_CARD_TEXTS: dict[int, tuple[Card, str]] = {}    # by id: Card's own hash is Python-level, slow
+_string = json.encoder.encode_basestring_ascii  # what json.dumps writes a str with (ensure_ascii)
+
+
+def _dump(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+def value_text(value: Any) -> str:
+    """``value`` as compact JSON text, exactly as ``json.dumps`` writes ``encode_value(value)``
+    with ``separators=(",", ":")``."""
+    kind = type(value)
+    writer = _TEXT_WRITERS.get(kind)
+    if writer is None:
+        writer = _TEXT_WRITERS[kind] = _text_writer_for(kind)
+    return writer(value)
+
+
+def _card_text(card: Card) -> str:
+    known = _CARD_TEXTS.get(id(card))
+    if known is not None and known[0] is card:
+        return known[1]
+    text = _dump({"$c": str(card)})
+    if len(_CARD_TEXTS) > 4096:        # cards are shared instances: only stray copies fill it
+        _CARD_TEXTS.clear()
+    _CARD_TEXTS[id(card)] = (card, text)  # the card is held, so its id is not reused meanwhile
+    return text
+
+
+def _float_text(value: float) -> str:
+    return float.__repr__(_number(value))
+
+
+def _text_writer_for(kind: type) -> _TextWriter:
+    if issubclass(kind, enum.Enum):        # before int: some enums are IntEnums
+        texts = {id(member): _dump(encode_value(member)) for member in kind}   # members live forever
+        return lambda value: texts.get(id(value)) or _dump(encode_value(value))
+    if kind is type(None):
+        return lambda value: "null"
+    if kind is bool:
+        return lambda value: "true" if value else "false"
+    if issubclass(kind, int):
+        return int.__repr__
+    if issubclass(kind, str):
+        return _string
+    if issubclass(kind, float):
+        return _float_text
+    if issubclass(kind, Card):
+        return _card_text
+    if dataclasses.is_dataclass(kind):
+        return _record_text_writer(kind)
+    if issubclass(kind, list):
+        return lambda value: "[" + ",".join(map(value_text, value)) + "]"
+    if issubclass(kind, tuple):
+        return lambda value: '{"$u":[' + ",".join(map(value_text, value)) + "]}"
+    if issubclass(kind, dict):
+        return lambda value: '{"$d":[' + ",".join(
+            f"[{value_text(k)},{value_text(v)}]" for k, v in value.items()) + "]}"
+    # Sets (sorted by the written data's repr) and anything refused: the dict way.
+    return lambda value: _dump(encode_value(value))
+
+
+_RECORDS: dict[type, tuple[str, list[tuple[str, str]]]] = {}
+
+
+def _record_parts(kind: type) -> tuple[str, list[tuple[str, str]]]:
+    """A record's opening text, and each field's written key with its name."""
+    parts = _RECORDS.get(kind)
+    if parts is None:
+        head = '{"$t":' + _string(_name(kind))
+        parts = _RECORDS[kind] = (head, [("," + _string(f.name) + ":", f.name) for f in dataclasses.fields(kind)])
+    return parts
+
+
+def _record_text_writer(kind: type) -> _TextWriter:
+    head, fields = _record_parts(kind)
+
+    def write(value: Any) -> str:
+        return head + "".join([key + value_text(getattr(value, name)) for key, name in fields]) + "}"
+    return write
+
+
+def shared_value_text(value: Any, last: dict[str, tuple[Any, str]]) -> str:
+    """``value_text(value)``, for one of several records written together that share most
+    fields (every seat's view of one moment): a field equal to the one ``last`` holds from
+    the record before (same type, ``==``) takes its text instead of being written again;
+    ``last`` is left holding this record's fields. Not a record: plain ``value_text``."""
+    kind = type(value)
+    if not dataclasses.is_dataclass(kind) or issubclass(kind, Card):
+        return value_text(value)
+    head, fields = _record_parts(kind)
+    out = [head]
+    for key, name in fields:
+        field_value = getattr(value, name)
+        before = last.get(name)
+        if before is not None and type(before[0]) is type(field_value) and (
+                before[0] is field_value or before[0] == field_value):
+            text = before[1]
+        else:
+            text = value_text(field_value)
+            last[name] = (field_value, text)
+        out.append(key + text)
+    out.append("}")
+    return "".join(out)
 
 def decode_value(data: Any, game_id: str) -> Any:
     """The value ``data`` describes, with classes looked up among the game's own."""
