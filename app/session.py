@@ -21,6 +21,8 @@ class Session(SessionCore):
     """The headless core (games/core/session.py) plus the worker: bots think, and a slow
     deal is made, in the worker process, so a frame never waits for them."""
 
+    remote = False   # a networked game (app/net/remote.py) says True
+
     def __init__(self, spec: GameSpec, setup: Setup) -> None:
         seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(10**9)
         super().__init__(spec, setup, seed)
@@ -28,6 +30,20 @@ class Session(SessionCore):
         self.dealing: Future[GameState[Any, Any]] | None = None  # a deal being searched for in the worker
         self._thinking: tuple[int, Future[tuple[Action, RngState]], bool] | None = None  # seat, job, in the worker process
         self.resumed = False  # continued from a save: the table shows the position as it stands
+
+    # What a table asks every frame of any session; a networked one (RemoteSession) takes
+    # in what its connection received and hands over the events and the server's errors.
+
+    def poll(self) -> None:
+        """Take in what happened elsewhere (nothing does, for a game played here)."""
+
+    def take_events(self) -> list[Event]:
+        """Events that happened elsewhere since the last call (none here: ``apply`` returns them)."""
+        return []
+
+    def take_errors(self) -> list[str]:
+        """Error lines from elsewhere since the last call (none here)."""
+        return []
 
     def state_as(self, kind: type[StateT]) -> StateT:
         """The state as the game's own type, for a table that reads what only its game has
