@@ -5,7 +5,8 @@ seed, actions so far). Turn tables save after every action: the snapshot is take
 frame loop (cheap) and the fsynced write happens on a worker thread. Leaving the table
 saves too; a finished game clears the file, and a newer game replaces it.
 
-Not kept: games with no human at the table, Seahaven (its table keeps its own save, with
+Not kept: games with no human at the table, networked games (they live on the server, and
+the link comes back by itself), Seahaven (its table keeps its own save, with
 its timer, and offers it when it opens), and the reflex games, whose game clock and
 players' reactions cannot be stopped and picked up again fairly.
 """
@@ -32,7 +33,7 @@ def kept(session: Session) -> bool:
     """Whether this session's game is saved for Continue."""
     spec = session.spec
     return (bool(session.humans) and not spec.realtime and spec.id not in OWN_AUTOSAVE
-            and not getattr(session, "replaying", False))
+            and not getattr(session, "replaying", False) and not session.remote)
 
 
 def after_action(session: Session) -> None:

@@ -26,6 +26,7 @@ from queue import Empty
 from typing import Any
 
 from app.action_codec import CodecError, decode_action, encode_action
+from app.net.chat_line import ChatLine
 from app.net.link import Link, Note
 from app.net.protocol import CHAT_LIMIT, TableState
 from app.session import SeatPlan, Session, Setup
@@ -34,7 +35,7 @@ from games.core.protocol import Action, Event, GameState, IllegalAction, Outcome
 from games.core.view_state import ViewState
 from games.registry import DIFFICULTIES, GAMES
 
-__all__ = ["ChatLine", "Player", "RemoteSession"]
+__all__ = ["ChatLine", "Player", "RemoteSession"]   # ChatLine from app/net/chat_line.py
 
 CHAT_KEPT = 200      # chat lines kept for the panel
 
@@ -54,13 +55,6 @@ class Player:
     def away(self) -> bool:
         """A person who has the seat but whose connection is down."""
         return self.kind != "bot" and self.taken and not self.connected
-
-
-@dataclass(frozen=True)
-class ChatLine:
-    name: str
-    seat: Seat | None
-    text: str
 
 
 class RemoteSession(Session):
@@ -103,7 +97,8 @@ class RemoteSession(Session):
         self._back = False           # welcomed again after a drop: the next table resyncs
         self._replay: dict[str, Any] | None = None
         self._finished: Session | None = None
-        self._levels = str(hello.get("create", {}).get("difficulty", "normal"))
+        create = hello.get("create") or {}
+        self._levels = _planned_levels(create)   # each seat's computer level, when this client made the table
         self._link = Link(url, {**hello, "name": name})
 
     # --- making one -------------------------------------------------------------------------
@@ -113,8 +108,8 @@ class RemoteSession(Session):
         """Make a table (``create``: game, seats, remote, difficulty, seed, options) and sit
         in its seat 0."""
         session = cls(url, {"create": dict(create)}, name)
-        if create.get("game") in GAMES and isinstance(create.get("seats"), int):
-            session._begin(str(create["game"]), int(create["seats"]), dict(create.get("options", {})))
+        if create.get("game") in GAMES and session._levels:
+            session._begin(str(create["game"]), len(session._levels), dict(create.get("options", {})))
         return session
 
     @classmethod
@@ -127,7 +122,7 @@ class RemoteSession(Session):
         if spec is None:
             self._fail(f"this Parlour does not know the game {game!r}: use the same version as the host")
             return
-        plans = [SeatPlan(i == 0, self._level(None)) for i in range(seats)]
+        plans = [SeatPlan(i == 0, self._level(i, None)) for i in range(seats)]
         try:
             Session.__init__(self, spec, Setup(spec.id, plans, options, 0, None))
         except (TypeError, ValueError) as problem:
@@ -135,8 +130,9 @@ class RemoteSession(Session):
             return
         self._began = True
 
-    def _level(self, level: str | None) -> str:
-        chosen = level or self._levels
+    def _level(self, seat: int, level: str | None) -> str:
+        """A seat's computer level: as the server says, else as this client planned it."""
+        chosen = level or (self._levels[seat] if seat < len(self._levels) else None)
         return chosen if chosen in DIFFICULTIES else "normal"
 
     # --- the frame loop ---------------------------------------------------------------------
@@ -235,7 +231,7 @@ class RemoteSession(Session):
         """The seats' plans and names from the players list."""
         seats = self.setup.seats
         for i, player in enumerate(self.players[:len(seats)]):
-            seats[i] = SeatPlan(player.kind != "bot", self._level(player.level))
+            seats[i] = SeatPlan(player.kind != "bot", self._level(i, player.level))
         given = _distinct([p.name if p.kind != "bot" and p.taken else "" for p in self.players])
         self.setup.names = seat_names(seats, self.seed, self.player_name, given)
 
@@ -320,7 +316,7 @@ class RemoteSession(Session):
         player = self.players[seat]
         if player.away and seat != self.seat:
             return "reconnecting"
-        if player.kind == "bot" and player.level is None and "create" not in self._link.hello:
+        if player.kind == "bot" and player.level is None and not self._levels:
             return "Computer"
         return None
 
@@ -395,7 +391,8 @@ class RemoteSession(Session):
     def _replayed(self, data: dict[str, Any]) -> Session:
         try:
             spec = GAMES[data["game"]]
-            plans = [SeatPlan(bool(s["human"]), self._level(s.get("difficulty"))) for s in data["seats"]]
+            plans = [SeatPlan(bool(s["human"]), self._level(i, s.get("difficulty")))
+                     for i, s in enumerate(data["seats"])]
             setup = Setup(spec.id, plans, dict(data["options"]), int(data["seed"]), list(self.setup.names or []))
             session = Session(spec, setup)
             for raw in data["actions"]:
@@ -404,6 +401,17 @@ class RemoteSession(Session):
             raise ValueError(f"the server's replay cannot be played here: {problem}") from None
         session.opening = []
         return session
+
+
+def _planned_levels(create: dict[str, Any]) -> list[str | None]:
+    """The level of each seat's computer in a ``create`` request (its plan, or seats and
+    the table's difficulty); [] when there is none to read."""
+    level = create.get("difficulty") if isinstance(create.get("difficulty"), str) else None
+    plan = create.get("plan")
+    if isinstance(plan, list):
+        return [(p.get("difficulty") if isinstance(p, dict) else None) or level for p in plan]
+    seats = create.get("seats")
+    return [level] * seats if isinstance(seats, int) and 0 < seats <= 8 else []
 
 
 def _player(data: dict[str, Any]) -> Player:

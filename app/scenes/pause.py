@@ -23,11 +23,13 @@ class PauseScene(Scene):
     def __init__(self, app: App, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
+        # A networked game is dealt by the server: no new game from here.
+        restart = [] if table.session.remote else [Button("New game", self.restart)]
         self.row = ButtonRow([
             Button("Resume", self.resume, kind="primary"),
             Button("Rules", self.rules),
             Button("Settings", self.settings),
-            Button("New game", self.restart),
+            *restart,
             Button("Leave to menu", self.leave),
         ], vertical=True)
         self.resize(app.screen.get_size())

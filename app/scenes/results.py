@@ -22,6 +22,7 @@ from app.ui.names import SeatNames, level_word, name_session
 # Keys pressed in the first moments after the game ends were meant for the table (a player
 # playing cards with Enter): they are let go rather than choosing Play again unseen.
 if TYPE_CHECKING:
+    from app.net.remote import RemoteSession
     from app.shell import App
 
 KEY_GUARD = 0.8
@@ -30,30 +31,36 @@ KEY_GUARD = 0.8
 class ResultsScene(Scene):
     name = "results"
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: Session, remote: RemoteSession | None = None) -> None:
+        """``session`` is the game that ended; for a networked game, the game replayed here
+        (``RemoteSession.finished``), and ``remote`` the table's session, which plays again."""
         super().__init__(app)
         self.session = session
+        self.remote = remote
+        self.game_number = remote.game_number if remote is not None else 0
         self.outcome = session.state.outcome()
         self.row = ButtonRow([
             Button("Play again", self.again, kind="primary"),
-            Button("Change setup", self.setup),
+            *([] if remote is not None else [Button("Change setup", self.setup)]),
             Button("Save replay", self.ask_name),
             Button("Menu", self.menu),
         ])
         self.prompt: NamePrompt | None = None
         self.people = name_session(session, app.settings.player_name)
-        humans = session.humans
+        # The people this screen speaks to: at a networked table only this player's seat.
+        self.humans = session.humans if remote is None else remote.humans
+        humans = self.humans
         self.words = SeatNames(self.people, humans[0] if len(humans) == 1 else None).words
         self.age = 0.0   # seconds shown
         self._record()
         self.replay = self._keep_replay()
         if self.replay is not None and reviewable(session.spec.id):  # the coach: app/scenes/review.py
-            self.row.buttons.insert(3, Button("Review", self.review))
+            self.row.buttons.insert(len(self.row.buttons) - 1, Button("Review", self.review))
         self.resize(app.screen.get_size())
 
     def _record(self) -> None:
         """Count the game in the statistics when a human played it."""
-        humans = self.session.humans
+        humans = self.humans
         if not humans or self.outcome is None:
             return
         won = any(seat in self.outcome.winners for seat in humans)
@@ -65,6 +72,8 @@ class ResultsScene(Scene):
         """Every finished game is kept as a replay; the game in progress is forgotten."""
         if resume.kept(self.session):
             resume.clear()
+        if self.session.remote:   # the server's replay could not be played here
+            return None
         try:
             replay = replay_file.Replay.from_session(self.session)
         except ValueError:  # an action no replay can name: the game still counts
@@ -99,7 +108,7 @@ class ResultsScene(Scene):
     def headline(self) -> str:
         if self.outcome is None:
             return "Game over"
-        humans = self.session.humans
+        humans = self.humans
         winners = self.outcome.winners
         if len(humans) == 1 and humans[0] in winners:
             return "You win!"
@@ -123,7 +132,30 @@ class ResultsScene(Scene):
     def again(self) -> None:
         from app.tables import table_for
 
+        if self.remote is not None:
+            self._again_online(self.remote)
+            return
         self.app.scenes.replace(table_for(self.session.spec.id)(self.app, self.session.rematch()))
+
+    def _again_online(self, remote: RemoteSession) -> None:
+        """Ask the server for a new deal with the same seats; the table opens when it comes
+        (``update``). A watcher waits for a player to ask."""
+        if remote.game_number != self.game_number:
+            self._to_next_game(remote)
+        elif remote.status == "failed":
+            self.app.notify(f"The table is gone: {remote.failure}", 5.0)
+        elif remote.seat is None:
+            self.app.notify("You are watching: the next game starts when a player asks for it", 4.0)
+        else:
+            remote.again()
+            self.app.notify("Asking the table for a new deal…", 3.0)
+
+    def _to_next_game(self, remote: RemoteSession) -> None:
+        from app.tables import table_for
+
+        remote.next_game()
+        table = table_for(remote.spec.id)(self.app, remote)
+        self.app.scenes.replace(table)
 
     def setup(self) -> None:
         from app.scenes.setup import SetupScene
@@ -131,6 +163,8 @@ class ResultsScene(Scene):
         self.app.scenes.replace(SetupScene(self.app, self.session.spec, self.session.setup))
 
     def menu(self) -> None:
+        if self.remote is not None:
+            self.remote.leave()
         self.app.to_menu()
 
     def review(self) -> None:
@@ -141,6 +175,17 @@ class ResultsScene(Scene):
 
     def update(self, dt: float) -> None:
         self.age += dt
+        if self.remote is not None:
+            self._follow(self.remote)
+
+    def _follow(self, remote: RemoteSession) -> None:
+        """A networked table goes on: a new deal begun by anyone at the table opens it here
+        too (the table would otherwise wait for this player's turns); refusals are shown."""
+        remote.poll()
+        for line in remote.take_errors():
+            self.app.notify(self.words(line), 4.0)
+        if remote.game_number != self.game_number and remote.status == "playing":
+            self._to_next_game(remote)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.prompt is not None:

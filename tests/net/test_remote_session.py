@@ -185,3 +185,26 @@ def test_play_again_deals_a_new_game_at_the_same_table(server: ServerThread) -> 
     assert first is not None and second is not None and second is not first
     assert second.actions == server.table(session.code or "").core.actions
     session.leave()
+
+
+def test_chat_reaches_everyone_at_the_table_by_name(server: ServerThread) -> None:
+    ann = host(server, "whist", 4, remote=1, seed=2)
+    bob = RemoteSession.join(server.url, ann.code or "", "Bob")
+    wait_for(lambda: bob.status == "playing", poll=bob.poll)
+    bob.send_chat("  Good luck!  ")
+    wait_for(lambda: bool(ann.chat), poll=ann.poll)
+    assert [(c.name, c.seat, c.text) for c in ann.chat] == [("Bob", 1, "Good luck!")]
+    ann.leave()
+    bob.leave()
+
+
+def test_a_host_planned_in_another_seat_sits_there_with_the_computers_levels(server: ServerThread) -> None:
+    plan = [{"kind": "bot", "difficulty": "hard"}, {"kind": "bot"}, {"kind": "host"}]
+    session = RemoteSession.host(server.url, {"game": "ninety_nine", "plan": plan, "difficulty": "easy",
+                                              "seed": 5, "options": {"tokens": 1}}, "Ann")
+    wait_for(lambda: session.status == "playing", poll=session.poll)
+    assert session.seat == 2 and session.humans == [2]
+    assert [(p.human, p.difficulty) for p in session.setup.seats] == [(False, "hard"), (False, "easy"), (True, "easy")]
+    play(session)
+    assert session.finished() is not None
+    session.leave()
