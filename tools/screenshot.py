@@ -4,6 +4,7 @@ after some frames of play. For looking at screens while developing (not used by 
     python tools/screenshot.py ninety_nine --size 1280x800 --frames 240 --out /tmp/table.png
     python tools/screenshot.py menu --out /tmp/menu.png
     python tools/screenshot.py replay:nash --at 12 --out /tmp/replay.png   (or replay:FILE, --end)
+    python tools/screenshot.py online (or host:GAME, join, lobby:GAME: a lobby with people in it)
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("scene", help="menu, setup:GAME, replay:GAME|FILE, or a game id for its table")
+    parser.add_argument("scene", help="menu, setup:GAME, replay:GAME|FILE, online, host:GAME, join, "
+                                      "lobby:GAME, or a game id for its table")
     parser.add_argument("--size", default="1280x800")
     parser.add_argument("--frames", type=int, default=240)
     parser.add_argument("--humans", type=int, default=1)
@@ -50,6 +52,10 @@ def main() -> None:
         app.capture(args.out)
         print(args.out)
         return
+    elif args.scene in ("online", "join") or args.scene.startswith(("host:", "lobby:")):
+        from online_shot import online_scene  # (tools/ is the script's folder)
+
+        app.start(online_scene(app, args.scene))
     elif args.scene.startswith("setup:"):
         app.start(SetupScene(app, GAMES[args.scene.split(":", 1)[1]]))
     else:

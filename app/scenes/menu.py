@@ -37,6 +37,7 @@ class MenuScene(Scene):
         self.settings_button = Button("Settings", self.open_settings, kind="quiet")
         self.replays_button = Button("Replays", self.open_replays, kind="quiet")
         self.continue_button = Button("Continue", self.continue_game, kind="primary")
+        self.online_button = Button("Play online", self.open_online)
         self.saved: Any = None
         self._look_for_saved_game()
         self.name_prompt = self._first_run_prompt()
@@ -111,6 +112,9 @@ class MenuScene(Scene):
             button.text_size = max(14, int(20 * s))
             right = button.rect.left - 12
         self.continue_button.rect.topright = (size[0] - 20, 20)
+        self.online_button.text_size = max(14, int(20 * s))
+        width = font(self.online_button.text_size, bold=True).size(self.online_button.label)[0]
+        self.online_button.rect = pygame.Rect(20, 20, width + int(40 * s), int(44 * s))
 
     def header_height(self) -> int:
         """Where the tiles start: under the title, which a short window keeps small."""
@@ -141,6 +145,11 @@ class MenuScene(Scene):
         self.app.scenes.push(table)
         table.resize(self.app.screen.get_size())
 
+    def open_online(self) -> None:
+        from app.scenes.online import OnlineScene
+
+        self.app.scenes.push(OnlineScene(self.app))
+
     def open_settings(self) -> None:
         from app.scenes.settings import SettingsScene
 
@@ -157,7 +166,7 @@ class MenuScene(Scene):
             self._name_input(event)
             return
         for button in (self.quit_button, self.stats_button, self.settings_button, self.replays_button,
-                       *([self.continue_button] if self.saved is not None else [])):
+                       self.online_button, *([self.continue_button] if self.saved is not None else [])):
             if button.handle_event(event):
                 return
         if event.type == pygame.KEYDOWN:
@@ -186,6 +195,8 @@ class MenuScene(Scene):
             self.open_settings()
         elif key == pygame.K_r:
             self.open_replays()
+        elif key == pygame.K_p:
+            self.open_online()
         elif key == pygame.K_c and self.saved is not None:
             self.continue_game()
 
@@ -204,7 +215,8 @@ class MenuScene(Scene):
         bottom = self.replays_button.rect.centery + len(lines) * (size + 4) // 2
         for k, line in enumerate(lines):
             surface.blit(render_text(line, size, theme.INK_DIM), (20, bottom - (len(lines) - k) * (size + 4)))
-        for button in (self.quit_button, self.stats_button, self.settings_button, self.replays_button):
+        for button in (self.quit_button, self.stats_button, self.settings_button, self.replays_button,
+                       self.online_button):
             button.draw(surface)
         if self.saved is not None:
             self.continue_button.draw(surface)
@@ -215,7 +227,7 @@ class MenuScene(Scene):
         """The keys, left of the buttons: one line, a point or two smaller if that is what
         it takes, else two lines broken between items (never inside "S statistics")."""
         items = ["Arrows choose", "Enter opens", *(["C continue"] if self.saved is not None else []),
-                 "R replays", "S statistics", "O settings", "Esc quits"]
+                 "P play online", "R replays", "S statistics", "O settings", "Esc quits"]
         room = self.replays_button.rect.left - 40
         largest = max(12, int(16 * self.s))
         for size in range(largest, max(12, largest - 2) - 1, -1):

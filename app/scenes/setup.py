@@ -56,6 +56,11 @@ class SetupScene(Scene):
         return setup
 
     @property
+    def heading(self) -> str:
+        """The screen's title: the game's name (hosting it says so)."""
+        return self.spec.title
+
+    @property
     def seed_label(self) -> str:
         """"Seed", or the game's own word for it (a solitaire's "Deal number")."""
         return str(self.spec.extra.get("seed_label", "Seed"))
@@ -325,10 +330,16 @@ class SetupScene(Scene):
                 y += size + LEADING
             y += 8 if kind == "kind" else 10
 
+    def hint(self) -> str:
+        """The keys, at the bottom."""
+        naming = self.focus in self.seat_rows and self.setup.seats[self.seat_rows[self.focus]].human
+        return "Type a name for this player · Left/Right change · Enter start · Esc back" if naming else \
+            "Up/Down choose · Left/Right change · type digits for a seed (R = random) · Enter start · Esc back"
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt(self.size), (0, 0))
         s = self.s
-        blit_centered(surface, render_text(self.spec.title, int(48 * s), theme.GOLD, bold=True),
+        blit_centered(surface, render_text(self.heading, int(48 * s), theme.GOLD, bold=True),
                       (self.size[0] // 2, int(52 * s)))
         self._draw_side(surface)
         text_size = max(14, int(self.row_h * 0.45))
@@ -340,8 +351,5 @@ class SetupScene(Scene):
             draw_row(surface, row, i == self.focus, text_size)
         self.start_button.draw(surface)
         self.back_button.draw(surface)
-        naming = self.focus in self.seat_rows and self.setup.seats[self.seat_rows[self.focus]].human
-        hint = "Type a name for this player · Left/Right change · Enter start · Esc back" if naming else \
-            "Up/Down choose · Left/Right change · type digits for a seed (R = random) · Enter start · Esc back"
-        blit_centered(surface, render_text(hint, max(12, int(15 * s)), theme.INK_DIM),
+        blit_centered(surface, render_text(self.hint(), max(12, int(15 * s)), theme.INK_DIM),
                       (self.size[0] // 2, self.size[1] - int(26 * s)))

@@ -1,0 +1,269 @@
+"""Join a table: the tables waiting for players on the local network, listed by themselves
+(each with Join and Watch), or the address and code a friend sent, typed. Whatever goes
+wrong (no server there, a wrong code, too many tries, a full table) is one line here, and
+the player fixes it and tries again; once seated, the lobby opens."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from app.net.protocol import CODE_ALPHABET, CODE_LENGTH
+from app.render.table import felt
+from app.render.text import font, render_text, wrap
+from app.scenes.base import Scene
+from app.table_finder import FoundTable, TableFinder
+from app.ui import theme
+from app.ui.names import clean_name
+from app.ui.text_field import TextField
+from app.ui.widgets import Button, blit_centered, panel
+from games.registry import GAMES
+
+if TYPE_CHECKING:
+    from app.shell import App
+
+ROWS_SHOWN = 5
+TYPE_WORDS = "The host's screen shows the address and the code."
+
+
+def look_for_tables() -> TableFinder:
+    """Start looking for tables on the local network (tests swap this)."""
+    return TableFinder().start()
+
+
+def _code_char(c: str) -> str:
+    c = c.upper()
+    return c if c in CODE_ALPHABET else ""
+
+
+class JoinScene(Scene):
+    name = "join"
+
+    def __init__(self, app: App, address: str = "", code: str = "") -> None:
+        super().__init__(app)
+        self.address = TextField("Address", address, 80, placeholder="like 192.168.1.5:8765")
+        self.code = TextField("Code", code, CODE_LENGTH, keep=_code_char, placeholder="6 letters")
+        self.join_button = Button("Join", lambda: self.join(False), kind="primary")
+        self.watch_button = Button("Watch", lambda: self.join(True))
+        self.back_button = Button("Back", self.back, kind="quiet")
+        self.focus = 0 if not address else 1          # 0 address, 1 code
+        self.problem: str | None = None
+        self.joining: Any = None
+        self.finder: TableFinder | None = None
+        self.rows: list[tuple[FoundTable, Button, Button]] = []
+        self.resize(app.screen.get_size())
+
+    def on_enter(self) -> None:
+        self.finder = look_for_tables()
+
+    def on_exit(self) -> None:
+        if self.finder is not None:
+            self.finder.stop()
+            self.finder = None
+
+    # --- joining -------------------------------------------------------------------------------
+
+    def join(self, watch: bool, found: FoundTable | None = None) -> None:
+        from app.commands.host import normalise
+        from app.scenes.lobby import join_session
+
+        if found is not None:
+            self.address.text, self.code.text = found.address.removeprefix("ws://"), found.table.code
+        if self.joining is not None:
+            return
+        self.problem = self._missing()
+        if self.problem is None:
+            name = clean_name(self.app.settings.player_name) or "Player"
+            self.joining = join_session(normalise(self.address.text), self.code.text, name, watch)
+
+    def _missing(self) -> str | None:
+        if not self.address.text.strip():
+            self.focus = 0
+            return "Type the address your friend sent (like 192.168.1.5:8765)"
+        if len(self.code.text) != CODE_LENGTH:
+            self.focus = 1
+            return f"The code has {CODE_LENGTH} letters and digits: type all of them"
+        return None
+
+    def update(self, dt: float) -> None:
+        self._list_tables()
+        session = self.joining
+        if session is None:
+            return
+        session.poll()
+        if session.status == "failed":
+            failure = session.failure or "the table could not be joined"
+            self.problem, self.joining = failure[:1].upper() + failure[1:], None
+        elif session.status != "connecting":
+            from app.scenes.lobby import LobbyScene
+
+            self.joining = None
+            lobby = LobbyScene(self.app, session, self.address.text.strip())
+            self.app.scenes.push(lobby)
+            lobby.resize(self.app.screen.get_size())
+
+    def back(self) -> None:
+        self.app.scenes.pop()
+
+    # --- the tables found -----------------------------------------------------------------------
+
+    def _list_tables(self) -> None:
+        """A row (with its own Join and Watch) for each table the finder has heard of."""
+        found = self.finder.tables[:ROWS_SHOWN] if self.finder is not None else []
+        if [r[0] for r in self.rows] == found:
+            return
+        self.rows = [(t, Button("Join", self._joiner(t, False), kind="primary"), Button("Watch", self._joiner(t, True)))
+                     for t in found]
+        self._place_rows()
+
+    def _joiner(self, found: FoundTable, watch: bool) -> Any:
+        return lambda: self.join(watch, found)
+
+    def _finder_line(self) -> str:
+        finder = self.finder
+        if finder is not None and finder.problem:
+            return f"No list here ({finder.problem}): type the address and code."
+        if finder is None or finder.looks == 0:
+            return "Looking for tables on your network…"
+        if not finder.tables:
+            return "No table is waiting on your network yet; still looking…"
+        return ""
+
+    # --- input ------------------------------------------------------------------------------------
+
+    @property
+    def fields(self) -> list[TextField]:
+        return [self.address, self.code]
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        for button in (self.join_button, self.watch_button, self.back_button,
+                       *(b for row in self.rows for b in row[1:])):
+            if button.handle_event(event):
+                return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for i, field in enumerate(self.fields):
+                if field.rect.collidepoint(event.pos):
+                    self.focus = i
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_ESCAPE:
+            self.back()
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.join(bool(event.mod & pygame.KMOD_SHIFT))
+        elif event.key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
+            self.focus = 1 - self.focus
+        elif self.fields[self.focus].type_key(event):
+            self.problem = None
+
+    # --- layout and drawing -------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.s = s = theme.scale_for(size)
+        content = min(int(1080 * s), size[0] - 40)
+        gap = int(24 * s)
+        top = int(104 * s)
+        height = min(size[1] - top - int(100 * s), int(480 * s))
+        left = (size[0] - content) // 2
+        half = (content - gap) // 2
+        self.list_panel = pygame.Rect(left, top, half, height)
+        self.type_panel = pygame.Rect(left + half + gap, top, half, height)
+        self.text_size = max(13, int(18 * s))
+        pad = int(20 * s)
+        field_h = max(34, int(50 * s))
+        x, width = self.type_panel.left + pad, self.type_panel.width - 2 * pad
+        intro = len(wrap(TYPE_WORDS, font(self.text_size), width)[:2]) * (self.text_size + 4)
+        y = self.type_panel.top + pad + int(44 * s) + intro + max(28, int(38 * s))
+        self.address.rect = pygame.Rect(x, y, width, field_h)
+        self.code.rect = pygame.Rect(x, y + field_h + int(40 * s), int(width * 0.6), field_h)
+        button_h = max(32, int(48 * s))
+        buttons_y = self.code.rect.bottom + int(24 * s)
+        self.join_button.rect = pygame.Rect(x, buttons_y, int(150 * s), button_h)
+        self.watch_button.rect = pygame.Rect(self.join_button.rect.right + int(14 * s), buttons_y, int(130 * s), button_h)
+        self.back_button.rect = pygame.Rect(0, 0, int(160 * s), button_h)
+        self.back_button.rect.topleft = (left, self.list_panel.bottom + int(16 * s))
+        for button in (self.join_button, self.watch_button, self.back_button):
+            button.text_size = max(14, int(20 * s))
+        self._place_rows()
+
+    def _place_rows(self) -> None:
+        s, pad = self.s, int(20 * self.s)
+        row_h = max(44, int(64 * s))
+        y = self.list_panel.top + pad + int(44 * s)
+        for _, join, watch in self.rows:
+            row = pygame.Rect(self.list_panel.left + pad, y, self.list_panel.width - 2 * pad, row_h)
+            small_h = max(26, int(36 * s))
+            watch.rect = pygame.Rect(0, 0, int(84 * s), small_h)
+            watch.rect.midright = (row.right - int(10 * s), row.centery)
+            join.rect = pygame.Rect(0, 0, int(72 * s), small_h)
+            join.rect.midright = (watch.rect.left - int(8 * s), row.centery)
+            for button in (join, watch):
+                button.text_size = max(12, int(16 * s))
+            y += row_h + int(8 * s)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(felt(self.size), (0, 0))
+        s = self.s
+        blit_centered(surface, render_text("Join a table", int(48 * s), theme.GOLD, bold=True),
+                      (self.size[0] // 2, int(56 * s)))
+        self._draw_list(surface)
+        self._draw_typing(surface)
+        self.back_button.draw(surface)
+        hint = "Tab changes box · Enter joins · Shift+Enter watches · Esc back"
+        blit_centered(surface, render_text(hint, max(12, int(15 * s)), theme.INK_DIM),
+                      (self.size[0] // 2, self.size[1] - int(18 * s)))
+
+    def _title(self, surface: pygame.Surface, rect: pygame.Rect, title: str) -> int:
+        panel(surface, rect, edge=(70, 110, 85), width=1)
+        pad = int(20 * self.s)
+        surface.blit(render_text(title, max(18, int(26 * self.s)), theme.GOLD, bold=True),
+                     (rect.left + pad, rect.top + pad))
+        return rect.top + pad + int(44 * self.s)
+
+    def _draw_list(self, surface: pygame.Surface) -> None:
+        y = self._title(surface, self.list_panel, "On your network")
+        pad, size = int(20 * self.s), self.text_size
+        for found, join, watch in self.rows:
+            row = pygame.Rect(self.list_panel.left + pad, join.rect.centery - max(44, int(64 * self.s)) // 2,
+                              self.list_panel.width - 2 * pad, max(44, int(64 * self.s)))
+            panel(surface, row, fill=(10, 44, 28, 200), edge=None, radius=8)
+            title = GAMES[found.table.game].title if found.table.game in GAMES else found.table.game
+            room = join.rect.left - row.left - 24
+            surface.blit(_fit(title, size, theme.INK, room, True), (row.left + 12, row.top + int(row.height * 0.14)))
+            seats = f"{found.table.host} · {found.table.free} of {found.table.seats} seats free"
+            surface.blit(_fit(seats, max(12, size - 3), theme.INK_DIM, room, False),
+                         (row.left + 12, row.centery + 2))
+            join.draw(surface)
+            watch.draw(surface)
+            y = row.bottom + int(8 * self.s)
+        for line in wrap(self._finder_line(), font(size), self.list_panel.width - 2 * pad):
+            surface.blit(render_text(line, size, theme.INK_DIM), (self.list_panel.left + pad, y))
+            y += size + 4
+
+    def _draw_typing(self, surface: pygame.Surface) -> None:
+        y = self._title(surface, self.type_panel, "Type what you were sent")
+        pad, size = int(20 * self.s), self.text_size
+        for line in wrap(TYPE_WORDS, font(size), self.type_panel.width - 2 * pad)[:2]:
+            surface.blit(render_text(line, size, theme.INK_DIM), (self.type_panel.left + pad, y))
+            y += size + 4
+        for i, field in enumerate(self.fields):
+            field.draw(surface, i == self.focus, max(15, int(22 * self.s)))
+        self.join_button.draw(surface)
+        self.watch_button.draw(surface)
+        line, colour = (self.problem, theme.DANGER) if self.problem else (
+            ("Joining…", theme.INK) if self.joining is not None else ("", theme.INK))
+        y = self.join_button.rect.bottom + int(20 * self.s)
+        for text in wrap(line, font(size, bold=True), self.type_panel.width - 2 * pad):
+            surface.blit(render_text(text, size, colour, bold=True), (self.type_panel.left + pad, y))
+            y += size + 4
+
+
+def _fit(text: str, size: int, colour: tuple[int, int, int], room: int, bold: bool) -> pygame.Surface:
+    """``text`` cut with "…" to fit ``room`` pixels."""
+    measure = font(size, bold=bold)
+    while len(text) > 1 and measure.size(text)[0] > room:
+        text = text[:-2] + "…"
+    return render_text(text, size, colour, bold=bold)

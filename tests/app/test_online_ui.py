@@ -1,0 +1,203 @@
+"""Play online, headless, with real pygame events and a real server on 127.0.0.1: the menu's
+Play online, Host, the seats (a friend's, a computer), the lobby with its code; a friend
+joins and the lobby names them; Start gives the open seat to a computer and the table opens.
+Joining by typed address and code: a wrong code shows the server's line, the right one seats
+the player in the lobby."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import pygame
+import pytest
+
+import app.hosting as hosting
+import app.scenes.join as join_scene
+import app.scenes.lobby as lobby_scene
+from app.hosting import LocalServer
+from app.net.remote import RemoteSession
+from app.scenes.host_setup import HostSetupScene
+from app.scenes.join import JoinScene
+from app.scenes.lobby import LobbyScene
+from app.scenes.menu import MenuScene
+from app.scenes.online import OnlineScene
+from app.shell import App
+from app.table_finder import TableFinder
+from tests.app.ui_driver import FRAME, click, fast_app, post_key
+from tests.net.server_thread import ServerThread, running
+
+WAIT_S = 30.0
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    yield from fast_app()
+
+
+@pytest.fixture
+def no_network_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No mDNS in tests: the Join screen's list is looked for with a look that finds nothing."""
+    monkeypatch.setattr(join_scene, "look_for_tables", lambda: TableFinder(lambda seconds: []).start())
+
+
+@pytest.fixture
+def own_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[LocalServer]]:
+    """The app's own server, on loopback with a free port and no announcement."""
+    made: list[LocalServer] = []
+
+    def local_server(**_: Any) -> LocalServer:
+        if not made:
+            made.append(LocalServer(tmp_path / "hosted", port=0, host="127.0.0.1", announce=False).start())
+        return made[0]
+
+    monkeypatch.setattr(hosting, "local_server", local_server)
+    yield made
+    for server in made:
+        server.stop()
+
+
+@pytest.fixture
+def server() -> Iterator[ServerThread]:
+    yield from running()
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the lobby and the join screen draw."""
+    texts: list[str] = []
+    for module in (lobby_scene, join_scene):
+        real = module.render_text
+
+        def record(text: str, *args: Any, _real: Any = real, **kwargs: Any) -> Any:
+            texts.append(text)
+            return _real(text, *args, **kwargs)
+
+        monkeypatch.setattr(module, "render_text", record)
+    return texts
+
+
+def frames_until(app: App, condition: Callable[[], bool], *others: Any) -> None:
+    """Frames until ``condition``, in real time (the network has its own threads); the
+    ``others`` (sessions of other players) are polled meanwhile as their windows would."""
+    deadline = time.monotonic() + WAIT_S
+    while not condition():
+        assert time.monotonic() < deadline, "it never happened"
+        for other in others:
+            other.poll()
+        app.step(FRAME)
+        time.sleep(0.005)
+
+
+def type_text(app: App, text: str) -> None:
+    for char in text:
+        post_key(app, pygame.K_UNKNOWN, char)
+
+
+def test_host_a_table_a_friend_joins_and_start_opens_the_game(
+        app: App, own_server: list[LocalServer], drawn: list[str]) -> None:
+    app.settings.player_name = "Ann"
+    app.start(MenuScene(app))
+    click(app, app.scenes.top.online_button.rect.center)
+    online = app.scenes.top
+    assert isinstance(online, OnlineScene)
+    click(app, next(b for b in online.game_buttons if b.label == "Whist").rect.center)
+    setup = app.scenes.top
+    assert isinstance(setup, HostSetupScene)
+    click(app, setup.rows[3].rect.center)          # seat 4: a remote player becomes a computer
+    assert setup.kinds == ["host", "remote", "remote", "bot"]
+    click(app, setup.start_button.rect.center)     # Open table
+    lobby = app.scenes.top
+    assert isinstance(lobby, LobbyScene)
+    frames_until(app, lambda: lobby.session is not None and lobby.session.status == "waiting")
+    code = lobby.session.code
+    assert code and " ".join(code) in drawn and f"Address: 127.0.0.1:{own_server[0].port}" in drawn
+
+    friend = RemoteSession.join(own_server[0].url, code, "Bartholomew")
+    frames_until(app, lambda: "Bartholomew" in drawn, friend)
+    assert "Ann (you), host" in drawn and "Waiting for a friend to join…" in drawn
+    assert not any(text.startswith(("P2", "P3")) for text in drawn)
+
+    click(app, lobby.start_button.rect.center)     # Start: a computer takes seat 3
+    frames_until(app, lambda: app.scenes.top is not lobby, friend)
+    table = app.scenes.top
+    assert table.session is lobby.session and lobby.session.status == "playing"
+    assert type(table).__module__ == "app.tables.whist"
+    assert [p.kind for p in lobby.session.players] == ["host", "remote", "bot", "bot"]
+    frames_until(app, lambda: friend.status == "playing", friend)
+    friend.leave()
+
+
+def test_join_by_typed_address_a_wrong_code_says_so_then_the_right_one_seats_you(
+        app: App, server: ServerThread, no_network_list: None, drawn: list[str]) -> None:
+    host = RemoteSession.host(server.url, {"game": "whist", "seats": 4, "remote": 2, "difficulty": "easy"}, "Ann")
+    deadline = time.monotonic() + WAIT_S
+    while host.code is None:
+        assert time.monotonic() < deadline
+        host.poll()
+        time.sleep(0.01)
+    app.settings.player_name = "Bartholomew"
+    app.start(MenuScene(app))
+    post_key(app, pygame.K_p, "p")
+    click(app, app.scenes.top.join_button.rect.center)
+    join = app.scenes.top
+    assert isinstance(join, JoinScene)
+    type_text(app, server.url.removeprefix("ws://"))
+    post_key(app, pygame.K_TAB)
+    type_text(app, "zz zzz2")                      # (spaces dropped, letters made capitals)
+    assert join.code.text == "ZZZZZ2"
+    post_key(app, pygame.K_RETURN)
+    frames_until(app, lambda: join.problem is not None, host)
+    assert "no table has the code 'ZZZZZ2'" in join.problem
+    assert "no table has the code 'ZZZZZ2'" in " ".join(drawn[-12:])   # on the screen
+    assert app.scenes.top is join                  # still here, to try again
+    for _ in range(6):
+        post_key(app, pygame.K_BACKSPACE)
+    type_text(app, host.code.lower())
+    click(app, join.join_button.rect.center)
+    frames_until(app, lambda: isinstance(app.scenes.top, LobbyScene), host)
+    lobby = app.scenes.top
+    frames_until(app, lambda: "Ann, host" in drawn and "Bartholomew (you)" in drawn, host)
+    assert lobby.session.seat == 1 and not lobby.start_button.enabled
+    assert "The host starts the game" in drawn
+    host.leave()
+
+
+def test_an_address_with_no_server_is_one_line_and_nothing_else(app: App, no_network_list: None) -> None:
+    import socket
+
+    with socket.socket() as probe:           # a port where nothing listens
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app.settings.player_name = "Cath"
+    app.start(JoinScene(app, f"127.0.0.1:{port}", "ABCDEF"))
+    post_key(app, pygame.K_RETURN)
+    frames_until(app, lambda: app.scenes.top.problem is not None)
+    problem = app.scenes.top.problem
+    assert "\n" not in problem and str(port) in problem
+
+
+def test_a_table_found_on_the_network_is_joined_with_its_own_button(
+        app: App, server: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.net.discovery import Found, ListedTable
+
+    host = RemoteSession.host(server.url, {"game": "euchre", "seats": 4, "remote": 2, "difficulty": "easy"}, "Ann")
+    deadline = time.monotonic() + WAIT_S
+    while host.code is None:
+        assert time.monotonic() < deadline
+        host.poll()
+        time.sleep(0.01)
+    listed = [Found("den", server.url, 1, (ListedTable(host.code, "euchre", 2, 4, "Ann"),))]
+    monkeypatch.setattr(join_scene, "look_for_tables", lambda: TableFinder(lambda seconds: listed).start())
+    app.settings.player_name = "Dot"
+    app.start(MenuScene(app))
+    app.scenes.push(JoinScene(app))
+    join = app.scenes.top
+    frames_until(app, lambda: bool(join.rows), host)
+    found, join_button, _watch = join.rows[0]
+    assert found.table.code == host.code
+    click(app, join_button.rect.center)
+    frames_until(app, lambda: isinstance(app.scenes.top, LobbyScene), host)
+    assert app.scenes.top.session.seat == 1 and app.scenes.top.address == server.url.removeprefix("ws://")
+    host.leave()
