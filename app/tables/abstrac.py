@@ -54,10 +54,10 @@ class AbstracTable(TableScene):
         self.hover_take = 0
         self.hints: dict[int, int] | None = None
         self.opening_hint: tuple[int, int] | None = None
-        # The hint being worked out, and how many actions had been played when it was asked
-        # for: an answer that arrives after the position moved on is dropped.
+        # The hint being worked out, and the position (the view) it was asked for: an answer
+        # that arrives after the position moved on is dropped.
         self.hint_job: Future | None = None
-        self.hint_asked_at = 0
+        self.hint_asked_for: ab.AbstracView[int | None] | None = None
         self.last_scores: list[str] = []
         self.first_button = Button("Go first (F)", lambda: self._choose(True), kind="primary", text_size=20)
         self.second_button = Button("Go second (S)", lambda: self._choose(False), text_size=20)
@@ -213,10 +213,10 @@ class AbstracTable(TableScene):
                 return
 
     def _taking(self) -> bool:
-        return self.human_turn and not self.session.state_as(ab.AbstracState).choosing
+        return self.human_turn and not self.current_view().choosing
 
     def _choosing(self) -> bool:
-        return self.human_turn and self.session.state_as(ab.AbstracState).choosing
+        return self.human_turn and self.current_view().choosing
 
     # input -----------------------------------------------------------------------------------
 
@@ -275,14 +275,14 @@ class AbstracTable(TableScene):
         if self.hints is not None or self.opening_hint is not None or self.hint_job is not None:
             self.hints, self.opening_hint, self.hint_job = None, None, None
             return
-        self.hint_job = worker.submit(work_out_hint, self.current_view())
-        self.hint_asked_at = len(self.session.actions)
+        self.hint_asked_for = self.current_view()
+        self.hint_job = worker.submit(work_out_hint, self.hint_asked_for)
 
     def _poll_hint(self) -> None:
         if self.hint_job is None or not self.hint_job.done():
             return
         job, self.hint_job = self.hint_job, None
-        if len(self.session.actions) != self.hint_asked_at:
+        if self.current_view() != self.hint_asked_for:
             return  # somebody moved while it was being worked out: it answers another position
         kind, answer = job.result()
         if kind == "opening":

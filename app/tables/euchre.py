@@ -114,34 +114,34 @@ class EuchreTable(TrickTable):
     # the call --------------------------------------------------------------------------------
 
     def choosing_call(self) -> bool:
-        return self.human_turn and getattr(self.session.state, "phase", "") in ("round1", "round2")
+        return self.human_turn and self.current_view().phase in ("round1", "round2")
 
     def human_choosing(self) -> bool:
         return self.choosing_call()
 
     def _row(self) -> ButtonRow:
         """The buttons for the human's call, rebuilt when the call or the Alone choice changes."""
-        state = self.session.state_as(eu.EuchreState)
-        key = (state.phase, state.hand_number, self.alone, self.size)
+        view = self.current_view()
+        key = (view.phase, view.hand_number, self.alone, self.size)
         if self.call_row is None or self._row_for != key:
             self._row_for = key
-            self.call_row = ButtonRow(self._buttons(state))
+            self.call_row = ButtonRow(self._buttons(view))
             self._place_row()
         return self.call_row
 
-    def _buttons(self, state: Any) -> list[Button]:
+    def _buttons(self, view: Any) -> list[Button]:
+        """The calls the viewer's view allows (it is the viewer's turn to call)."""
         seat = self.viewer
         size = max(14, int(19 * self.s))
         buttons: list[Button] = []
-        legal = state.legal_actions(seat)
-        if eu.Pass(seat) in legal:
+        if eu.Pass(seat) in view.legal:
             buttons.append(Button("Pass", lambda: self.act(eu.Pass(seat)), text_size=size))
-        if state.phase == "round1":
-            words = state._call_words(seat)
+        if view.phase == "round1":
+            words = eu.order_words(seat, view.dealer)
             buttons.append(Button(words, lambda: self.act(eu.OrderUp(seat, self.alone)), kind="primary", text_size=size))
         else:
             for suit in Suit:
-                if suit is not state.upcard.suit:
+                if suit is not view.upcard.suit:
                     buttons.append(Button(suit.title.capitalize(), partial(self._name_trumps, seat, suit),
                                           kind="primary", text_size=size))
         label = "Alone: yes" if self.alone else "Alone: no"
@@ -182,11 +182,11 @@ class EuchreTable(TrickTable):
         if not self.choosing_call():
             return
         row = self._row()
-        state = self.session.state_as(eu.EuchreState)
-        if state.phase == "round1":
-            title = f"Round one: take {suit_of(state.up).title} as trumps?"
+        view = self.current_view()
+        if view.phase == "round1":
+            title = f"Round one: take {suit_of(view.upcard).title} as trumps?"
         else:
-            title = f"Round two: name trumps (not {suit_of(state.up).title})"
+            title = f"Round two: name trumps (not {suit_of(view.upcard).title})"
         label = render_text(title + "   ·   A: alone", max(13, int(18 * self.s)), theme.GOLD, bold=True)
         first = row.buttons[0].rect.union(row.buttons[-1].rect)
         box = first.inflate(int(40 * self.s), int(70 * self.s)).move(0, -int(14 * self.s))
@@ -219,7 +219,7 @@ class EuchreTable(TrickTable):
         self.call_row = None
 
     def hint_text(self) -> str:
-        phase = getattr(self.session.state, "phase", "play")
+        phase = self.current_view().phase
         if phase == "discard":
             return "You take the upcard: click a card to discard it · ←/→ and Enter"
         if phase in ("round1", "round2"):

@@ -90,15 +90,15 @@ class NapTable(BiddingTable):
     # the auction panel ---------------------------------------------------------------------
 
     def choosing_call(self) -> bool:
-        return self.human_turn and getattr(self.session.state, "phase", "") in ("bid", "name")
+        return self.human_turn and self.current_view().phase in ("bid", "name")
 
     def panel_key(self) -> tuple:
-        state = self.session.state_as(nap.NapState)
-        return (state.phase, state.hand_number, tuple(state.bids))
+        view = self.current_view()
+        return (view.phase, view.hand_number, view.bids)
 
     def panel_rows(self) -> list[ChoiceRow]:
         choices = []
-        for action in self.session.state.legal_actions(self.viewer):
+        for action in self.current_view().legal:
             if isinstance(action, nap.Pass):
                 choices.append(Choice("Pass", action, quiet=True, tip="Pass: no bid this hand · arrows and Enter choose, P passes", key="p"))
             elif isinstance(action, nap.Bid):
@@ -110,13 +110,13 @@ class NapTable(BiddingTable):
         return [ChoiceRow("", tuple(choices))]
 
     def panel_title(self) -> str:
-        state = self.session.state_as(nap.NapState)
-        if state.phase == "name":
+        view = self.current_view()
+        if view.phase == "name":
             return "You led the Joker: name trumps"
-        best = state.best
+        best = view.best
         if best is None:
             return "Your bid · the number on each: chips from each player"
-        return f"Beat {best} by {self._name(state.bids.index(best))}, or pass"
+        return f"Beat {best} by {self._name(view.bids.index(best))}, or pass"
 
     # the contract and score cards ------------------------------------------------------------
 
@@ -150,8 +150,8 @@ class NapTable(BiddingTable):
     def hint_text(self) -> str:
         if self.choosing_call():
             return ""
-        state = self.session.state_as(nap.NapState)
-        if state.phase == "play" and state.bidder == self.viewer and state.tricks and not state.tricks.played():
+        view = self.current_view()
+        if view.phase == "play" and view.bidder == self.viewer and not view.played:
             return "Your lead sets trumps: click the card whose suit you want · ←/→ and Enter"
         return super().hint_text()
 

@@ -312,10 +312,10 @@ class NashTable(TableScene):
             sprite.marked = asking and sprite is self.hover_card
 
     def _asking(self) -> bool:
-        return self.human_turn and self.session.state.view(self.viewer).guessing is None
+        return self.human_turn and self.current_view().guessing is None
 
     def _guessing_now(self) -> bool:
-        return self.human_turn and self.session.state.view(self.viewer).guessing is not None
+        return self.human_turn and self.current_view().guessing is not None
 
     # input ----------------------------------------------------------------------------------------
 
@@ -369,7 +369,7 @@ class NashTable(TableScene):
         self.ask_chips.hover = self.guess_chips.hover = None
 
     def _refresh_chips(self) -> None:
-        view = self.session.state.view(self.viewer)
+        view = self.current_view()
         taken = {v for _, v in view.guesses} if view.guessing is not None and view.guessing < 2 else set()
         self.guess_chips.disabled = taken
         self.guess_chips.marks = {}
@@ -480,7 +480,7 @@ class NashTable(TableScene):
         """The odds for the mystery card the table shows as next (or last turned over)."""
         if self.odds is None:
             shown = min(self.current, 2)
-            view = self.session.state.view(self.viewer)
+            view = self.current_view()
             if view.current == shown and view.mysteries[shown] is None:
                 self.kept_odds[shown] = chances(view, Knowledge.from_view(view))
             self.odds = self.kept_odds.get(shown, {})

@@ -404,51 +404,51 @@ class NashWhistTable(BiddingTable):
     # the auction panel ---------------------------------------------------------------------
 
     def choosing_call(self) -> bool:
-        return self.human_turn and getattr(self.session.state, "phase", "") == "bid"
+        return self.human_turn and self.current_view().phase == "bid"
 
     def panel_key(self) -> tuple:
-        state = self.session.state_as(nw.NashWhistState)
-        return (state.deal_number, len(state.auction), state.cop_chance)
+        view = self.current_view()
+        return (view.deal_number, len(view.auction), view.cop_chance)
 
     def panel_rows(self) -> list[ChoiceRow]:
-        state = self.session.state_as(nw.NashWhistState)
-        legal = state.legal_actions(self.viewer)
-        first = tuple(self._simple_choice(a, state) for a in legal if not isinstance(a, nw.MakeBid))
-        rows = bid_rows([a for a in legal if isinstance(a, nw.MakeBid)], state.initial_trump)
+        view = self.current_view()
+        legal = view.legal
+        first = tuple(self._simple_choice(a, view) for a in legal if not isinstance(a, nw.MakeBid))
+        rows = bid_rows([a for a in legal if isinstance(a, nw.MakeBid)], view.initial_trump)
         if rows and rows[0].heading == "" and rows[0].choices[0].label in ("Prop", "Five-In"):
             return [ChoiceRow("", first + rows[0].choices)] + rows[1:]
         return [ChoiceRow("", first)] + rows
 
-    def _simple_choice(self, action: Any, state: Any) -> Choice:
+    def _simple_choice(self, action: Any, view: Any) -> Choice:
         if isinstance(action, nw.Cop):
-            who = self._name(state.standing_seat)
+            who = self._name(view.standing_seat)
             return Choice("Cop", action, pay=nwb.Bid(nwb.COP).pay, key="c",
-                          tip=f"Cop: partner {who}'s Prop, 8 tricks together in {state.initial_trump.title}")
-        if state.cop_chance:
+                          tip=f"Cop: partner {who}'s Prop, 8 tricks together in {view.initial_trump.title}")
+        if view.cop_chance:
             tip = "Pass (P): nobody plays, everyone adds a chip to the pot"
         else:
             tip = "Pass (P): no more bids this deal · the numbers: chips from each opponent"
         return Choice("Pass", action, quiet=True, key="p", tip=tip)
 
     def panel_title(self) -> str:
-        state = self.session.state_as(nw.NashWhistState)
-        seat = state.standing_seat   # (someone has bid whenever there is a Prop to Cop or a bid to beat)
+        view = self.current_view()
+        seat = view.standing_seat   # (someone has bid whenever there is a Prop to Cop or a bid to beat)
         who = self._name(seat) if seat is not None else ""
-        if state.cop_chance:
-            return f"Cop {who}'s Prop, or pass · pot {state.pot}"
-        if state.standing is None:
-            return f"Your bid · pot {state.pot}"
-        if any(isinstance(a, nw.Cop) for a in state.legal_actions(self.viewer)):
-            return f"Cop {who}'s Prop, bid higher, or pass · pot {state.pot}"
-        return f"Beat {state.standing} by {who}, or pass · pot {state.pot}"
+        if view.cop_chance:
+            return f"Cop {who}'s Prop, or pass · pot {view.pot}"
+        if view.standing is None:
+            return f"Your bid · pot {view.pot}"
+        if any(isinstance(a, nw.Cop) for a in view.legal):
+            return f"Cop {who}'s Prop, bid higher, or pass · pot {view.pot}"
+        return f"Beat {view.standing} by {who}, or pass · pot {view.pot}"
 
     def panel_note(self) -> str:
         """What In, Out and NT mean with this deal's turned suit (always shown: a cramped
         panel scrolls its rows rather than drop it)."""
-        state = self.session.state_as(nw.NashWhistState)
-        if state.cop_chance:
+        view = self.current_view()
+        if view.cop_chance:
             return ""
-        suit = state.initial_trump.title
+        suit = view.initial_trump.title
         return f"In: {suit}, the turned suit, stay trumps · Out: you name the trumps · NT: no trumps"
 
     # what the table shows --------------------------------------------------------------------

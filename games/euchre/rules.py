@@ -182,6 +182,18 @@ class EuchreView(Generic[SeatT]):
         return TrumpRules(self.trump, self.bowers)
 
 
+def order_words(seat: Seat, dealer: Seat) -> str:
+    """What ``seat`` says to take the upcard as trumps in round one (the dealer takes it
+    up, the dealer's partner assists, the others order it up).
+
+    >>> order_words(2, 2), order_words(0, 2), order_words(1, 2)
+    ('Take it up', 'Assist', 'Order it up')
+    """
+    if seat == dealer:
+        return "Take it up"
+    return "Assist" if seat == (dealer + 2) % 4 else "Order it up"
+
+
 # --- the state ---------------------------------------------------------------------------
 
 @dataclass(eq=False)
@@ -326,9 +338,7 @@ class EuchreState:
     # bidding ------------------------------------------------------------------------------
 
     def _call_words(self, seat: Seat) -> str:
-        if seat == self.dealer:
-            return "Take it up"
-        return "Assist" if seat == (self.dealer + 2) % 4 else "Order it up"
+        return order_words(seat, self.dealer)
 
     def _pass(self, seat: Seat) -> list[Event]:
         events: list[Event] = [Called(seat, "Pass")]
