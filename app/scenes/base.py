@@ -32,6 +32,11 @@ class Scene:
     def handle_event(self, event: pygame.event.Event) -> None:
         """One input event."""
 
+    def intercept(self, event: pygame.event.Event) -> bool:
+        """A first look at an event, before ``handle_event`` (and any subclass's override
+        of it): True when the scene used it up (a table's open chat takes every key)."""
+        return False
+
     def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds."""
 
@@ -86,7 +91,7 @@ class SceneManager:
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type != pygame.MOUSEMOTION:
             self._beneath = None  # (a setting changed from the overlay shows at once)
-        if self.top:
+        if self.top and not self.top.intercept(event):
             self.top.handle_event(event)
 
     def update(self, dt: float) -> None:
