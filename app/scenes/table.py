@@ -23,6 +23,7 @@ from app.pace import GamePace
 from app.render.cards import PaintLater
 from app.render.table import felt
 from app.render.text import font, render_text, wrap
+from app.scenes import table_chat
 from app.scenes.base import Scene
 from app.scenes.key_line import KeyLine
 from app.scenes.pause import PauseScene
@@ -86,6 +87,7 @@ class TableScene(Scene):
         self.size = app.screen.get_size()
         self.menu_button = Button("Menu", self.pause, kind="quiet", text_size=18)
         self.rules_button = Button("Rules", self.open_rules, kind="quiet", text_size=18)
+        self.chat = table_chat.panel_for(self)   # a networked table's chat (None at home)
         self.layout(self.size)
         self.sync(self.current_view())
         self.queue.extend(session.opening)
@@ -245,6 +247,11 @@ class TableScene(Scene):
     def open_rules(self) -> None:
         self.app.scenes.push(RulesScene(self.app, self.session.spec))
 
+    def intercept(self, event: pygame.event.Event) -> bool:
+        """A networked table's chat sees events first: what is typed into it (or a click
+        on it) is not the table's, whatever a game's table does with keys."""
+        return self.chat is not None and table_chat.takes(self, self.chat, event)
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.pause()
@@ -348,6 +355,8 @@ class TableScene(Scene):
         self._draw_chrome(surface)
         if self.show_log:
             self._draw_log(surface)
+        if self.chat is not None:
+            self.chat.draw(surface, table_chat.rect_for(self, self.chat.typing))
         if self.message_time > 0:
             self._draw_message(surface)
         if self.curtain_for is not None:
