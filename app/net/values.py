@@ -225,6 +225,21 @@ def decode_value(data: Any, game_id: str) -> Any:
     return _Reader(game_id).read(data, 0)
 
 
+_CARDS: dict[str, Card] = {}     # "QH": the card, as written (a client reads every card of every view)
+
+
+def _read_card(text: Any) -> Card:
+    card = _CARDS.get(text) if isinstance(text, str) else None
+    if card is None:
+        try:
+            card = Card.parse(text)
+        except (ValueError, TypeError, AttributeError) as error:
+            raise ValueError_(f"not a card: {text!r}") from error
+        if str(card) == text:      # only cards as written, so a server cannot fill it with spellings
+            _CARDS[text] = card
+    return card
+
+
 class _Reader:
     MAX_DEPTH = 40
 
@@ -242,10 +257,7 @@ class _Reader:
         if not isinstance(data, dict):
             raise ValueError_(f"cannot read a {type(data).__name__}")
         if "$c" in data:
-            try:
-                return Card.parse(data["$c"])
-            except (ValueError, TypeError, AttributeError) as error:
-                raise ValueError_(f"not a card: {data['$c']!r}") from error
+            return _read_card(data["$c"])
         if "$u" in data:
             return tuple(self.read(item, depth + 1) for item in self._list(data["$u"]))
         if "$s" in data:

@@ -12,7 +12,7 @@ import pytest
 
 from app.net.protocol import dump, encode_replay, table_message
 from app.net.table_texts import TableTexts
-from app.net.values import ValueError_, encode_value, value_text
+from app.net.values import ValueError_, decode_value, encode_value, value_text
 from games.core.cards import Card, Suit
 from games.registry import GAMES
 
@@ -68,3 +68,12 @@ def test_what_cannot_be_sent_is_refused_as_before() -> None:
     for bad in (float("nan"), [float("inf")], object()):
         with pytest.raises(ValueError_):
             value_text(bad)
+
+
+def test_cards_read_back_however_they_are_spelled_and_a_bad_one_is_refused() -> None:
+    for _ in range(2):         # the second time from the reader's memory of cards
+        assert decode_value({"$u": [{"$c": "QH"}, {"$c": "10h"}, {"$c": "JK"}]}, "whist") == (
+            Card.parse("QH"), Card.parse("TH"), Card.parse("JK"))
+        for bad in ("ZZ", 7, None):
+            with pytest.raises(ValueError_, match="not a card"):
+                decode_value({"$c": bad}, "whist")
