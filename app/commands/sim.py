@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import statistics
 import time
 import traceback
-from typing import Any
+from math import sqrt
+from typing import Any, Callable
 
 from games.core.driver import play_out
 from games.core.realtime import play_realtime
@@ -14,6 +16,43 @@ from games.registry import GameSpec
 def _bot(spec: GameSpec, difficulty: str) -> Any:
     """The bot for ``difficulty``; a solitaire has none and is played by its automatic player."""
     return spec.bots[difficulty] if spec.bots else spec.extra["autoplay"]
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% interval of a win rate from ``wins`` in ``games`` (Wilson's score interval,
+    which stays inside 0-1 and is fair near either end).
+
+    >>> wilson(60, 100)
+    (0.502, 0.6906)
+    """
+    if games <= 0:
+        return (0.0, 1.0)
+    p = wins / games
+    middle = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (round(max(0.0, middle - half), 4), round(min(1.0, middle + half), 4))
+
+
+def _timed(bot: Any, times: list[float]) -> Callable[[Any, Any], Any]:
+    """``bot``, noting how long each decision takes in ``times``."""
+    def play(view: Any, rng: Any) -> Any:
+        started = time.perf_counter()
+        action = bot(view, rng)
+        times.append(time.perf_counter() - started)
+        return action
+    return play
+
+
+def _decision_seconds(times: dict[str, list[float]]) -> dict[str, dict[str, float]]:
+    """Median and 90th percentile seconds per decision, by difficulty."""
+    out = {}
+    for difficulty, seen in times.items():
+        if seen:
+            ordered = sorted(seen)
+            out[difficulty] = {"median": round(statistics.median(ordered), 4),
+                               "p90": round(ordered[int(0.9 * (len(ordered) - 1))], 4),
+                               "decisions": len(ordered)}
+    return out
 
 
 def simulate(spec: GameSpec, games: int, seed: int, difficulties: list[str], seats: int | None,
@@ -30,12 +69,15 @@ def simulate(spec: GameSpec, games: int, seed: int, difficulties: list[str], sea
     wins_by_player = [0.0] * count
     points_by_player = [0.0] * count
     errors: list[str] = []
+    times: dict[str, list[float]] = {d: [] for d in lineup}
     actions = 0
     rounds = 0
     started = time.perf_counter()
     for game in range(games):
         shift = game % count if rotate else 0
         bots = [_bot(spec, lineup[(seat - shift) % count]) for seat in range(count)]
+        if not spec.realtime:  # (a real-time bot answers on a simulated clock: nothing to time)
+            bots = [_timed(bot, times[lineup[(seat - shift) % count]]) for seat, bot in enumerate(bots)]
         try:
             # Real-time games run on a simulated clock; it also checks that no card is lost.
             runner = play_realtime if spec.realtime else play_out
@@ -58,11 +100,12 @@ def simulate(spec: GameSpec, games: int, seed: int, difficulties: list[str], sea
     return {
         "game": spec.id, "games": games, "seats": count, "seed": seed,
         "players": [{"difficulty": d, "wins": round(w, 2), "win_rate": round(w / max(1, played), 4),
-                     "points_per_game": round(p / max(1, played), 3)}
+                     "win_rate_95": wilson(w, played), "points_per_game": round(p / max(1, played), 3)}
                     for d, w, p in zip(lineup, wins_by_player, points_by_player)],
         "wins_by_seat": [round(w, 2) for w in wins_by_seat],
         "actions_per_game": round(actions / max(1, played), 1),
         **({"rounds_per_game": round(rounds / max(1, played), 1)} if rounds else {}),
+        "decision_seconds": _decision_seconds(times),
         "games_per_second": round(games / seconds, 1) if seconds else None,
         "seconds": round(seconds, 3),
         "errors": len(errors), "error_samples": errors[:3],
