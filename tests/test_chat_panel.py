@@ -261,3 +261,27 @@ def test_the_panel_covers_neither_the_hand_nor_the_key_line(size):
             assert scene.key_line.rect is not None and not rect.colliderect(scene.key_line.rect)
     finally:
         pygame.quit()
+
+
+def test_at_the_nash_game_t_names_a_ten_on_your_turn_and_a_click_opens_the_chat():
+    from tests.app.ui_driver import step_until
+
+    app = make_app()
+    spec = GAMES["nash"]
+    setup = Setup("nash", [SeatPlan(i == 0, "easy") for i in range(spec.default_seats)],
+                  {o.key: o.default for o in spec.options}, 3)
+    scene = table_for("nash")(app, FakeRemote(spec, setup))
+    app.start(scene)
+    try:
+        step_until(app, lambda: scene.human_turn and scene.pictured)
+        post(app, *keystroke("t"))
+        assert not scene.chat.typing
+        post(app)
+        cap = scene.chat._opener.center
+        post(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=cap, button=1),
+             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=cap, button=1))
+        assert scene.chat.typing
+        post(app, *typed("tea"), keydown(pygame.K_RETURN))
+        assert scene.session.sent == ["tea"]
+    finally:
+        pygame.quit()

@@ -88,6 +88,7 @@ class ChatPanel:
         self._pointer = (-1, -1)
         self.rect = pygame.Rect(0, 0, 0, 0)  # where it was drawn last
         self._opener = pygame.Rect(0, 0, 0, 0)
+        self._field = pygame.Rect(0, 0, 0, 0)
         self._close = pygame.Rect(0, 0, 0, 0)
         self._phrases: list[tuple[pygame.Rect, str]] = []
         self._catch_up(old=True)             # what was said before is not news
@@ -122,6 +123,8 @@ class ChatPanel:
 
     def open(self) -> None:
         self.typing, self.scroll = True, 0
+        if pygame.display.get_init():
+            pygame.key.start_text_input()   # (on by default on desktops; asks for a keyboard elsewhere)
 
     def close(self) -> None:
         self.typing, self.text, self.scroll = False, "", 0
@@ -313,6 +316,9 @@ class ChatPanel:
     def _draw_field(self, surface: pygame.Surface, s: float, pad: int, size: int) -> pygame.Rect:
         field = pygame.Rect(self.rect.left + pad, 0, self.rect.width - pad * 2, size + max(10, int(14 * s)))
         field.bottom = self.rect.bottom - pad
+        if field != self._field:   # an input method's candidates show by the box
+            self._field = field
+            pygame.key.set_text_input_rect(field)
         pygame.draw.rect(surface, (6, 26, 16), field, border_radius=6)
         pygame.draw.rect(surface, theme.GOLD_DARK, field, width=2, border_radius=6)
         inner = field.inflate(-16, 0)
