@@ -62,9 +62,10 @@ def _rows_of(name: str, text: str, size: int, width: int) -> tuple[tuple[str, st
     head = f"{name}: "
     room = max(20, width - font(size, bold=True).size(head)[0])
     measure = font(size)
-    first = wrap(text, measure, room)
-    rest = wrap(" ".join(first[1:]), measure, width) if len(first) > 1 else []
-    return ((head, first[0]), *(("", part) for part in rest))
+    first = wrap(text, measure, room)[0]
+    # The rest from where the first row stops (a long word split there goes on unbroken).
+    rest = text[len(first):].lstrip() if text.startswith(first) else text.partition(" ")[2]
+    return ((head, first), *(("", part) for part in (wrap(rest, measure, width) if rest else [])))
 
 
 class ChatPanel:
@@ -389,8 +390,9 @@ class ChatPanel:
                 break
         self.scroll = min(self.scroll, max(0, len(rows) - fit))
         shown = rows[max(0, len(rows) - fit - self.scroll):len(rows) - self.scroll]
-        while self.scroll == 0 and len(shown) > 1 and not shown[0].name:
-            shown = shown[1:]   # following the chat: whole lines only, no cut-off tail on top
+        named = [i for i, row in enumerate(shown) if row.name]
+        if self.scroll == 0 and named:
+            shown = shown[named[0]:]   # following the chat: whole lines only, no cut-off tail on top
         clip = surface.get_clip()
         surface.set_clip(area.clip(clip) if clip else area)
         y = area.bottom - len(shown) * step
