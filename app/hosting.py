@@ -85,7 +85,8 @@ class LocalServer:
         try:
             asyncio.run(self._serve())
         except Exception as problem:     # one line for the lobby, whatever went wrong
-            self.failure = f"Your table cannot be opened here: {_why(problem)}"
+            where = f"{self.host}:{self.wanted_port}" if isinstance(problem, OSError) else ""
+            self.failure = f"Your table cannot be opened here: {_why(problem)}" + (f" ({where})" if where else "")
         finally:
             self._ready.set()
 
@@ -137,7 +138,10 @@ def forget_idle(store: TableStore) -> None:
 
 
 def _why(problem: BaseException) -> str:
-    return getattr(problem, "strerror", None) or str(problem) or type(problem).__name__
+    """The reason, without the address asyncio puts before it ("error while attempting to
+    bind on address (...): address already in use")."""
+    text = getattr(problem, "strerror", None) or str(problem) or type(problem).__name__
+    return text.rsplit("): ", 1)[-1]
 
 
 _running: LocalServer | None = None

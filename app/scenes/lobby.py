@@ -51,6 +51,10 @@ class LobbyScene(Scene):
         self.address = address
         self.spec = spec
         self.create = create                 # the host's table, made again by Try again
+        # A host whose table was made by the caller on a server of its choosing (parlour
+        # host --server) makes it there again; None: on the app's own server.
+        self.table_url: str | None = getattr(session, "url", None) if session is not None and create else None
+        self.given_name: str | None = getattr(session, "player_name", None)
         self.server: Any = None
         self.server_failure: str | None = None
         self.error: tuple[str, float] | None = None
@@ -78,6 +82,9 @@ class LobbyScene(Scene):
         from app import hosting
 
         self.session, self.server_failure, self.error, self.chat = None, None, None, None
+        if self.table_url is not None and self.create is not None:
+            self.session = host_session(self.table_url, self.create, self._name())
+            return
         self.server = hosting.local_server()
         if hosting.stop not in self.app.on_close:
             self.app.on_close.append(hosting.stop)
@@ -94,7 +101,7 @@ class LobbyScene(Scene):
             self.session = host_session(server.url, self.create, self._name())
 
     def _name(self) -> str:
-        return clean_name(self.app.settings.player_name) or "Host"
+        return self.given_name or clean_name(self.app.settings.player_name) or "Host"
 
     # --- what is happening ----------------------------------------------------------------
 

@@ -201,3 +201,71 @@ def test_a_table_found_on_the_network_is_joined_with_its_own_button(
     frames_until(app, lambda: isinstance(app.scenes.top, LobbyScene), host)
     assert app.scenes.top.session.seat == 1 and app.scenes.top.address == server.url.removeprefix("ws://")
     host.leave()
+
+
+def test_a_watcher_waits_in_the_lobby_and_the_table_opens_when_the_host_starts(
+        app: App, server: ServerThread, no_network_list: None, drawn: list[str]) -> None:
+    host = RemoteSession.host(server.url, {"game": "whist", "seats": 4, "remote": 1, "difficulty": "easy"}, "Ann")
+    deadline = time.monotonic() + WAIT_S
+    while host.code is None:
+        assert time.monotonic() < deadline
+        host.poll()
+        time.sleep(0.01)
+    app.settings.player_name = "Dot"
+    app.start(MenuScene(app))
+    app.scenes.push(JoinScene(app, server.url, host.code))
+    click(app, app.scenes.top.watch_button.rect.center)
+    frames_until(app, lambda: isinstance(app.scenes.top, LobbyScene), host)
+    lobby = app.scenes.top
+    frames_until(app, lambda: "Watching Whist" in drawn, host)
+    assert lobby.session.seat is None and not lobby.is_host
+    host.start_now()
+    frames_until(app, lambda: app.scenes.top is not lobby, host)
+    assert app.scenes.top.session is lobby.session and lobby.session.seat is None
+    host.leave()
+
+
+def test_a_host_whose_server_cannot_open_sees_one_line_and_try_again(
+        app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, drawn: list[str]) -> None:
+    from games.registry import GAMES
+
+    failing = LocalServer(tmp_path, port=0, host="203.0.113.7", announce=False)    # not this machine's
+    monkeypatch.setattr(hosting, "local_server", lambda **_: failing if failing._thread.ident else failing.start())
+    app.settings.player_name = "Ann"
+    app.start(MenuScene(app))
+    lobby = LobbyScene.hosting(app, GAMES["nash"], {"game": "nash", "plan": [{"kind": "host"}, {"kind": "remote"}]})
+    app.scenes.push(lobby)
+    frames_until(app, lambda: lobby.failure is not None)
+    assert lobby.failure.startswith("Your table cannot be opened here: ")
+    frames_until(app, lambda: "The Nash Game: not open" in drawn)
+    assert lobby.can_retry and lobby.again_button.label == "Try again"
+    post_key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, MenuScene)
+
+
+class Unreachable:
+    """A host's session whose server could not be reached."""
+
+    status, failure, url, player_name = "failed", "cannot reach ws://10.9.9.9:8765: timed out", "ws://10.9.9.9:8765", "Ann"
+    seat, players, code, chat = None, [], None, []
+
+    def poll(self) -> None:
+        pass
+
+    def take_errors(self) -> list[str]:
+        return []
+
+
+def test_try_again_makes_the_table_again_on_the_server_it_was_asked_of(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from games.registry import GAMES
+
+    made: list[tuple[str, str]] = []
+    monkeypatch.setattr(lobby_scene, "host_session", lambda url, create, name: made.append((url, name)) or Unreachable())
+    monkeypatch.setattr(hosting, "local_server", lambda **_: pytest.fail("the app's own server is not wanted here"))
+    lobby = LobbyScene(app, Unreachable(), "ws://10.9.9.9:8765", GAMES["whist"], {"game": "whist"})
+    app.start(lobby)
+    app.step(FRAME)
+    assert lobby.can_retry and lobby.failure == Unreachable.failure
+    click(app, lobby.again_button.rect.center)
+    assert made == [("ws://10.9.9.9:8765", "Ann")]
