@@ -285,3 +285,15 @@ def test_at_the_nash_game_t_names_a_ten_on_your_turn_and_a_click_opens_the_chat(
         assert scene.session.sent == ["tea"]
     finally:
         pygame.quit()
+
+
+def test_a_long_line_wraps_to_the_width_and_loses_nothing(screen):
+    from app.render.text import font
+    from app.ui.chat import _rows_of
+
+    text = "x" * 120 + " then words to wrap " + "y" * 60
+    rows = _rows_of("Bartholomew", text, 14, 220)
+    assert len(rows) > 3 and rows[0][0] == "Bartholomew: " and all(not head for head, _ in rows[1:])
+    assert all(font(14, bold=bool(head)).size(head)[0] + font(14).size(part)[0] <= 220 for head, part in rows)
+    assert "".join(part for _, part in rows).replace(" ", "") == text.replace(" ", "")
+    assert "x" * 120 in "".join(part for _, part in rows)   # no space put into the long word
