@@ -5,7 +5,15 @@ load average, which say where the rest of the time goes), errors.
 
 The server is a real ``parlour serve`` subprocess (so its CPU time is its own, read from
 /proc where there is one); the clients all run in this process, every seat of every table
-a remote bot client at ``--level``, each table playing game after game until time is up.
+a remote bot client at ``--level`` (Easy by default: it chooses in microseconds, so the
+clients' one process leaves the server a core of its own on a two-core machine), each
+table playing game after game until time is up.
+
+With ``think_ms`` 0 every bot moves the moment its turn comes: a closed loop that measures
+how many actions a second the server and clients manage together, and the round trip is
+mostly the queue of other tables' moves (n tables at r actions a second wait about n / r
+seconds a move, whatever the server does). With ``think_ms`` each bot waits that long
+before each move, as a person would, and the round trip is the server's answer alone.
 """
 
 from __future__ import annotations
@@ -32,7 +40,7 @@ def _cpu_s(pid: int) -> float | None:
         return None
 
 
-def run(game: str, tables: int, seconds: float, level: str) -> dict[str, Any]:
+def run(game: str, tables: int, seconds: float, level: str, think_ms: float = 0.0) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="parlour-netbench-") as data:
         server = subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", "0", "--data", data],
                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -43,7 +51,7 @@ def run(game: str, tables: int, seconds: float, level: str) -> dict[str, Any]:
                 raise RuntimeError(f"the server did not start: {line!r}")
             url = line.rsplit(" ", 1)[-1]
             cpu_before, own_before = _cpu_s(server.pid), time.process_time()
-            clients, failures, elapsed = asyncio.run(_bench(url, game, tables, seconds, level))
+            clients, failures, elapsed = asyncio.run(_bench(url, game, tables, seconds, level, think_ms / 1000))
             cpu_after, own_cpu = _cpu_s(server.pid), time.process_time() - own_before
         finally:
             server.terminate()
@@ -53,7 +61,7 @@ def run(game: str, tables: int, seconds: float, level: str) -> dict[str, Any]:
     cpu_ms = (cpu_after - cpu_before) * 1000 if cpu_before is not None and cpu_after is not None else None
     return {
         "game": game, "tables": tables, "clients": tables * GAMES[game].default_seats,
-        "seconds": round(elapsed, 1), "games_finished": sum(1 for c in clients if c.outcome and c.seat == 0),
+        "seconds": round(elapsed, 1), "think_ms": think_ms, "games_finished": sum(1 for c in clients if c.outcome and c.seat == 0),
         "actions": actions, "actions_per_s": round(actions / elapsed, 1) if elapsed else None,
         "rtt_ms": {"p50": _round(percentile(rtts, 0.5)), "p99": _round(percentile(rtts, 0.99)),
                    "max": _round(max(rtts) if rtts else None)},
@@ -77,12 +85,13 @@ def _round(value: float | None) -> float | None:
     return round(value, 2) if value is not None else None
 
 
-async def _bench(url: str, game: str, tables: int, seconds: float, level: str) -> tuple[list[BotClient], int, float]:
+async def _bench(url: str, game: str, tables: int, seconds: float, level: str,
+                 think_s: float) -> tuple[list[BotClient], int, float]:
     clients: list[BotClient] = []
     failures = [0]
     started = time.monotonic()
     deadline = started + seconds
-    loops = [asyncio.create_task(_table_loop(url, game, t, level, deadline, clients, failures))
+    loops = [asyncio.create_task(_table_loop(url, game, t, level, think_s, deadline, clients, failures))
              for t in range(tables)]
     await asyncio.wait(loops, timeout=max(0.0, deadline - time.monotonic()) + 0.5)
     elapsed = time.monotonic() - started
@@ -92,7 +101,7 @@ async def _bench(url: str, game: str, tables: int, seconds: float, level: str) -
     return clients, failures[0], elapsed
 
 
-async def _table_loop(url: str, game: str, number: int, level: str, deadline: float,
+async def _table_loop(url: str, game: str, number: int, level: str, think_s: float, deadline: float,
                       clients: list[BotClient], failures: list[int]) -> None:
     seats = GAMES[game].default_seats
     seed = number * 1000
@@ -101,13 +110,13 @@ async def _table_loop(url: str, game: str, number: int, level: str, deadline: fl
         welcomed: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         create = {"game": game, "seats": seats, "remote": seats - 1, "difficulty": level, "seed": seed}
         host = BotClient(url, {"create": create}, level, name="Host", seed=seed, timeout_s=600,
-                         on_welcome=lambda m: welcomed.set_result(m["table"]))
+                         think_s=think_s, on_welcome=lambda m: welcomed.set_result(m["table"]))
         clients.append(host)
         try:
             host_task = asyncio.create_task(host.run())
             code = await asyncio.wait_for(welcomed, 60)
-            guests = [BotClient(url, {"code": code}, level, name=f"Guest {i}", seed=seed + i, timeout_s=600)
-                      for i in range(1, seats)]
+            guests = [BotClient(url, {"code": code}, level, name=f"Guest {i}", seed=seed + i, timeout_s=600,
+                                think_s=think_s) for i in range(1, seats)]
             clients.extend(guests)
             await asyncio.gather(host_task, *(g.run() for g in guests))
         except asyncio.CancelledError:

@@ -58,6 +58,8 @@ class BotClient:
     record: list[str] | None = None
     """Every message received, as text, when a list is given (the leak test reads it)."""
     timeout_s: float = 600.0
+    think_s: float = 0.0
+    """How long the bot waits before each move, as a person would (the benchmark's pace)."""
     token: str | None = None
     table: str | None = None
     seat: int | None = None
@@ -165,6 +167,8 @@ class BotClient:
         bot = GAMES[state.game].bots[self.level]
         view = state.view if self.on_table is not None else decoded(state.view, state.game)
         action = bot(view, Random(self.seed * 1_000_003 + state.count))
+        if self.think_s > 0:
+            await asyncio.sleep(self.think_s)
         self._acted_at = state.count
         self._pending = (state.count, time.perf_counter())
         self.sent += 1
