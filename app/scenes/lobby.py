@@ -277,7 +277,7 @@ class LobbyScene(Scene):
             panel(surface, row, fill=(10, 44, 28, 200), edge=None, radius=8)
             label = render_text(f"Seat {seat + 1}", size, theme.INK_DIM)
             surface.blit(label, label.get_rect(midleft=(row.left + 14, row.centery)))
-            who, colour = seat_words(player, seat == session.seat)
+            who, colour = seat_words(player, seat == session.seat, _table_name(session, seat))
             text = render_text(who, size, colour, bold=player.taken)
             surface.blit(text, text.get_rect(midleft=(row.left + 14 + int(110 * s), row.centery)))
             y += row_h
@@ -304,17 +304,25 @@ class LobbyScene(Scene):
         blit_centered(surface, image, (self.size[0] // 2, self.size[1] - int(16 * self.s)))
 
 
-def seat_words(player: Any, mine: bool) -> tuple[str, tuple[int, int, int]]:
-    """What a seat's row says of who sits there, and in which colour."""
+def seat_words(player: Any, mine: bool, table_name: str = "") -> tuple[str, tuple[int, int, int]]:
+    """What a seat's row says of who sits there, and in which colour: a computer by the
+    name the table will give it ("Mabel, computer (hard)")."""
     if player.kind == "bot":
         level = getattr(player, "level", None)
-        return (f"Computer ({level})" if level else "Computer"), theme.INK
+        said = f"computer ({level})" if level else "computer"
+        return (f"{table_name}, {said}" if table_name else said.capitalize()), theme.INK
     if not player.taken:
         return "Waiting for a friend to join…", theme.INK_DIM
     said = player.name + (" (you)" if mine else "") + (", host" if player.kind == "host" else "")
     if not player.connected:
         said += ": away"
     return said, theme.GOLD if mine else theme.INK
+
+
+def _table_name(session: Any, seat: int) -> str:
+    """The name the table gives a seat (computers get theirs from a cast), if known."""
+    names = getattr(getattr(session, "setup", None), "names", None) or []
+    return str(names[seat]) if seat < len(names) else ""
 
 
 def _chat_panel(session: Any) -> Any:

@@ -25,6 +25,7 @@ from app.scenes.menu import MenuScene
 from app.scenes.online import OnlineScene
 from app.shell import App
 from app.table_finder import TableFinder
+from app.ui.names import CAST
 from tests.app.ui_driver import FRAME, click, fast_app, post_key
 from tests.net.server_thread import ServerThread, running
 
@@ -117,6 +118,7 @@ def test_host_a_table_a_friend_joins_and_start_opens_the_game(
     friend = RemoteSession.join(own_server[0].url, code, "Bartholomew")
     frames_until(app, lambda: "Bartholomew" in drawn, friend)
     assert "Ann (you), host" in drawn and "Waiting for a friend to join…" in drawn
+    assert any(t.split(", ")[-1].startswith("computer") and t.split(", ")[0] in CAST for t in drawn)
     assert not any(text.startswith(("P2", "P3")) for text in drawn)
 
     click(app, lobby.start_button.rect.center)     # Start: a computer takes seat 3
