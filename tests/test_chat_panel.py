@@ -144,6 +144,21 @@ def test_new_lines_from_others_are_lit_for_a_moment_and_own_lines_never(screen):
     assert chat.panel._glow(1) == 0
 
 
+def test_news_is_seen_when_the_session_keeps_only_its_latest_lines(screen):
+    chat = Chat(seat=0)
+    chat.lines.extend(ChatLine("Bob", 1, "same") for _ in range(3))   # equal lines, 3 kept at most
+    chat.panel.draw(screen, pygame.Rect(900, 400, 360, 240))
+    chat.clock.now += HIGHLIGHT + 0.1
+    chat.lines.append(ChatLine("Bob", 1, "same"))
+    del chat.lines[:-3]
+    chat.panel.draw(screen, pygame.Rect(900, 400, 360, 240))
+    assert [chat.panel._glow(i) > 0 for i in range(3)] == [False, False, True]
+    chat.lines.append(ChatLine("Ann", 0, "mine"))
+    del chat.lines[:-3]
+    chat.panel.draw(screen, pygame.Rect(900, 400, 360, 240))
+    assert [chat.panel._glow(i) > 0 for i in range(3)] == [False, True, False]
+
+
 def test_lines_said_before_the_panel_was_made_are_not_news(screen):
     lines = [ChatLine("Bob", 1, "welcome")]
     panel = ChatPanel(lambda text: None, lambda: lines, seat=0)

@@ -84,6 +84,7 @@ class ChatPanel:
         self.scroll = 0                      # rows scrolled back from the newest
         self._arrived: list[float] = []      # when each line was first seen
         self._lit: list[bool] = []           # whether it is someone else's (lit when new)
+        self._last: ChatLine | None = None   # the newest line seen
         self._sent: list[str] = []           # own lines not yet come back from the server
         self._swallow = ""                   # the text of the key that opened the box or sent
         self._pointer = (-1, -1)
@@ -97,14 +98,22 @@ class ChatPanel:
     # the chat ------------------------------------------------------------------------------
 
     def _catch_up(self, old: bool = False) -> list[ChatLine]:
+        """Note when each line was first seen. A session keeps only its latest lines (the
+        oldest drop off as new ones come), so what is new is told by the last line seen,
+        the very object, not by how many there are."""
         lines = list(self.lines())
-        if len(lines) < len(self._arrived):  # a new chat (another table): start afresh
-            self._arrived, self._lit = [], []
-            old = True
-        now = self.clock() - (BRIGHT + FADE + HIGHLIGHT if old else 0.0)
-        for line in lines[len(self._arrived):]:
+        last = self._last
+        # How many lines were seen before: up to the last one seen (none: all are new).
+        kept = next((i + 1 for i in range(len(lines) - 1, -1, -1) if lines[i] is last), 0)
+        long_ago = self.clock() - (BRIGHT + FADE + HIGHLIGHT)
+        missing = max(0, kept - len(self._arrived))
+        self._arrived = ([long_ago] * missing + self._arrived)[len(self._arrived) + missing - kept:]
+        self._lit = ([False] * missing + self._lit)[len(self._lit) + missing - kept:]
+        now = long_ago if old else self.clock()
+        for line in lines[kept:]:
             self._arrived.append(now)
             self._lit.append(not old and not self._mine(line))
+        self._last = lines[-1] if lines else None
         return lines
 
     def _mine(self, line: ChatLine) -> bool:
