@@ -103,7 +103,10 @@ class HostSetupScene(SetupScene):
         for seat, plan_seat in enumerate(self.setup.seats):
             kind = self.kind(seat)
             plan.append({"kind": kind, **({"difficulty": plan_seat.difficulty} if kind != YOU else {})})
-        create: dict[str, Any] = {"game": self.spec.id, "plan": plan, "options": dict(self.setup.options)}
+        # (seats and remote say again what the plan says: the session reads the table's
+        # size and options from them before the server has answered)
+        create: dict[str, Any] = {"game": self.spec.id, "plan": plan, "seats": len(plan),
+                                  "remote": sum(p["kind"] == REMOTE for p in plan), "options": dict(self.setup.options)}
         if self.setup.seed is not None:
             create["seed"] = self.setup.seed
         return create

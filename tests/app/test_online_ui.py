@@ -113,6 +113,7 @@ def test_host_a_table_a_friend_joins_and_start_opens_the_game(
     assert isinstance(lobby, LobbyScene)
     frames_until(app, lambda: lobby.session is not None and lobby.session.status == "waiting")
     code = lobby.session.code
+    assert lobby.session.setup.options == setup.setup.options     # the table's options, from the start
     assert code and " ".join(code) in drawn and f"Address: 127.0.0.1:{own_server[0].port}" in drawn
 
     friend = RemoteSession.join(own_server[0].url, code, "Bartholomew")
@@ -271,3 +272,29 @@ def test_try_again_makes_the_table_again_on_the_server_it_was_asked_of(
     assert lobby.can_retry and lobby.failure == Unreachable.failure
     click(app, lobby.again_button.rect.center)
     assert made == [("ws://10.9.9.9:8765", "Ann")]
+
+
+def test_the_host_s_seats_you_move_computers_keep_their_level_and_the_plan_says_so(app: App) -> None:
+    from games.registry import GAMES
+
+    app.settings.player_name = "Ann"
+    setup = HostSetupScene(app, GAMES["nap"])
+    app.start(setup)
+    row = {seat: i for i, seat in setup.seat_rows.items()}
+    assert [setup.rows[row[s]].value() for s in range(3)] == ["You (Ann)", "Remote player", "Remote player"]
+    setup.rows[row[2]].change(-1)                  # seat 3: Remote player -> You (you move there)
+    assert setup.kinds[:3] == ["remote", "remote", "host"]
+    setup.rows[row[1]].change(1)                   # seat 2: Remote player -> Computer (easy)
+    setup.rows[row[1]].change(1)                   # -> Computer (normal)
+    assert setup.rows[row[1]].value() == "Computer (normal)"
+    create = setup.create()
+    assert create["plan"][:3] == [{"kind": "remote", "difficulty": "normal"},
+                                  {"kind": "bot", "difficulty": "normal"}, {"kind": "host"}]
+    assert create["seats"] == len(create["plan"]) and create["remote"] == create["plan"].count(
+        {"kind": "remote", "difficulty": "normal"})
+    while len(setup.setup.seats) > 4:
+        setup.change_seats(-1)
+    setup.rows[row[3]].change(-1)                  # you move to seat 4, the last
+    assert setup.kinds == ["remote", "bot", "remote", "host"]
+    setup.change_seats(-1)                         # seat 4 goes: you sit in seat 1
+    assert setup.kinds == ["host", "bot", "remote"] and len(setup.setup.seats) == 3
