@@ -400,8 +400,14 @@ class ChatPanel:
         self.scroll = min(self.scroll, max(0, len(rows) - fit))
         shown = rows[max(0, len(rows) - fit - self.scroll):len(rows) - self.scroll]
         named = [i for i, row in enumerate(shown) if row.name]
-        if self.scroll == 0 and named:
-            shown = shown[named[0]:]   # following the chat: whole lines only, no cut-off tail on top
+        cut = named[0] if named else len(shown)
+        if self.scroll == 0 and cut > 0:
+            # Following the chat, the line cut off at the top shows its start (with the
+            # name) ending in "…", not a nameless tail (the wheel scrolls back to the rest).
+            top = shown[0].line
+            start = _cut(_rows_of(lines[top].name, lines[top].text, size, area.width - 6), cut,
+                         size, area.width - 6)
+            shown = [_Row(top, head, text) for head, text in start] + shown[cut:]
         clip = surface.get_clip()
         surface.set_clip(area.clip(clip) if clip else area)
         y = area.bottom - len(shown) * step
