@@ -72,6 +72,8 @@ class TableScene(Scene):
         self.message_time = 0.0
         self._bot_action: Any = None
         self._end_sounded = False
+        self._resyncs = getattr(session, "resyncs", 0)   # a networked game's returns after a drop
+        self._to_results = False
         self.key_line = KeyLine()   # Esc/F1/L/F11 at the top right, where the table leaves room
         # The first picture needs every card image the table shows (faces, backs, shadows at
         # each width): painting them all in one frame took 10-40 ms. Until the table has been
@@ -168,7 +170,12 @@ class TableScene(Scene):
     def seat_label(self, seat: int) -> str:
         """A plate's small second line for who plays the seat: a computer player's level
         ("Hard"); "Human" for one of several humans; under "You", the player's own name
-        (so the plate says whose it is), or nothing while they have not given one."""
+        (so the plate says whose it is), or nothing while they have not given one. At a
+        networked table, "reconnecting" for a player whose connection is down."""
+        remote: Any = self.session
+        note = remote.seat_note(seat) if remote.remote else None
+        if note is not None:
+            return str(note)
         plan = self.session.setup.seats[seat]
         if not plan.human:
             return level_word(plan.difficulty)
@@ -222,6 +229,9 @@ class TableScene(Scene):
 
     def on_exit(self) -> None:
         if self not in self.app.scenes.stack:  # left for good, not just covered by an overlay
+            remote: Any = self.session
+            if remote.remote and not self._to_results:
+                remote.leave()
             line = resume.left_table(self.session)
             if line:
                 self.app.notify(line, 5.0)
@@ -291,6 +301,7 @@ class TableScene(Scene):
     # the frame -----------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self._take_news()
         if self.painting_ahead:
             return
         self.anim.update(dt)
@@ -309,6 +320,22 @@ class TableScene(Scene):
         if self.idle and self.curtain_for is None:
             self.drive(dt)
 
+    def _take_news(self) -> None:
+        """What happened elsewhere: a networked game's moves and the server's refusals (a
+        game played here has none)."""
+        session = self.session
+        session.poll()
+        resyncs = getattr(session, "resyncs", 0)
+        if resyncs != self._resyncs:   # back after a drop: what was missed is only in the view
+            self._resyncs = resyncs
+            self.queue.clear()
+            self.hold = 0.0
+            self.anim.finish_all()
+            self.sync(self.current_view())
+        self.queue.extend(session.take_events())
+        for line in session.take_errors():
+            self.say(self.to_player(line), 3.5)
+
     def drive(self, dt: float) -> None:
         """Nothing is being shown: let a bot act, hand the screen over, or finish."""
         state = self.session.state
@@ -321,7 +348,10 @@ class TableScene(Scene):
         if bot is not None:
             self._drive_bot(bot, dt)
             return
-        seat = state.to_act()[0]
+        to_act = state.to_act()
+        if not to_act:
+            return   # a networked game: the server has not answered the last move yet
+        seat = to_act[0]
         if seat != self.viewer and self.session.is_human(seat):
             self.curtain_for = seat  # pass the screen: hide the last hand first
 
@@ -340,6 +370,16 @@ class TableScene(Scene):
             event_sounds.play_end(self.session)
 
     def finish(self) -> None:
+        if self.session.remote:   # the results of the game replayed here from the server's replay
+            self._to_results = True
+            remote: Any = self.session
+            try:
+                ended = remote.finished()
+            except ValueError as problem:
+                self.app.notify(str(problem), 6.0)
+                ended = None
+            self.app.scenes.replace(ResultsScene(self.app, ended or remote, remote=remote))
+            return
         self.app.scenes.replace(ResultsScene(self.app, self.session))
 
     # drawing -------------------------------------------------------------------------------
@@ -359,6 +399,8 @@ class TableScene(Scene):
             self.chat.draw(surface, table_chat.rect_for(self, self.chat.typing))
         if self.message_time > 0:
             self._draw_message(surface)
+        if self.session.remote:
+            self._draw_link(surface)
         if self.curtain_for is not None:
             self._draw_curtain(surface)
 
@@ -423,6 +465,29 @@ class TableScene(Scene):
         s = theme.scale_for(self.size)
         image = render_text(self.message, max(14, int(20 * s)), theme.INK, bold=True)
         rect = image.get_rect(center=(self.size[0] // 2, int(self.size[1] * 0.64))).inflate(28, 16)
+        panel(surface, rect, edge=theme.DANGER, radius=10)
+        blit_centered(surface, image, rect.center)
+
+    def link_line(self) -> str:
+        """A networked table's word on its connection, while it is down or has failed."""
+        session: Any = self.session
+        if session.status == "failed":
+            return f"Disconnected: {session.failure or 'the server is gone'}"
+        if session.link == "reconnecting":
+            return "Connection lost: coming back…"
+        return ""
+
+    def _draw_link(self, surface: pygame.Surface) -> None:
+        line = self.link_line()
+        if not line:
+            return
+        s = theme.scale_for(self.size)
+        image = render_text(line, max(14, int(20 * s)), theme.INK, bold=True)
+        if image.get_width() > self.size[0] - 40:
+            image = render_text(line, max(12, int(15 * s)), theme.INK, bold=True)
+        # Just above where the table's own messages go (``_draw_message``): both may show.
+        rect = image.get_rect(center=(self.size[0] // 2, 0)).inflate(28, 14)
+        rect.bottom = int(self.size[1] * 0.64) - int(26 * s)
         panel(surface, rect, edge=theme.DANGER, radius=10)
         blit_centered(surface, image, rect.center)
 
