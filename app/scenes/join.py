@@ -93,8 +93,7 @@ class JoinScene(Scene):
             return
         session.poll()
         if session.status == "failed":
-            failure = session.failure or "the table could not be joined"
-            self.problem, self.joining = failure[:1].upper() + failure[1:], None
+            self.problem, self.joining = player_line(session.failure, self.address.text.strip()), None
         elif session.status != "connecting":
             from app.scenes.lobby import LobbyScene
 
@@ -259,6 +258,22 @@ class JoinScene(Scene):
         for text in wrap(line, font(size, bold=True), self.type_panel.width - 2 * pad):
             surface.blit(render_text(text, size, colour, bold=True), (self.type_panel.left + pad, y))
             y += size + 4
+
+
+def player_line(failure: str | None, address: str) -> str:
+    """Why joining failed, in a player's words: the server's own line when it refused
+    (a wrong code, too many tries, a full table), or what "cannot reach" means."""
+    line = failure or "the table could not be joined"
+    line = line.removeprefix("the server refused: ")
+    if line.startswith("cannot reach "):
+        lowered = line.lower()
+        if "name or service" in lowered or "getaddrinfo" in lowered or "nodename" in lowered:
+            line = f"no computer has the address {address}: check what you typed"
+        elif "refused" in lowered or "111" in lowered or "10061" in lowered:
+            line = f"nothing answers at {address}: check the address, and that the host's Parlour is open"
+        elif "timed out" in lowered or "timeout" in lowered:
+            line = f"no answer from {address}: is it on your network, and the address right?"
+    return line[:1].upper() + line[1:]
 
 
 def _fit(text: str, size: int, colour: tuple[int, int, int], room: int, bold: bool) -> pygame.Surface:
