@@ -183,6 +183,10 @@ class JoinScene(Scene):
         self.join_button.rect = pygame.Rect(x, buttons_y, int(150 * s), button_h)
         self.watch_button.rect = pygame.Rect(self.join_button.rect.right + int(14 * s), buttons_y, int(130 * s), button_h)
         self.back_button.rect = pygame.Rect(0, 0, int(160 * s), button_h)
+        # Room under the buttons for a line of three rows saying what went wrong.
+        needed = self.join_button.rect.bottom + int(20 * s) + 3 * (self.text_size + 4) + pad - top
+        for side in (self.list_panel, self.type_panel):
+            side.height = min(max(side.height, needed), size[1] - top - button_h - int(40 * s))
         self.back_button.rect.topleft = (left, self.list_panel.bottom + int(16 * s))
         for button in (self.join_button, self.watch_button, self.back_button):
             button.text_size = max(14, int(20 * s))
