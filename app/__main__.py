@@ -314,13 +314,17 @@ def _network_parsers(sub: Any) -> None:
     join.add_argument("--seconds", type=float, default=3.0, help="how long --list listens (default 3)")
     join.add_argument("--name", default="Guest")
     join.add_argument("--bot", metavar="LEVEL", help="no window: a computer player of this level plays your seat")
-    join.add_argument("--watch", action="store_true", help="watch the table, printing what a spectator sees")
+    join.add_argument("--watch", action="store_true", help="watch the table as a spectator")
+    join.add_argument("--text", action="store_true",
+                      help="with --watch: no window; print what a spectator sees, one line an event")
     join.add_argument("--seed", type=int, default=1, help=argparse.SUPPRESS)
     bench = sub.add_parser("netbench", help="a server and many bot clients over loopback; JSON figures")
     bench.add_argument("--game", default="whist")
     bench.add_argument("--tables", type=int, default=100)
     bench.add_argument("--seconds", type=float, default=30.0)
     bench.add_argument("--level", default="easy", help="the bot clients' level")
+    bench.add_argument("--think-ms", type=float, default=0.0,
+                       help="each bot waits this long before each move, as a person would (default 0: at once)")
 
 
 def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -365,9 +369,11 @@ def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error("join needs ADDRESS CODE (or --list to find tables on the local network)")
     if args.watch and args.bot is not None:
         parser.error("--watch takes no seat, so no --bot")
+    if args.text and not args.watch:
+        parser.error("--text is for --watch (a seat is played in the window, or by --bot)")
     if args.bot is not None and args.bot not in DIFFICULTIES:
         parser.error(f"--bot takes {', '.join(DIFFICULTIES)}")
-    return join.run(args.address, args.code, args.name, args.bot, args.watch, args.seed)
+    return join.run(args.address, args.code, args.name, args.bot, args.watch, args.seed, args.text)
 
 
 
@@ -380,9 +386,11 @@ def _netbench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error(f"netbench plays {', '.join(TURN_GAMES)}")
     if args.tables < 1 or args.seconds <= 0:
         parser.error("--tables and --seconds must be above 0")
+    if not 0 <= args.think_ms <= 60_000:
+        parser.error("--think-ms takes 0 to 60000")
     if args.level not in spec.bots:
         parser.error(f"--level takes {', '.join(spec.bots)}")
-    print(json.dumps(netbench.run(spec.id, args.tables, args.seconds, args.level), indent=2))
+    print(json.dumps(netbench.run(spec.id, args.tables, args.seconds, args.level, args.think_ms), indent=2))
     return 0
 
 

@@ -3,7 +3,8 @@ in this process, and print ``table CODE at ws://HOST:PORT`` for the friends who 
 
 With ``--bot LEVEL`` no window opens: a bot of that level plays the host's seat as a real
 client (it waits for the remote seats to fill, then plays), and at the end one JSON line
-says how it went. Without it the table window is needed, which is not built yet.
+says how it went. Without it the window opens on the table's lobby, then its table
+(app/commands/online_window.py).
 """
 
 from __future__ import annotations
@@ -18,8 +19,6 @@ from typing import Any, Coroutine
 from app.net.client import BotClient, fail_line
 
 DEFAULT_PORT = 8765
-NO_WINDOW_YET = ("playing a networked table in a window is not built yet: "
-                 "add --bot LEVEL to let a computer player take the seat")
 
 
 def normalise(address: str) -> str:
@@ -46,12 +45,13 @@ def lan_address() -> str:
 
 def run(game: str, server: str | None, seats: int, remote: int, difficulty: str, seed: int | None,
         name: str, bot: str | None, listen: str, data: Path | None) -> int:
-    if bot is None:
-        print(f"parlour host: {NO_WINDOW_YET}", file=sys.stderr)
-        return 2
     create: dict[str, Any] = {"game": game, "seats": seats, "remote": remote, "difficulty": difficulty}
     if seed is not None:
         create["seed"] = seed
+    if bot is None:
+        from app.commands import online_window   # (imports pygame: only when a window opens)
+
+        return online_window.host(game, server, create, name, listen)
     return run_client("host", _host(create, server, name, bot, listen, data, seed or 0))
 
 

@@ -1,9 +1,10 @@
 """``parlour join ADDRESS CODE``: sit at a table on a Parlour server.
 
-With ``--bot LEVEL`` no window opens: a bot of that level plays the seat as a real client
-and at the end one JSON line says how it went. ``--watch`` follows the table as a
-spectator, printing what happens as a spectator may see it, one line an event, and the
-same JSON line at the end. Playing in a window is a later step.
+Without ``--bot`` the window opens at the table (``--watch``: as a spectator). With
+``--bot LEVEL`` no window opens: a bot of that level plays the seat as a real client and
+at the end one JSON line says how it went. ``--watch --text`` follows the table with no
+window, printing what happens as a spectator may see it, one line an event, and the same
+JSON line at the end.
 
 ``--list`` prints the tables waiting for players on the local network (mDNS, see
 :mod:`app.net.discovery`), one a line starting with the ADDRESS CODE that ``join`` takes.
@@ -14,15 +15,16 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from app.commands.host import NO_WINDOW_YET, normalise, run_client
+from app.commands.host import normalise, run_client
 from app.net.client import BotClient
 from app.net.protocol import TableState
 
 
-def run(address: str, code: str, name: str, bot: str | None, watch: bool, seed: int) -> int:
-    if bot is None and not watch:
-        print(f"parlour join: {NO_WINDOW_YET} (or --watch to follow the table)", file=sys.stderr)
-        return 2
+def run(address: str, code: str, name: str, bot: str | None, watch: bool, seed: int, text: bool = False) -> int:
+    if bot is None and not text:
+        from app.commands import online_window   # (imports pygame: only when a window opens)
+
+        return online_window.join(address, code, name, watch)
     hello: dict[str, Any] = {"code": code, **({"watch": True} if watch else {})}
     client = BotClient(normalise(address), hello, None if watch else bot, name=name, seed=seed,
                        on_table=_tell if watch else None)
