@@ -129,11 +129,13 @@ def _read_table(entry: str) -> ListedTable | None:
 
 
 def open_tables(tables: Iterable[Any]) -> list[ListedTable]:
-    """The tables of a server (``app.net.server.Table``) still waiting for remote players."""
+    """The tables of a server (``app.net.server.Table``) still waiting for remote players,
+    and for whom there is someone waiting: a table whose host has left it is not listed
+    (until the host comes back)."""
     listed = []
     for table in tables:
         free = sum(s.kind == "remote" and s.token_hash is None for s in table.seats)
-        if table.status == "waiting" and free:
+        if table.status == "waiting" and free and table.host_seat not in table.away_since:
             host = table.seats[table.host_seat].name or "Host"
             listed.append(ListedTable(table.code, table.game, free, len(table.seats), host))
     return sorted(listed, key=lambda t: t.code)

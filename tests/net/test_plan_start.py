@@ -119,3 +119,29 @@ def test_started_alone_the_computers_play_the_open_seats_to_the_end() -> None:
         assert result["outcome"] is not None and server.tables[code].seats[0].kind == "bot"
 
     asyncio.run(with_server(job))
+
+
+def test_a_lobby_its_host_has_left_is_not_listed_on_the_network() -> None:
+    from app.net import discovery
+
+    async def job(server: Any, url: str) -> None:
+        async with connect(url) as host:
+            await host.send(create(plan=PLAN))
+            welcome = await next_of(host, "welcome")
+            code, token = welcome["table"], welcome["token"]
+            assert [t.code for t in discovery.open_tables(server.tables.values())] == [code]
+        for _ in range(200):        # the server notices the host has gone
+            if not discovery.open_tables(server.tables.values()):
+                break
+            await asyncio.sleep(0.02)
+        assert discovery.open_tables(server.tables.values()) == []
+        async with connect(url) as back:
+            await back.send(hello(code=code))          # a friend's seat does not bring it back
+            await next_of(back, "welcome")
+            assert discovery.open_tables(server.tables.values()) == []
+            async with connect(url) as returned:       # the host's does
+                await returned.send(hello(token=token))
+                await next_of(returned, "welcome")
+                assert [t.code for t in discovery.open_tables(server.tables.values())] == [code]
+
+    asyncio.run(with_server(job))
