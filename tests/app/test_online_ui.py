@@ -122,6 +122,12 @@ def test_host_a_table_a_friend_joins_and_start_opens_the_game(
     assert any(t.split(", ")[-1].startswith("computer") and t.split(", ")[0] in CAST for t in drawn)
     assert not any(text.startswith(("P2", "P3")) for text in drawn)
 
+    post_key(app, pygame.K_t, "t")                 # the chat: T, a line, Enter
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Evening, Bartholomew"))
+    post_key(app, pygame.K_RETURN)
+    frames_until(app, lambda: [(c.name, c.text) for c in friend.chat] == [("Ann", "Evening, Bartholomew")], friend)
+    assert lobby.session.status == "waiting", "Enter sent the line and did not start the game"
+
     click(app, lobby.start_button.rect.center)     # Start: a computer takes seat 3
     frames_until(app, lambda: app.scenes.top is not lobby, friend)
     table = app.scenes.top
