@@ -99,18 +99,17 @@ class RemoteSession(Session):
         self._finished: Session | None = None
         create = hello.get("create") or {}
         self._levels = _planned_levels(create)   # each seat's computer level, when this client made the table
+        options = create.get("options")
+        self._options: dict[str, Any] = dict(options) if isinstance(options, dict) else {}
         self._link = Link(url, {**hello, "name": name})
 
     # --- making one -------------------------------------------------------------------------
 
     @classmethod
     def host(cls, url: str, create: dict[str, Any], name: str) -> RemoteSession:
-        """Make a table (``create``: game, seats, remote, difficulty, seed, options) and sit
-        in its seat 0."""
-        session = cls(url, {"create": dict(create)}, name)
-        if create.get("game") in GAMES and session._levels:
-            session._begin(str(create["game"]), len(session._levels), dict(create.get("options", {})))
-        return session
+        """Make a table (``create``: game, seats, remote, difficulty, seed, options, or a
+        plan of the seats) and sit in its host seat."""
+        return cls(url, {"create": dict(create)}, name)
 
     @classmethod
     def join(cls, url: str, code: str, name: str, watch: bool = False) -> RemoteSession:
@@ -172,10 +171,10 @@ class RemoteSession(Session):
         self._back = self._welcomes > 1
         self._answer_due = False
         self.code, self.seat = str(message.get("table")), message.get("seat")
-        if not self._began:
+        if not self._began:   # the table's options: as the server says, else as this client asked
             options = message.get("options")
             self._begin(str(message.get("game")), int(message.get("seats") or 0),
-                        dict(options) if isinstance(options, dict) else {})
+                        dict(options) if isinstance(options, dict) else self._options)
         if self._began:
             # Computer players' names follow from this number, the same for every client.
             self.seed = self.setup.seed = zlib.crc32(self.code.encode())
