@@ -3,11 +3,13 @@ r"""The messages between a Parlour server and its clients, as JSON text over a W
 Every message is one JSON object with a ``type``. A client speaks first with a versioned
 ``hello`` that either makes a table (``create``), takes a free seat with a join code
 (``code``), comes back to its seat with its seat token (``token``), or watches a table
-(``code`` with ``watch``). Then it sends ``action``, ``chat``, ``ping``, ``start`` (the host,
+(``code`` with ``watch``). Then it sends ``action`` (at a reflex table ``press``, stamped),
+``chat``, ``ping``, ``start`` (the host,
 while the table waits: computers take the open seats) and, once the game is over, ``again``
 (a new deal with the same seats); the server
 answers with ``welcome``, ``table`` (the seat's view and the events redacted for it),
-``error`` (one clear line; nothing changed), ``chat`` and ``pong``.
+``error`` (one clear line; nothing changed), ``chat`` and ``pong``; at a reflex table also
+``clock`` and ``verdict`` (app/net/reflex_table.py).
 
 Actions are written by the existing action codec (:mod:`app.action_codec`); views and
 events by :mod:`app.net.values`. Everything a client sends is checked here before the
@@ -21,7 +23,7 @@ Hello(name='Ann', code='ABC234', token=None, watch=False, create=None)
 >>> parse_client('{"type": "dance"}')
 Traceback (most recent call last):
 ...
-app.net.protocol.ProtocolError: unknown message type 'dance'; expected hello, action, again, start, chat or ping
+app.net.protocol.ProtocolError: unknown message type 'dance'; expected hello, action, press, again, start, chat or ping
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ MAX_SEATS = 8
 SEAT_KINDS = ("host", "remote", "bot")
 
 __all__ = [
-    "VERSION", "MAX_BYTES", "ProtocolError", "Hello", "Create", "PlannedSeat", "ActionMsg", "Again", "Start",
+    "VERSION", "MAX_BYTES", "ProtocolError", "Hello", "Create", "PlannedSeat", "ActionMsg", "Press", "Again", "Start",
     "Chat", "Ping",
     "parse_client", "clean_text", "dump", "table_message", "read_action", "read_table",
 ]
@@ -114,6 +116,23 @@ class Chat:
 
 @dataclass(frozen=True)
 class Ping:
+    """``t``: the client's clock, sent back in the ``pong`` with the server's clock ``s``.
+    At a reflex table a client also sends ``est``, its estimate of the server's clock as it
+    sends (the server learns the one-way delay), and ``echo``/``held``: the last pong's ``s``
+    and how long it held that pong in ms (the server learns the round trip)."""
+
+    t: float
+    est: float | None = field(default=None, repr=False)
+    echo: float | None = field(default=None, repr=False)
+    held: float | None = field(default=None, repr=False)
+
+
+@dataclass(frozen=True)
+class Press:
+    """A press at a reflex table: the action (its ``at_ms`` is set by the server) and when
+    it happened, ``t``, on the server's clock as the client estimates it (app/net/clock.py)."""
+
+    data: dict[str, Any]
     t: float
 
 
@@ -127,7 +146,7 @@ class Start:
     """The host starts the game now: computers take the remote seats nobody has taken."""
 
 
-ClientMessage = Hello | ActionMsg | Again | Start | Chat | Ping
+ClientMessage = Hello | ActionMsg | Press | Again | Start | Chat | Ping
 
 
 def clean_text(text: str, limit: int) -> str:
@@ -150,7 +169,7 @@ def parse_client(raw: str | bytes) -> ClientMessage:
     kind = data.get("type")
     reader = _READERS.get(kind) if isinstance(kind, str) else None
     if reader is None:
-        raise ProtocolError(f"unknown message type {kind!r}; expected hello, action, again, start, chat or ping")
+        raise ProtocolError(f"unknown message type {kind!r}; expected hello, action, press, again, start, chat or ping")
     return reader(data)
 
 
@@ -264,12 +283,30 @@ def _chat(data: dict[str, Any]) -> Chat:
     return Chat(text)
 
 
+def _number(data: dict[str, Any], key: str, required: bool = True) -> float | None:
+    value = data.get(key)
+    if value is None and not required:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ProtocolError(f"{data['type']}.{key} should be a number")
+    return value
+
+
 def _ping(data: dict[str, Any]) -> Ping:
-    _only(data, "t")
-    t = data.get("t")
-    if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t):
-        raise ProtocolError("ping.t should be a number")
-    return Ping(t)
+    _only(data, "t", "est", "echo", "held")
+    t = _number(data, "t")
+    assert t is not None
+    return Ping(t, _number(data, "est", False), _number(data, "echo", False), _number(data, "held", False))
+
+
+def _press(data: dict[str, Any]) -> Press:
+    _only(data, "action", "t")
+    t = _number(data, "t")
+    assert t is not None
+    action = data.get("action")
+    if not isinstance(action, dict):
+        raise ProtocolError("press.action should be an object")
+    return Press(action, t)
 
 
 def _again(data: dict[str, Any]) -> Again:
@@ -283,7 +320,7 @@ def _start(data: dict[str, Any]) -> Start:
 
 
 _READERS: dict[str, Callable[[dict[str, Any]], ClientMessage]] = {
-    "hello": _hello, "action": _action, "again": _again, "start": _start, "chat": _chat, "ping": _ping}
+    "hello": _hello, "action": _action, "press": _press, "again": _again, "start": _start, "chat": _chat, "ping": _ping}
 
 
 def read_action(message: ActionMsg, game_id: str, seat: Seat) -> Any:

@@ -33,18 +33,20 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from app.action_codec import CodecError, decode_action, encode_action
-from app.net import protocol
-from app.net.protocol import ActionMsg, Again, Chat, Create, Hello, Ping, ProtocolError, Start, dump
+from app.net import protocol, reflex_table
+from app.net.protocol import ActionMsg, Again, Chat, Create, Hello, Ping, Press, ProtocolError, Start, dump
+from app.net.reflex_table import REFLEX_GAMES
 from app.net.store import SeatRecord, TableRecord, TableStore, token_hash
 from games.core.protocol import Event, IllegalAction, Seat
 from games.core.session import SeatPlan, SessionCore, Setup
 from games.registry import GAMES
 
-__all__ = ["Server", "Table", "TURN_GAMES"]
+__all__ = ["Server", "Table", "TURN_GAMES", "REFLEX_GAMES", "NET_GAMES"]
 
 log = logging.getLogger("parlour.server")
 
 TURN_GAMES = ("whist", "euchre", "nap", "nash_whist", "ninety_nine", "nash", "abstrac")
+NET_GAMES = TURN_GAMES + REFLEX_GAMES    # reflex tables run in app/net/reflex_table.py
 HELLO_TIMEOUT_S = 10.0
 MAX_TABLES = 5000
 READ_LIMIT = 1 << 20     # a frame over this closes the connection; over MAX_BYTES gets an error line
@@ -98,6 +100,7 @@ class Table:
     conns: set[Conn] = field(default_factory=set)
     away_since: dict[Seat, float] = field(default_factory=dict)
     thinking: bool = False
+    reflex: Any = None               # a reflex game's ReflexRun, once it has started
 
     @property
     def game(self) -> str:
@@ -131,9 +134,11 @@ class Table:
 class Server:
     """Every table of one server process, and the handler of its connections."""
 
-    def __init__(self, store: TableStore | None = None, grace_s: float = 30.0, workers: int = 2) -> None:
+    def __init__(self, store: TableStore | None = None, grace_s: float = 30.0, workers: int = 2,
+                 reflex_speed: float = 1.0) -> None:
         self.store = store
         self.grace_s = grace_s
+        self.reflex_speed = reflex_speed     # game time per ms at reflex tables (tests raise it)
         self.tables: dict[str, Table] = {}
         self.by_token: dict[str, tuple[Table, Seat]] = {}
         self.code_tries: dict[str, Bucket] = {}
@@ -183,8 +188,8 @@ class Server:
         without a plan). Returns it and the host's seat token. Raises ``ProtocolError``
         when the request cannot be met."""
         spec = GAMES.get(request.game)
-        if spec is None or spec.id not in TURN_GAMES:
-            raise ProtocolError(f"no table for {request.game!r}: choose from {', '.join(TURN_GAMES)}")
+        if spec is None or spec.id not in NET_GAMES:
+            raise ProtocolError(f"no table for {request.game!r}: choose from {', '.join(NET_GAMES)}")
         if not spec.min_seats <= request.seats <= spec.max_seats:
             raise ProtocolError(f"{spec.title} is for {spec.seat_range}, not {request.seats}")
         plan = request.seat_plan()
@@ -203,7 +208,7 @@ class Server:
         seed = request.seed if request.seed is not None else SystemRandom().randrange(10**9)
         record = TableRecord(self._new_code(), spec.id, dict(request.options), seed, seats)
         table = Table(record.code, SessionCore(spec, _setup(record), seed), seats)
-        if self.store is not None:
+        if self.store is not None and spec.id not in REFLEX_GAMES:   # a race is not resumed
             self.store.create(record, time.time())
         self._add(table)
         return table, token
@@ -309,7 +314,10 @@ class Server:
             return
         try:
             message = protocol.parse_client(raw)
-            if isinstance(message, ActionMsg):
+            if isinstance(message, Press):
+                await reflex_table.press(self, conn, message)
+                conn.messages.give_back()
+            elif isinstance(message, ActionMsg):
                 await self._act(conn, message)
                 conn.messages.give_back()       # a move the rules accepted is no flood
             elif isinstance(message, Chat):
@@ -319,7 +327,7 @@ class Server:
             elif isinstance(message, Start):
                 await self._start(conn)
             elif isinstance(message, Ping):
-                await self._send(conn, {"type": "pong", "t": message.t})
+                await self._send(conn, reflex_table.pong(conn, message))
             else:
                 raise ProtocolError("you are already at a table")
         except ProtocolError as problem:
@@ -334,6 +342,9 @@ class Server:
             raise ProtocolError("the game starts when every seat is taken")
         if table.status == "over":
             raise ProtocolError("the game is over")
+        if table.game in REFLEX_GAMES:
+            await reflex_table.press(self, conn, message)
+            return
         action = protocol.read_action(message, table.game, conn.seat)
         await self._apply(table, action)
 
@@ -431,6 +442,9 @@ class Server:
         return None
 
     def _move_bots(self, table: Table) -> None:
+        if table.game in REFLEX_GAMES:     # its computers play in its run, on its clock
+            reflex_table.keep_running(self, table, self.reflex_speed)
+            return
         if not table.thinking and self._bot_turn(table) is not None:
             table.thinking = True
             self._later(self._think(table))
