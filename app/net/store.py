@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import sqlite3
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 __all__ = ["SeatRecord", "TableRecord", "TableStore", "token_hash"]
+
+log = logging.getLogger("parlour.store")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -29,6 +33,22 @@ CREATE TABLE IF NOT EXISTS seats (
 CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL, n INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (code, n));
 """
+
+
+CHECKPOINT_EVERY = 300    # appends (a few pages each) between checkpoints
+
+
+def _checkpoint(path: Path) -> None:
+    """Copy the WAL back into the database, on a connection of this thread's own; writers
+    go on meanwhile (PASSIVE), and whatever is not copied now is next time."""
+    try:
+        db = sqlite3.connect(path, isolation_level=None)
+        try:
+            db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            db.close()
+    except sqlite3.Error as problem:      # the log itself is whole in the WAL: nothing is lost
+        log.warning("checkpoint of %s failed: %s", path, problem)
 
 
 def token_hash(token: str) -> str:
@@ -66,10 +86,18 @@ class TableStore:
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
+        # SQLite copies the WAL back into the database (a checkpoint, with two fsyncs) inside
+        # whichever commit crosses 1000 pages: a stall of milliseconds in the server's one
+        # loop. Here a thread of our own does it instead, every CHECKPOINT_EVERY appends.
+        self.db.execute("PRAGMA wal_autocheckpoint=0")
         self.db.executescript(SCHEMA)
+        self._checkpointer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-checkpoint")
+        self._checkpointing: Future[None] | None = None
+        self._appended = 0
 
     def close(self) -> None:
-        self.db.close()
+        self._checkpointer.shutdown(wait=True)
+        self.db.close()     # the last connection to close checkpoints what is left
 
     def create(self, table: TableRecord, created: float) -> None:
         with self.db:
@@ -104,6 +132,10 @@ class TableStore:
     def append(self, code: str, n: int, action: dict[str, Any]) -> None:
         """Action number ``n`` (from 0) of a table, committed when this returns."""
         self.db.execute("INSERT INTO actions VALUES (?, ?, ?)", (code, n, json.dumps(action)))
+        self._appended += 1
+        if self._appended >= CHECKPOINT_EVERY and (self._checkpointing is None or self._checkpointing.done()):
+            self._appended = 0
+            self._checkpointing = self._checkpointer.submit(_checkpoint, self.path)
 
     def load_all(self) -> list[TableRecord]:
         """Every table, with its seats and actions in order."""
