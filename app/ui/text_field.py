@@ -54,8 +54,6 @@ class TextField:
 
 def _clipboard() -> str:
     try:
-        if not pygame.scrap.get_init():
-            pygame.scrap.init()
-        return " ".join(pygame.scrap.get_text().split())
-    except (pygame.error, AttributeError):      # no clipboard here (a headless run)
+        return " ".join(pygame.scrap.get_text().split())     # (SDL's clipboard: no init needed)
+    except (pygame.error, AttributeError):      # no clipboard here
         return ""

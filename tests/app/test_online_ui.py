@@ -304,3 +304,14 @@ def test_the_host_s_seats_you_move_computers_keep_their_level_and_the_plan_says_
     assert setup.kinds == ["remote", "bot", "remote", "host"]
     setup.change_seats(-1)                         # seat 4 goes: you sit in seat 1
     assert setup.kinds == ["host", "bot", "remote"] and len(setup.setup.seats) == 3
+
+
+def test_ctrl_v_pastes_the_address_and_a_code_keeps_only_its_letters(app: App, no_network_list: None) -> None:
+    app.start(JoinScene(app))
+    join = app.scenes.top
+    pygame.scrap.put_text("  ws://192.168.1.23:8765 \n")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_CTRL, unicode="", scancode=0))
+    app.step(FRAME)
+    post_key(app, pygame.K_TAB)
+    type_text(app, "k7q-1Om2x")                    # (1 and O are in no code)
+    assert join.address.text == "ws://192.168.1.23:8765" and join.code.text == "K7QM2X"
