@@ -37,6 +37,7 @@ from app.net import protocol, reflex_table
 from app.net.protocol import ActionMsg, Again, Chat, Create, Hello, Ping, Press, ProtocolError, Start, dump
 from app.net.reflex_table import REFLEX_GAMES
 from app.net.store import SeatRecord, TableRecord, TableStore, token_hash
+from app.net.table_texts import TableTexts
 from games.core.protocol import Event, IllegalAction, Seat
 from games.core.session import SeatPlan, SessionCore, Setup
 from games.registry import GAMES
@@ -474,24 +475,20 @@ class Server:
     # --- sending ------------------------------------------------------------------------------
 
     async def _broadcast(self, table: Table, events: list[Event], but: Conn | None = None) -> None:
-        await asyncio.gather(*(self._send_table(c, events) for c in list(table.conns) if c is not but))
+        texts = _table_texts(table, events, [c for c in table.conns if c is not but])
+        await asyncio.gather(*(self._send_text(c, text) for c, text in texts))
 
     async def _send_table(self, conn: Conn, events: list[Event]) -> None:
-        table = conn.table
-        assert table is not None
-        core = table.core
-        over = table.status == "over"
-        message = protocol.table_message(
-            table=table.code, game=table.game, seat=conn.seat, status=table.status,
-            count=len(core.actions), to_act=core.to_act() if table.status == "playing" else [],
-            view=core.state.view(conn.seat),   # a watcher (seat None): the spectator's view
-            events=events, players=table.players(), outcome=core.state.outcome() if over else None,
-            replay=_replay(table) if over else None)
-        await self._send(conn, message)
+        assert conn.table is not None
+        for _, text in _table_texts(conn.table, events, [conn]):
+            await self._send_text(conn, text)
 
     async def _send(self, conn: Conn, message: dict[str, Any]) -> None:
+        await self._send_text(conn, dump(message))
+
+    async def _send_text(self, conn: Conn, text: str) -> None:
         try:
-            await conn.ws.send(dump(message))
+            await conn.ws.send(text)
         except ConnectionClosed:
             pass
 
@@ -538,6 +535,26 @@ def _check_options(spec: Any, options: dict[str, Any]) -> None:
     for key, value in options.items():
         if key not in known or not any(value == c and type(value) is type(c) for c in known[key].choices):
             raise ProtocolError(f"{spec.title} has no option {key} = {value!r}")
+
+
+def _table_texts(table: Table, events: list[Event], conns: list[Conn]) -> list[tuple[Conn, str]]:
+    """Each connection's ``table`` message: its seat's view (a watcher, seat None: the
+    spectator's) and the events redacted for it. All are written at once, with nothing
+    awaited in between, so what the seats share is written once (app/net/table_texts.py)."""
+    core = table.core
+    over = table.status == "over"
+    texts = TableTexts(
+        table=table.code, game=table.game, status=table.status, count=len(core.actions),
+        to_act=core.to_act() if table.status == "playing" else [], players=table.players(),
+        outcome=core.state.outcome() if over else None, replay=_replay(table) if over else None)
+    by_seat: dict[Seat | None, str] = {}
+    written = []
+    for conn in conns:
+        text = by_seat.get(conn.seat)
+        if text is None:
+            text = by_seat[conn.seat] = texts.text(conn.seat, core.state.view(conn.seat), events)
+        written.append((conn, text))
+    return written
 
 
 def _replay(table: Table) -> dict[str, Any]:
