@@ -28,19 +28,26 @@ from typing import Any, Callable, Sequence
 
 from games.core.cards import Card
 from games.core.double_dummy import Position, solve_many
+from games.core.play_reading import follows, weigh
 from games.core.trick_bots import Knowledge, cost, legal_cards_of, sample_hands
 
 DEALS = 100  # deals solved per decision: the issue's floor
+READING = 4  # with card reading, the deals drawn for each one kept
 Score = Callable[[int], float]  # tricks my side takes from here on -> what they are worth
 
 
 def sample_positions(view: Any, info: Knowledge, rng: Random, count: int,
-                     sides: Sequence[int] = (), misere: bool = False) -> list[Position]:
-    """``count`` open-handed positions consistent with what ``view``'s seat knows."""
+                     sides: Sequence[int] = (), misere: bool = False, reading: bool = False) -> list[Position]:
+    """``count`` open-handed positions consistent with what ``view``'s seat knows. With
+    ``reading``, drawn from ``READING`` times as many deals, each as likely as it fits the
+    way the opponents have followed suit (games/core/play_reading.py)."""
     trick = [card for _, card in view.trick]
+    reads = follows(view.played, view.rules, view.seat, view.seats, frozenset(view.sitting_out)) if reading else []
+    deals = [sample_hands(info, rng) for _ in range(count * (READING if reads else 1))]
+    if reads:
+        deals = rng.choices(deals, [weigh(reads, deal, view.rules) for deal in deals], k=count)
     out = []
-    for _ in range(count):
-        deal = sample_hands(info, rng)
+    for deal in deals:
         hands: list[Sequence[Card]] = [deal.get(s, ()) for s in range(view.seats)]
         hands[view.seat] = view.hand
         out.append(Position.of(hands, view.rules, view.leader, trick, sides=sides,
@@ -49,13 +56,24 @@ def sample_positions(view: Any, info: Knowledge, rng: Random, count: int,
 
 
 def card_values(positions: Sequence[Position], cards: Sequence[Card], score: Score | None = None) -> list[float]:
-    """The average worth of each card over the solved positions."""
+    """The average worth of each card over the solved positions (a deal drawn twice is
+    solved once: late in a hand few deals fit what the seat knows)."""
+    first: dict[tuple[frozenset[Card], ...], int] = {}
+    for i, position in enumerate(positions):
+        first.setdefault(deal_key(position), i)
+    solved = dict(zip(first, solve_many([positions[i] for i in first.values()])))
     totals = [0.0] * len(cards)
-    for result in solve_many(positions):
+    for position in positions:
+        result = solved[deal_key(position)]
         for i, card in enumerate(cards):
             tricks = result[card]
             totals[i] += score(tricks) if score else tricks
     return [t / max(1, len(positions)) for t in totals]
+
+
+def deal_key(position: Position) -> tuple[frozenset[Card], ...]:
+    """A sampled deal as sets of cards (the order a hand was dealt in does not matter)."""
+    return tuple(frozenset(hand) for hand in position.hands)
 
 
 def single_dummy(view: Any, info: Knowledge, rng: Random, deals: int = 50, sides: Sequence[int] = (),
@@ -69,13 +87,13 @@ def single_dummy(view: Any, info: Knowledge, rng: Random, deals: int = 50, sides
 
 
 def expert_card(view: Any, rng: Random, info: Knowledge, deals: int = DEALS, sides: Sequence[int] = (),
-                misere: bool = False, score: Score | None = None) -> Card:
+                misere: bool = False, score: Score | None = None, reading: bool = False) -> Card:
     """The legal card worth most on average over ``deals`` sampled deals, each solved
     double-dummy. Ties go to the cheaper card (keep the high ones)."""
     cards = legal_cards_of(view)
     if len(cards) == 1:
         return cards[0]
-    positions = sample_positions(view, info, rng, deals, sides, misere)
+    positions = sample_positions(view, info, rng, deals, sides, misere, reading)
     if score is None and misere:
         score = _fewer_is_better
     values = card_values(positions, cards, score)

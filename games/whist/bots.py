@@ -12,12 +12,15 @@ True
 from __future__ import annotations
 
 from random import Random
+from typing import Callable
 
 from games.core.cards import Card, standard_deck
 from games.core.double_dummy import dds_available
 from games.core.expert_play import expert_card
 from games.core.trick_bots import Knowledge, easy_card, hard_card, normal_card, side_value
 from games.core.trick_events import PlayCard
+from games.core.tricks import side_tricks
+from games.whist.game_odds import hand_worth
 from games.whist.rules import WhistView
 
 DECK = tuple(standard_deck())
@@ -44,10 +47,20 @@ def hard(view: WhistView, rng: Random) -> PlayCard:
 def expert(view: WhistView, rng: Random) -> PlayCard:
     """Determinised search on the double-dummy solver (games/core/expert_play.py) from the
     fourth trick; Hard's play-outs before it. Where DDS is not installed, our own search
-    solves the last few tricks and Hard plays the rest."""
+    solves the last few tricks and Hard plays the rest. Deals are drawn as likely as they
+    fit the way the opponents have followed suit, and a card is worth the chance of
+    winning the game it leads to (games/whist/game_odds.py), not its tricks."""
     if len(view.hand) > (DDS_CARDS if dds_available() else SEARCH_CARDS):
         return hard(view, rng)
-    return PlayCard(view.seat, expert_card(view, rng, knowledge(view)))
+    return PlayCard(view.seat, expert_card(view, rng, knowledge(view), score=game_worth(view), reading=True))
+
+
+def game_worth(view: WhistView) -> Callable[[int], float]:
+    """What taking so many more tricks this hand is worth to the seat's side: its chance of
+    winning the game after the hand, from the score and the tricks it has already."""
+    side = view.seat % 2
+    won = side_tricks(view.won)[side]
+    return hand_worth(view.scores[side], view.scores[1 - side], view.target, won)
 
 
 def knowledge(view: WhistView) -> Knowledge:
