@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 YOU, REMOTE, BOT = "host", "remote", "bot"
 SEATS_WORDS = ("A remote player is a friend on another computer: they join with the code the next "
                "screen shows. When you start, computers take the remote seats nobody has taken.")
+PARTNERS_WORDS = "Partners sit opposite: seats 1 and 3 play against seats 2 and 4."
 
 
 class HostSetupScene(SetupScene):
@@ -131,6 +132,7 @@ class HostSetupScene(SetupScene):
         s = self.s
         x, y = self.rows[0].rect.left, self.start_button.rect.bottom + int(26 * s)
         size = max(13, int(17 * s))
-        for line in wrap(SEATS_WORDS, font(size), self.rows[0].rect.width):
+        words = SEATS_WORDS + (" " + PARTNERS_WORDS if self.spec.extra.get("partnerships") else "")
+        for line in wrap(words, font(size), self.rows[0].rect.width):
             surface.blit(render_text(line, size, theme.INK_DIM), (x, y))
             y += size + 5
