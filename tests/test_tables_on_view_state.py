@@ -35,7 +35,10 @@ GAMES_PLAYED = {
 
 class SeenFromOneSeat(Session):
     """A session whose ``state`` answers as a network client's does: a ``ViewState`` of
-    ``HUMAN``'s view. The rules state is ``rules``; it applies the actions."""
+    the view of ``seen_by`` (a seat, or None: a spectator). The rules state is ``rules``;
+    it applies the actions."""
+
+    seen_by: int | None = HUMAN
 
     @property
     def rules(self) -> GameState[Any, Any]:
@@ -43,12 +46,12 @@ class SeenFromOneSeat(Session):
 
     @property  # type: ignore[override]
     def state(self) -> ViewState[Any]:
-        return ViewState.of(self.rules, HUMAN)
+        return ViewState.of(self.rules, self.seen_by)
 
     @property
     def opening(self) -> list[Event]:
         if self._opening is None:   # the first deal as this seat is told it
-            self._opening = redacted(getattr(self.rules, "opening", []), HUMAN)
+            self._opening = redacted(getattr(self.rules, "opening", []), self.seen_by)
         return self._opening
 
     @opening.setter
@@ -86,10 +89,19 @@ def app():
 
 
 def picture(scene: Any) -> tuple[str, ...]:
-    """What the table shows of the game: the human's hand, or Abstrac's row."""
+    """The cards the table shows: every hand (the others' face down), the trick, Ninety-Nine's
+    pile, Nash's mystery cards, Abstrac's row."""
+    shown = [str(sprite.card) for hand in getattr(scene, "hands", []) for sprite in hand] + ["|"]
+    for name in ("trick", "pile", "mystery", "row"):
+        for item in getattr(scene, name, []):
+            shown.append(str(item[1].card if isinstance(item, tuple) else item.card))
+    return tuple(shown)
+
+
+def own_hand(scene: Any) -> tuple[str, ...]:
+    """The human's hand as drawn (Abstrac, which has none: the cards the human has taken)."""
     hands = getattr(scene, "hands", None)
-    sprites = hands[HUMAN] if hands else scene.row
-    return tuple(str(sprite.card) for sprite in sprites)
+    return tuple(str(sprite.card) for sprite in (hands[HUMAN] if hands else scene.taken[HUMAN]))
 
 
 def press(app: App, key: int) -> None:
@@ -119,17 +131,20 @@ def human_moves(app: App, scene: Any, session: SeenFromOneSeat) -> None:
     assert len(session.actions) > before, f"the keys made no move at {type(view).__name__} {view.legal[:3]}"
 
 
-@pytest.mark.parametrize("game_id", list(GAMES_PLAYED))
-def test_a_table_plays_a_whole_game_from_one_seats_view(app: App, game_id: str) -> None:
+def play_to_the_end(app: App, game_id: str, human: bool) -> tuple[SeenFromOneSeat, int, int]:
+    """Seat ``HUMAN`` is a human (or, without one, the table is watched), the others easy
+    bots; returns the session, how many different pictures the table showed, and how many
+    different hands (as drawn) seat ``HUMAN`` had."""
     spec = GAMES[game_id]
     options, seed = GAMES_PLAYED[game_id]
-    plans = [SeatPlan(seat == HUMAN, "easy") for seat in range(spec.default_seats)]
+    plans = [SeatPlan(human and seat == HUMAN, "easy") for seat in range(spec.default_seats)]
     setup = Setup(game_id, plans, {o.key: o.default for o in spec.options} | options, seed)
     session = SeenFromOneSeat(spec, setup)
+    session.seen_by = HUMAN if human else None
     scene = table_for(game_id)(app, session)
     app.start(scene)
-    assert isinstance(session.state, ViewState)
-    pictures = {picture(scene)}
+    assert isinstance(session.state, ViewState) and scene.spectator is not human
+    pictures, hands = {picture(scene)}, {own_hand(scene)}
     for _ in range(40000):
         if isinstance(app.scenes.top, ResultsScene):
             break
@@ -137,8 +152,23 @@ def test_a_table_plays_a_whole_game_from_one_seats_view(app: App, game_id: str) 
             human_moves(app, scene, session)
         app.step(STEP)
         pictures.add(picture(scene))
+        hands.add(own_hand(scene))
     else:
         raise AssertionError(f"{game_id} never reached its end")
     assert session.rules.is_over()
+    return session, len(pictures), len(hands)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES_PLAYED))
+def test_a_table_plays_a_whole_game_from_one_seats_view(app: App, game_id: str) -> None:
+    session, pictures, hands = play_to_the_end(app, game_id, human=True)
     assert any(a.seat == HUMAN for a in session.actions) and any(a.seat != HUMAN for a in session.actions)
-    assert len(pictures) > 5   # the hand (or the row) was redrawn as the game went on
+    assert pictures > 5 and hands > 3   # the table, and the human's own cards, were redrawn as the game went on
+
+
+@pytest.mark.parametrize("game_id", list(GAMES_PLAYED))
+def test_a_watched_table_shows_a_whole_game_from_the_spectators_view(app: App, game_id: str) -> None:
+    """Watching (``view(None)``): no hand to show, nothing to do, the game still runs."""
+    session, pictures, _ = play_to_the_end(app, game_id, human=False)
+    assert session.state.legal_actions(HUMAN) == []
+    assert pictures > 2   # the cards on the table moved as the game went on (deals at least)

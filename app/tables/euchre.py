@@ -114,14 +114,14 @@ class EuchreTable(TrickTable):
     # the call --------------------------------------------------------------------------------
 
     def choosing_call(self) -> bool:
-        return self.human_turn and self.current_view().phase in ("round1", "round2")
+        return self.human_turn and self.view_now().phase in ("round1", "round2")
 
     def human_choosing(self) -> bool:
         return self.choosing_call()
 
     def _row(self) -> ButtonRow:
         """The buttons for the human's call, rebuilt when the call or the Alone choice changes."""
-        view = self.current_view()
+        view = self.view_now()
         key = (view.phase, view.hand_number, self.alone, self.size)
         if self.call_row is None or self._row_for != key:
             self._row_for = key
@@ -182,7 +182,7 @@ class EuchreTable(TrickTable):
         if not self.choosing_call():
             return
         row = self._row()
-        view = self.current_view()
+        view = self.view_now()
         if view.phase == "round1":
             title = f"Round one: take {suit_of(view.upcard).title} as trumps?"
         else:
@@ -219,7 +219,7 @@ class EuchreTable(TrickTable):
         self.call_row = None
 
     def hint_text(self) -> str:
-        phase = self.current_view().phase
+        phase = self.view_now().phase
         if phase == "discard":
             return "You take the upcard: click a card to discard it · ←/→ and Enter"
         if phase in ("round1", "round2"):

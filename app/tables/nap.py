@@ -90,15 +90,15 @@ class NapTable(BiddingTable):
     # the auction panel ---------------------------------------------------------------------
 
     def choosing_call(self) -> bool:
-        return self.human_turn and self.current_view().phase in ("bid", "name")
+        return self.human_turn and self.view_now().phase in ("bid", "name")
 
     def panel_key(self) -> tuple:
-        view = self.current_view()
+        view = self.view_now()
         return (view.phase, view.hand_number, view.bids)
 
     def panel_rows(self) -> list[ChoiceRow]:
         choices = []
-        for action in self.current_view().legal:
+        for action in self.view_now().legal:
             if isinstance(action, nap.Pass):
                 choices.append(Choice("Pass", action, quiet=True, tip="Pass: no bid this hand · arrows and Enter choose, P passes", key="p"))
             elif isinstance(action, nap.Bid):
@@ -110,7 +110,7 @@ class NapTable(BiddingTable):
         return [ChoiceRow("", tuple(choices))]
 
     def panel_title(self) -> str:
-        view = self.current_view()
+        view = self.view_now()
         if view.phase == "name":
             return "You led the Joker: name trumps"
         best = view.best
@@ -150,7 +150,7 @@ class NapTable(BiddingTable):
     def hint_text(self) -> str:
         if self.choosing_call():
             return ""
-        view = self.current_view()
+        view = self.view_now()
         if view.phase == "play" and view.bidder == self.viewer and not view.played:
             return "Your lead sets trumps: click the card whose suit you want · ←/→ and Enter"
         return super().hint_text()

@@ -404,14 +404,14 @@ class NashWhistTable(BiddingTable):
     # the auction panel ---------------------------------------------------------------------
 
     def choosing_call(self) -> bool:
-        return self.human_turn and self.current_view().phase == "bid"
+        return self.human_turn and self.view_now().phase == "bid"
 
     def panel_key(self) -> tuple:
-        view = self.current_view()
+        view = self.view_now()
         return (view.deal_number, len(view.auction), view.cop_chance)
 
     def panel_rows(self) -> list[ChoiceRow]:
-        view = self.current_view()
+        view = self.view_now()
         legal = view.legal
         first = tuple(self._simple_choice(a, view) for a in legal if not isinstance(a, nw.MakeBid))
         rows = bid_rows([a for a in legal if isinstance(a, nw.MakeBid)], view.initial_trump)
@@ -431,7 +431,7 @@ class NashWhistTable(BiddingTable):
         return Choice("Pass", action, quiet=True, key="p", tip=tip)
 
     def panel_title(self) -> str:
-        view = self.current_view()
+        view = self.view_now()
         seat = view.standing_seat   # (someone has bid whenever there is a Prop to Cop or a bid to beat)
         who = self._name(seat) if seat is not None else ""
         if view.cop_chance:
@@ -445,7 +445,7 @@ class NashWhistTable(BiddingTable):
     def panel_note(self) -> str:
         """What In, Out and NT mean with this deal's turned suit (always shown: a cramped
         panel scrolls its rows rather than drop it)."""
-        view = self.current_view()
+        view = self.view_now()
         if view.cop_chance:
             return ""
         suit = view.initial_trump.title

@@ -62,18 +62,22 @@ class ViewState(Generic[ViewT]):
     Nothing in it changes: the next message makes a new one.
     """
 
-    __slots__ = ("_view", "_to_act", "over", "_outcome")
+    __slots__ = ("_view", "_to_act", "_over", "_outcome")
 
     def __init__(self, view: ViewT, to_act: Sequence[Seat], over: bool,
                  outcome: Outcome | None) -> None:
         self._view = view
         self._to_act = tuple(to_act)
-        self.over = over
+        self._over = over
         self._outcome = outcome
 
     def __repr__(self) -> str:
-        return (f"ViewState(seat={self.seat}, to_act={list(self._to_act)}, over={self.over}, "
+        return (f"ViewState(seat={self.seat}, to_act={list(self._to_act)}, over={self._over}, "
                 f"outcome={self._outcome!r})")
+
+    @property
+    def over(self) -> bool:
+        return self._over
 
     @staticmethod
     def of(state: GameState[Any, Any], seat: Seat | None) -> ViewState[Any]:
@@ -95,7 +99,7 @@ class ViewState(Generic[ViewT]):
     def legal_actions(self, seat: Seat) -> list[Any]:
         """The view's own legal actions when ``seat`` is its seat and may act; nobody else's
         are known here, so any other seat has none."""
-        if seat is None or seat != self._view.seat or seat not in self._to_act or self.over:
+        if seat is None or seat != self._view.seat or seat not in self._to_act or self._over:
             return []
         return list(self._view.legal)
 
@@ -104,7 +108,7 @@ class ViewState(Generic[ViewT]):
         return self._view
 
     def is_over(self) -> bool:
-        return self.over
+        return self._over
 
     def outcome(self) -> Outcome | None:
         return self._outcome
