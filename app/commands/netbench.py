@@ -14,6 +14,9 @@ how many actions a second the server and clients manage together, and the round 
 mostly the queue of other tables' moves (n tables at r actions a second wait about n / r
 seconds a move, whatever the server does). With ``think_ms`` each bot waits that long
 before each move, as a person would, and the round trip is the server's answer alone.
+``rtt_ms_all_seated`` counts only the round trips begun once every client had sat down
+(``all_seated_after_s``): the server holding all its tables, without the first seconds'
+rush of connections.
 """
 
 from __future__ import annotations
@@ -51,20 +54,24 @@ def run(game: str, tables: int, seconds: float, level: str, think_ms: float = 0.
                 raise RuntimeError(f"the server did not start: {line!r}")
             url = line.rsplit(" ", 1)[-1]
             cpu_before, own_before = _cpu_s(server.pid), time.process_time()
-            clients, failures, elapsed = asyncio.run(_bench(url, game, tables, seconds, level, think_ms / 1000))
+            clients, failures, elapsed, seated = asyncio.run(_bench(url, game, tables, seconds, level, think_ms / 1000))
             cpu_after, own_cpu = _cpu_s(server.pid), time.process_time() - own_before
         finally:
             server.terminate()
             server.wait(timeout=30)
     rtts = [r for c in clients for r in c.rtts_ms]
+    # Once every client has sat down: the round trips of a server holding all its tables,
+    # without the first seconds' queue of connections and new tables.
+    held = [r for c in clients for r, at in zip(c.rtts_ms, c.sent_at) if seated.at is not None and at >= seated.at]
     actions = sum(len(c.rtts_ms) for c in clients)
     cpu_ms = (cpu_after - cpu_before) * 1000 if cpu_before is not None and cpu_after is not None else None
     return {
         "game": game, "tables": tables, "clients": tables * GAMES[game].default_seats,
         "seconds": round(elapsed, 1), "think_ms": think_ms, "games_finished": sum(1 for c in clients if c.outcome and c.seat == 0),
         "actions": actions, "actions_per_s": round(actions / elapsed, 1) if elapsed else None,
-        "rtt_ms": {"p50": _round(percentile(rtts, 0.5)), "p99": _round(percentile(rtts, 0.99)),
-                   "max": _round(max(rtts) if rtts else None)},
+        "rtt_ms": _spread(rtts),
+        "all_seated_after_s": _round(seated.at - seated.started) if seated.at is not None else None,
+        "rtt_ms_all_seated": _spread(held),
         "server_cpu_ms_per_action": round(cpu_ms / actions, 3) if cpu_ms is not None and actions else None,
         # Where the rest of the time goes: every client runs in this one process.
         "clients_cpu_ms_per_action": round(own_cpu * 1000 / actions, 3) if actions else None,
@@ -85,38 +92,61 @@ def _round(value: float | None) -> float | None:
     return round(value, 2) if value is not None else None
 
 
+def _spread(rtts: list[float]) -> dict[str, float | None]:
+    return {"p50": _round(percentile(rtts, 0.5)), "p99": _round(percentile(rtts, 0.99)),
+            "max": _round(max(rtts) if rtts else None)}
+
+
+class _Seated:
+    """When every client had been welcomed to its seat (``time.perf_counter``)."""
+
+    def __init__(self, clients: int) -> None:
+        self.waiting, self.started, self.at = clients, time.perf_counter(), None if clients else time.perf_counter()
+
+    def welcomed(self) -> None:
+        self.waiting -= 1
+        if self.waiting == 0:
+            self.at = time.perf_counter()
+
+
 async def _bench(url: str, game: str, tables: int, seconds: float, level: str,
-                 think_s: float) -> tuple[list[BotClient], int, float]:
+                 think_s: float) -> tuple[list[BotClient], int, float, _Seated]:
     clients: list[BotClient] = []
+    seated = _Seated(tables * GAMES[game].default_seats)
     failures = [0]
     started = time.monotonic()
     deadline = started + seconds
-    loops = [asyncio.create_task(_table_loop(url, game, t, level, think_s, deadline, clients, failures))
+    loops = [asyncio.create_task(_table_loop(url, game, t, level, think_s, deadline, clients, failures, seated))
              for t in range(tables)]
     await asyncio.wait(loops, timeout=max(0.0, deadline - time.monotonic()) + 0.5)
     elapsed = time.monotonic() - started
     for task in loops:
         task.cancel()
     await asyncio.gather(*loops, return_exceptions=True)
-    return clients, failures[0], elapsed
+    return clients, failures[0], elapsed, seated
 
 
 async def _table_loop(url: str, game: str, number: int, level: str, think_s: float, deadline: float,
-                      clients: list[BotClient], failures: list[int]) -> None:
+                      clients: list[BotClient], failures: list[int], seated: _Seated) -> None:
     seats = GAMES[game].default_seats
     seed = number * 1000
     while time.monotonic() < deadline:
         seed += 1
         welcomed: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         create = {"game": game, "seats": seats, "remote": seats - 1, "difficulty": level, "seed": seed}
+
+        def host_welcomed(message: dict[str, Any]) -> None:
+            welcomed.set_result(message["table"])
+            seated.welcomed()
+
         host = BotClient(url, {"create": create}, level, name="Host", seed=seed, timeout_s=600,
-                         think_s=think_s, on_welcome=lambda m: welcomed.set_result(m["table"]))
+                         think_s=think_s, on_welcome=host_welcomed)
         clients.append(host)
         try:
             host_task = asyncio.create_task(host.run())
             code = await asyncio.wait_for(welcomed, 60)
             guests = [BotClient(url, {"code": code}, level, name=f"Guest {i}", seed=seed + i, timeout_s=600,
-                                think_s=think_s) for i in range(1, seats)]
+                                think_s=think_s, on_welcome=lambda m: seated.welcomed()) for i in range(1, seats)]
             clients.extend(guests)
             await asyncio.gather(host_task, *(g.run() for g in guests))
         except asyncio.CancelledError:

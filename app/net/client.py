@@ -67,6 +67,8 @@ class BotClient:
     sent: int = 0
     errors: list[str] = field(default_factory=list)
     rtts_ms: list[float] = field(default_factory=list)
+    sent_at: list[float] = field(default_factory=list)
+    """When each round trip in ``rtts_ms`` began (``time.perf_counter``)."""
     outcome: dict[str, Any] | None = None
     replay: dict[str, Any] | None = None
     _pending: tuple[int, float] | None = None   # the action count when we acted, and when
@@ -154,6 +156,7 @@ class BotClient:
     async def _table(self, ws: ClientConnection, state: TableState) -> None:
         if self._pending is not None and state.count > self._pending[0]:
             self.rtts_ms.append((time.perf_counter() - self._pending[1]) * 1000)
+            self.sent_at.append(self._pending[1])
             self._pending = None
         if self.on_table is not None:
             self.on_table(state)

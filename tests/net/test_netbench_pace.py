@@ -1,0 +1,14 @@
+"""parlour netbench paced like people (think_ms), and its round trips once every client sat down."""
+
+from __future__ import annotations
+
+from app.commands import netbench
+
+
+def test_a_paced_netbench_reports_its_pace_and_the_round_trips_once_all_are_seated() -> None:
+    figures = netbench.run("whist", tables=2, seconds=3, level="easy", think_ms=20)
+    assert figures["think_ms"] == 20 and figures["errors"] == 0 and figures["actions"] > 0
+    assert figures["all_seated_after_s"] is not None      # every one of the 8 clients sat down
+    held = figures["rtt_ms_all_seated"]
+    assert set(held) == {"p50", "p99", "max"} and held["p50"] is not None
+    assert held["max"] <= figures["rtt_ms"]["max"]
