@@ -223,7 +223,7 @@ class ResultsScene(Scene):
         (two computer partners shown first and second would read as separate winners)."""
         assert self.outcome is not None
         scores, winners = self.outcome.scores, self.outcome.winners
-        humans = self.session.humans
+        humans = self.humans
         # The one human is "(you)", as the table's plate says "You"; computer players show their level.
         who = {seat: self._you(seat) if humans == [seat] else self.people[seat]
                for seat in range(len(self.session.setup.seats))}

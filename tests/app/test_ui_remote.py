@@ -65,6 +65,7 @@ def test_a_networked_whist_game_plays_to_the_results_and_again(app: App, server:
     assert isinstance(results, ResultsScene) and results.remote is session
     assert results.outcome == server.table(session.code or "").core.state.outcome()
     assert results.headline in ("You win!", f"{table.people[1]} and {table.people[3]} win")
+    assert any(text.startswith(("1.  Ann (you)", "2.  Ann (you)")) for text, _ in results.placings())
     labels = [b.label for b in results.row.buttons]
     assert "Change setup" not in labels and labels[0] == "Play again"
     saved = replay_file.entries()
