@@ -27,12 +27,13 @@ from random import Random
 from typing import Any, Callable, Sequence
 
 from games.core.cards import Card
+from games.core.deal_sampling import dealer
 from games.core.double_dummy import Position, solve_many
 from games.core.play_reading import follows, weigh
-from games.core.trick_bots import Knowledge, cost, legal_cards_of, sample_hands
+from games.core.trick_bots import Knowledge, cost, legal_cards_of
 
 DEALS = 100  # deals solved per decision: the issue's floor
-READING = 4  # with card reading, the deals drawn for each one kept
+READING = 3  # with card reading, the deals drawn for each one kept
 Score = Callable[[int], float]  # tricks my side takes from here on -> what they are worth
 
 
@@ -43,7 +44,8 @@ def sample_positions(view: Any, info: Knowledge, rng: Random, count: int,
     way the opponents have followed suit (games/core/play_reading.py)."""
     trick = [card for _, card in view.trick]
     reads = follows(view.played, view.rules, view.seat, view.seats, frozenset(view.sitting_out)) if reading else []
-    deals = [sample_hands(info, rng) for _ in range(count * (READING if reads else 1))]
+    draw = dealer(info)
+    deals = [draw(rng) for _ in range(count * (READING if reads else 1))]
     if reads:
         deals = rng.choices(deals, [weigh(reads, deal, view.rules) for deal in deals], k=count)
     out = []

@@ -22,9 +22,10 @@ throws what is too much a matter of taste.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Mapping, Sequence
 
-from games.core.cards import Card, Suit
+from games.core.cards import Card, Suit, standard_deck
 from games.core.protocol import Seat
 from games.core.tricks import TrumpRules
 
@@ -81,11 +82,13 @@ def follows(played: Plays, rules: TrumpRules, reader: Seat, seats: int,
 def weigh(reads: Sequence[_Follow], hands: Mapping[Seat, Sequence[Card]], rules: TrumpRules) -> float:
     """The likelihood weight of one sampled deal (``hands``: each other seat's cards now)."""
     weight = 1.0
+    held: dict[Seat, dict[Suit, set[int]]] = {}
     for read in reads:
-        hand = hands.get(read.seat)
-        if hand is None:
-            continue
-        mine = {rules.power(c) for c in hand if rules.suit_of(c) is read.suit}
+        if read.seat not in held:
+            if read.seat not in hands:
+                continue
+            held[read.seat] = _by_suit(hands[read.seat], rules)
+        mine = held[read.seat].get(read.suit, set())
         if read.wins:
             cheaper = [p for p in mine if read.best is not None and read.best < p < read.power]
         else:
@@ -94,3 +97,18 @@ def weigh(reads: Sequence[_Follow], hands: Mapping[Seat, Sequence[Card]], rules:
         if any(p not in mine and p not in read.known for p in range(habit + 1, read.power)):
             weight *= OFF_HABIT
     return weight
+
+
+def _by_suit(hand: Sequence[Card], rules: TrumpRules) -> dict[Suit, set[int]]:
+    """A hand's powers, suit by suit (the effective suit: Euchre's left bower is a trump)."""
+    table = _suit_and_power(rules)
+    out: dict[Suit, set[int]] = {}
+    for card in hand:
+        suit, power = table.get(card) or (rules.suit_of(card), rules.power(card))
+        out.setdefault(suit, set()).add(power)
+    return out
+
+
+@lru_cache(maxsize=16)
+def _suit_and_power(rules: TrumpRules) -> dict[Card, tuple[Suit, int]]:
+    return {card: (rules.suit_of(card), rules.power(card)) for card in standard_deck()}

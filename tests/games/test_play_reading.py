@@ -74,3 +74,20 @@ def test_reading_draws_the_deals_that_fit_more_often() -> None:
     for position in sample_positions(view, info, Random(6), 50, reading=True):
         dealt = [c for h in position.hands for c in h]
         assert len(dealt) == 50 and set(dealt) == deck - {Card.parse("KS"), Card.parse("9S")}
+
+
+def test_the_quick_dealer_keeps_every_void_and_hand_size() -> None:
+    from games.core.deal_sampling import deal_unseen
+    from games.core.trick_bots import Knowledge
+
+    pool = tuple(cards("AS KS QS JS 2H 3H 4H 5H 6D 7D 8C 9C"))
+    info = Knowledge(0, {1: 4, 2: 4, 3: 4}, {1: frozenset({Suit.SPADES}), 3: frozenset({Suit.SPADES, Suit.CLUBS})},
+                     {}, pool, NO_TRUMPS)
+    rng = Random(3)
+    for _ in range(200):
+        hands = deal_unseen(info, rng)
+        assert sorted(len(h) for h in hands.values()) == [4, 4, 4]
+        assert {c for h in hands.values() for c in h} == set(pool)
+        assert all(c.suit is not Suit.SPADES for c in hands[1] + hands[3])
+        assert all(c.suit is not Suit.CLUBS for c in hands[3])
+        assert sum(c.suit is Suit.SPADES for c in hands[2]) == 4  # the only seat that may hold spades
