@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from app.net.protocol import outcome_data
-from app.net.values import shared_value_text, value_text
+from app.net.values import SharedTexts, shared_value_text, value_text
 from games.core.protocol import Event, Outcome, Seat, redacted
 
 __all__ = ["TableTexts"]
@@ -33,17 +33,18 @@ class TableTexts:
     def __init__(self, *, table: str, game: str, status: str, count: int, to_act: list[Seat],
                  players: list[dict[str, Any]], outcome: Outcome | None, replay: dict[str, Any] | None = None
                  ) -> None:
-        self.head = f'{{"type":"table","table":{_compact(table)},"game":{_compact(game)},"seat":'
-        self.middle = f',"status":{_compact(status)},"n":{_compact(count)},"to_act":{_compact(list(to_act))},"view":'
+        # Text and whole numbers are written by value_text exactly as json.dumps writes them.
+        self.head = f'{{"type":"table","table":{value_text(table)},"game":{value_text(game)},"seat":'
+        self.middle = f',"status":{value_text(status)},"n":{value_text(count)},"to_act":{_compact(list(to_act))},"view":'
         self.tail = (f',"players":{_compact(players)},"outcome":{_compact(outcome_data(outcome))}'
                      f',"replay":{_compact(replay)}}}')
-        self.last: dict[str, tuple[Any, str]] = {}     # the last view's fields, and their texts
+        self.last: SharedTexts = {}     # the last view's fields, and their texts
         self.events: dict[int, tuple[Event, str]] = {}   # by id; each event is held, so ids stay its own
 
     def text(self, seat: Seat | None, view: Any, events: list[Event]) -> str:
         """The message for ``seat`` (None: a watcher); ``view`` must already be the seat's."""
         written = ",".join([self._event(e) for e in redacted(events, seat)])
-        return (f"{self.head}{_compact(seat)}{self.middle}{shared_value_text(view, self.last)}"
+        return (f"{self.head}{value_text(seat)}{self.middle}{shared_value_text(view, self.last)}"
                 f',"events":[{written}]{self.tail}')
 
     def _event(self, event: Event) -> str:

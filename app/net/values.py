@@ -28,12 +28,13 @@ import enum
 import importlib
 import json
 import math
+import operator
 import sys
 from typing import Any, Callable
 
 from games.core.cards import Card
 
-__all__ = ["ValueError_", "encode_value", "value_text", "shared_value_text", "decode_value"]
+__all__ = ["ValueError_", "encode_value", "value_text", "shared_value_text", "SharedTexts", "decode_value"]
 
 
 class ValueError_(ValueError):
@@ -177,48 +178,54 @@ def _text_writer_for(kind: type) -> _TextWriter:
     return lambda value: _dump(encode_value(value))
 
 
-_RECORDS: dict[type, tuple[str, list[tuple[str, str]]]] = {}
+_Fields = Callable[[Any], tuple[Any, ...]]
+_RECORDS: dict[type, tuple[str, list[str], _Fields]] = {}
 
 
-def _record_parts(kind: type) -> tuple[str, list[tuple[str, str]]]:
-    """A record's opening text, and each field's written key with its name."""
+def _record_parts(kind: type) -> tuple[str, list[str], _Fields]:
+    """A record's opening text, each field's written key, and what reads its fields' values."""
     parts = _RECORDS.get(kind)
     if parts is None:
+        names = [f.name for f in dataclasses.fields(kind)]
+        if len(names) > 1:
+            fields: _Fields = operator.attrgetter(*names)
+        else:
+            fields = (lambda value: (getattr(value, names[0]),)) if names else (lambda value: ())
         head = '{"$t":' + _string(_name(kind))
-        parts = _RECORDS[kind] = (head, [("," + _string(f.name) + ":", f.name) for f in dataclasses.fields(kind)])
+        parts = _RECORDS[kind] = (head, ["," + _string(name) + ":" for name in names], fields)
     return parts
 
 
 def _record_text_writer(kind: type) -> _TextWriter:
-    head, fields = _record_parts(kind)
+    head, keys, fields = _record_parts(kind)
 
     def write(value: Any) -> str:
-        return head + "".join([key + value_text(getattr(value, name)) for key, name in fields]) + "}"
+        return head + "".join(map(operator.add, keys, map(value_text, fields(value)))) + "}"
     return write
 
 
-def shared_value_text(value: Any, last: dict[str, tuple[Any, str]]) -> str:
+SharedTexts = dict[type, tuple[tuple[Any, ...], list[str]]]
+"""What ``shared_value_text`` keeps of the last record of each type: its fields' values and texts."""
+
+
+def shared_value_text(value: Any, last: SharedTexts) -> str:
     """``value_text(value)``, for one of several records written together that share most
-    fields (every seat's view of one moment): a field equal to the one ``last`` holds from
-    the record before (same type, ``==``) takes its text instead of being written again;
-    ``last`` is left holding this record's fields. Not a record: plain ``value_text``."""
+    fields (every seat's view of one moment): a field equal to the same field of the last
+    record of its type written (same type, ``==``) takes its text instead of being written
+    again; ``last`` is left holding this record's. Not a record: plain ``value_text``."""
     kind = type(value)
     if not dataclasses.is_dataclass(kind) or issubclass(kind, Card):
         return value_text(value)
-    head, fields = _record_parts(kind)
-    out = [head]
-    for key, name in fields:
-        field_value = getattr(value, name)
-        before = last.get(name)
-        if before is not None and type(before[0]) is type(field_value) and (
-                before[0] is field_value or before[0] == field_value):
-            text = before[1]
-        else:
-            text = value_text(field_value)
-            last[name] = (field_value, text)
-        out.append(key + text)
-    out.append("}")
-    return "".join(out)
+    head, keys, fields = _record_parts(kind)
+    values = fields(value)
+    before = last.get(kind)
+    if before is None:
+        texts = [value_text(v) for v in values]
+    else:
+        texts = [text if old is new or (type(old) is type(new) and old == new) else value_text(new)
+                 for old, new, text in zip(before[0], values, before[1])]
+    last[kind] = (values, texts)
+    return head + "".join(map(operator.add, keys, texts)) + "}"
 
 def decode_value(data: Any, game_id: str) -> Any:
     """The value ``data`` describes, with classes looked up among the game's own."""
