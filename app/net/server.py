@@ -111,7 +111,9 @@ class Table:
         present = {c.seat for c in self.conns if c.seat is not None}
         return [{"name": s.name or ("Computer" if s.kind == "bot" else "Open seat"), "kind": s.kind,
                  "taken": s.kind == "bot" or s.token_hash is not None,
-                 "connected": s.kind == "bot" or i in present} for i, s in enumerate(self.seats)]
+                 "connected": s.kind == "bot" or i in present,
+                 **({"difficulty": s.difficulty} if s.kind == "bot" else {})}   # the lobby says a computer's level
+                for i, s in enumerate(self.seats)]
 
     @property
     def host_seat(self) -> Seat:
