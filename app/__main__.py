@@ -96,7 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _replay(parser, args)
         if args.command == "review":
             return _review(parser, args)
-        if args.command in ("serve", "host", "join", "netbench"):
+        if args.command in ("serve", "host", "join", "netbench", "netfair"):
             return _network(parser, args)
         return _open(None)
     except KeyboardInterrupt:
@@ -325,6 +325,13 @@ def _network_parsers(sub: Any) -> None:
     bench.add_argument("--level", default="easy", help="the bot clients' level")
     bench.add_argument("--think-ms", type=float, default=0.0,
                        help="each bot waits this long before each move, as a person would (default 0: at once)")
+    fair = sub.add_parser("netfair", help="how fairly a reflex table judges two delayed clients over loopback; JSON")
+    fair.add_argument("--game", default="ratscrew", help="the reflex game (ratscrew)")
+    fair.add_argument("--latency", default="10,150", help="each client's one-way delay in ms, A,B (default 10,150)")
+    fair.add_argument("--jitter", type=float, default=20.0, help="up to this many ms more or less, each way")
+    fair.add_argument("--gap", type=float, default=10.0, help="ms between the two presses (default 10)")
+    fair.add_argument("--trials", type=int, default=1000)
+    fair.add_argument("--seed", type=int, default=1, help=argparse.SUPPRESS)
 
 
 def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -339,11 +346,13 @@ def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                          announce=not args.no_announce)
     if args.command == "host":
         from app.commands import host
-        from app.net.server import TURN_GAMES
+        from app.net.server import NET_GAMES, REFLEX_GAMES
 
         spec = _spec(parser, args.game)
-        if spec.id not in TURN_GAMES:
-            parser.error(f"{spec.title} cannot be played across machines yet; choose from {', '.join(TURN_GAMES)}")
+        if spec.id not in NET_GAMES:
+            parser.error(f"{spec.title} cannot be played across machines yet; choose from {', '.join(NET_GAMES)}")
+        if spec.id in REFLEX_GAMES and args.bot is None:
+            parser.error(f"{spec.title} across machines is played by headless clients only so far: add --bot LEVEL")
         seats = args.seats if args.seats is not None else spec.default_seats
         if not spec.min_seats <= seats <= spec.max_seats:
             parser.error(f"{spec.title} is for {_players(spec)}, not {seats}")
@@ -356,6 +365,8 @@ def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                         args.bot, args.listen, None)
     if args.command == "netbench":
         return _netbench(parser, args)
+    if args.command == "netfair":
+        return _netfair(parser, args)
     from app.commands import join
     from games.registry import DIFFICULTIES
 
@@ -391,6 +402,24 @@ def _netbench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.level not in spec.bots:
         parser.error(f"--level takes {', '.join(spec.bots)}")
     print(json.dumps(netbench.run(spec.id, args.tables, args.seconds, args.level, args.think_ms), indent=2))
+    return 0
+
+
+def _netfair(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from app.commands import netfair
+
+    spec = _spec(parser, args.game)
+    if spec.id != "ratscrew":
+        parser.error(f"netfair measures Egyptian Ratscrew's slaps; {spec.title} is not measured yet")
+    try:
+        latency = tuple(float(part) for part in args.latency.split(","))
+    except ValueError:
+        latency = ()
+    if len(latency) != 2 or not all(0 <= d <= 2000 for d in latency):
+        parser.error("--latency takes two one-way delays in ms, 0 to 2000, such as 10,150")
+    if not 0 <= args.jitter <= 500 or not 0 <= args.gap <= 1000 or args.trials < 1:
+        parser.error("--jitter takes 0 to 500, --gap 0 to 1000 and --trials 1 or more")
+    print(json.dumps(netfair.run((latency[0], latency[1]), args.jitter, args.gap, args.trials, args.seed), indent=2))
     return 0
 
 

@@ -16,7 +16,8 @@ import sys
 from pathlib import Path
 from typing import Any, Coroutine
 
-from app.net.client import BotClient, fail_line
+from app.net.client import fail_line
+from app.net.reflex_client import ReflexClient
 
 DEFAULT_PORT = 8765
 
@@ -99,5 +100,5 @@ async def _play(url: str, shown: str, create: dict[str, Any], name: str, bot: st
     def welcome(message: dict[str, Any]) -> None:
         print(f"table {message['table']} at {shown}", flush=True)
 
-    client = BotClient(url, {"create": create}, bot, name=name, seed=seed, on_welcome=welcome)
+    client = ReflexClient(url, {"create": create}, bot, name=name, seed=seed, on_welcome=welcome)
     return await client.run()

@@ -16,7 +16,7 @@ import sys
 from typing import Any
 
 from app.commands.host import normalise, run_client
-from app.net.client import BotClient
+from app.net.reflex_client import ReflexClient
 from app.net.protocol import TableState
 
 
@@ -26,7 +26,7 @@ def run(address: str, code: str, name: str, bot: str | None, watch: bool, seed: 
 
         return online_window.join(address, code, name, watch)
     hello: dict[str, Any] = {"code": code, **({"watch": True} if watch else {})}
-    client = BotClient(normalise(address), hello, None if watch else bot, name=name, seed=seed,
+    client = ReflexClient(normalise(address), hello, None if watch else bot, name=name, seed=seed,
                        on_table=_tell if watch else None)
     return run_client("join", client.run())
 

@@ -2,8 +2,8 @@
 a :class:`~app.net.client.BotClient` that, at a reflex table (Ratscrew, Nails, Spoons),
 keeps an estimate of the server's clock and plays its bot in real time.
 
-Its clock: a burst of pings on connecting, then one a second (app/net/clock.py keeps the
-lowest round trips). Its bot: on every table message it asks the game's reflex bot for its
+At a turn table it is a ``BotClient``. Its clock: a burst of pings on sitting down, then
+two a second (app/net/clock.py keeps the quickest exchanges). Its bot: on every table message it asks the game's reflex bot for its
 plans from its own view, as the server's driver asks a computer player, drops the old
 plans, and presses each when its time comes, stamped on the server's clock as it presses
 (``press``). A press just sent is not sent again until the table has had time to answer.
@@ -34,7 +34,7 @@ from games.registry import GAMES
 __all__ = ["ReflexClient", "local_ms"]
 
 SYNC_BURST = 8          # pings on connecting, one after the other
-SYNC_EVERY_S = 1.0      # then one a second
+SYNC_EVERY_S = 0.5      # then two a second
 IN_FLIGHT_EXTRA_MS = 150
 
 
@@ -58,6 +58,7 @@ class ReflexClient(BotClient):
     _last_pong: tuple[float, float] | None = None     # the server's ``s``, and when it came
     _pong: asyncio.Event = field(default_factory=asyncio.Event)
     _plans: asyncio.Task[None] | None = None
+    _syncing: asyncio.Task[None] | None = None
     _in_flight: dict[str, float] = field(default_factory=dict)   # action kind -> until (local ms)
     _asked: int = 0
     _state: TableState | None = None        # the last table message (a reflex table's)
@@ -113,7 +114,6 @@ class ReflexClient(BotClient):
     async def _listen(self, ws: ClientConnection) -> None:
         self._pending, self._acted_at, self._ws = None, -1, ws
         self._last_pong = None
-        sync = asyncio.create_task(self._sync(ws))
         try:
             async for raw in ws:
                 arrived = local_ms()
@@ -126,7 +126,9 @@ class ReflexClient(BotClient):
                 if await self._read(ws, message, arrived):
                     return
         finally:
-            sync.cancel()
+            if self._syncing is not None:
+                self._syncing.cancel()
+                self._syncing = None
             self._drop_plans()
 
     async def _read(self, ws: ClientConnection, message: dict[str, Any], arrived: float) -> bool:
@@ -134,6 +136,8 @@ class ReflexClient(BotClient):
         kind = message.get("type")
         if kind == "welcome":
             self._welcomed(message)
+            if self.reflex and self._syncing is None:    # (a turn game needs no clock)
+                self._syncing = asyncio.create_task(self._sync(ws))
         elif kind == "pong":
             self._ponged(message, arrived)
         elif kind == "clock":

@@ -7,8 +7,8 @@ from random import Random
 
 import pytest
 
-from app.net.clock import (JITTER_ALLOWANCE_CAP_MS, LIE_TOLERANCE_MS, WINDOW_CAP_MS, ClockEstimate,
-                           LinkStats)
+from app.net.clock import (JITTER_ALLOWANCE_CAP_MS, LIE_TOLERANCE_MS, WINDOW_CAP_MS, WINDOW_MARGIN_MS,
+                           ClockEstimate, LinkStats)
 
 TRUE_OFFSET = 123_456.0     # the server's clock less the client's
 
@@ -23,21 +23,39 @@ def test_even_delays_give_the_offset_exactly() -> None:
         exchange(clock, i * 1000.0, 75, 75)
     assert clock.offset_ms == pytest.approx(TRUE_OFFSET)
     assert clock.server_now(10_000.0) == pytest.approx(10_000.0 + TRUE_OFFSET)
-    assert clock.rtt_ms == 150 and clock.error_ms == 75
+    assert clock.rtt_ms == 150 and clock.error_ms == 75     # it could be off by half a round trip
 
 
-def test_jitter_is_filtered_by_keeping_the_lowest_round_trips() -> None:
+def test_jitter_is_filtered_by_keeping_the_quickest_exchanges() -> None:
     """Each way 150 ms plus 0-40 ms of queueing: the offset of any one exchange can be 20 ms
-    off, the estimate from the quickest exchanges is within a few ms."""
+    off, the estimate from the quickest ways out and back is within a few ms."""
     rng = Random(7)
     clock = ClockEstimate()
     errors = []
-    for i in range(24):
+    for i in range(32):
         out, back = 150 + rng.uniform(0, 40), 150 + rng.uniform(0, 40)
         errors.append(abs((out - back) / 2))
         exchange(clock, i * 500.0, out, back)
     assert max(errors) > 10                                 # single exchanges are poor
-    assert clock.offset_ms == pytest.approx(TRUE_OFFSET, abs=5)
+    assert clock.offset_ms == pytest.approx(TRUE_OFFSET, abs=3)
+    error = clock.error_ms
+    assert error is not None and 150 <= error <= 170        # a bound: the line's own delay
+
+
+def test_the_estimate_is_good_to_a_few_ms_over_many_jittery_lines() -> None:
+    """150 ms each way, up to 20 ms more or less on each: over 200 lines of 32 exchanges the
+    estimate is within 4 ms in 99% of them (the median of the five lowest round trips'
+    offsets would be within about 8)."""
+    worst = []
+    for line in range(200):
+        rng = Random(line)
+        clock = ClockEstimate()
+        for i in range(32):
+            exchange(clock, i * 500.0, 150 + rng.uniform(-20, 20), 150 + rng.uniform(-20, 20))
+        offset = clock.offset_ms
+        assert offset is not None
+        worst.append(abs(offset - TRUE_OFFSET))
+    assert sorted(worst)[197] < 4
 
 
 def test_outliers_and_asymmetric_stalls_do_not_move_the_estimate() -> None:
@@ -50,12 +68,16 @@ def test_outliers_and_asymmetric_stalls_do_not_move_the_estimate() -> None:
     assert clock.rtt_ms == 40
 
 
-def test_one_bad_sample_among_the_best_is_outvoted() -> None:
-    """Five low round trips, one of them split unevenly: the median ignores it."""
+def test_a_clock_that_jumped_falls_back_to_the_lowest_round_trips() -> None:
+    """Exchanges that no single offset fits (the server's clock jumped by 500 ms): the
+    median offset of the lowest round trips stands in."""
     clock = ClockEstimate(best=5)
-    for i, (out, back) in enumerate([(30, 30), (31, 29), (5, 55), (30, 31), (29, 30)]):
-        exchange(clock, i * 100.0, out, back)
-    assert clock.offset_ms == pytest.approx(TRUE_OFFSET, abs=1)
+    for i in range(3):
+        exchange(clock, i * 100.0, 30, 30)
+    for i in range(3, 6):
+        clock.add(i * 100.0, i * 100.0 + 25 + TRUE_OFFSET + 500, i * 100.0 + 50)   # and quicker
+    assert clock.bounds() is None
+    assert clock.offset_ms == pytest.approx(TRUE_OFFSET + 500, abs=1)
 
 
 def test_not_synced_until_three_exchanges_and_time_travel_is_ignored() -> None:
@@ -113,6 +135,6 @@ def test_the_window_follows_the_largest_one_way_delay_capped() -> None:
     link = LinkStats()
     for delay in (40, 55, 48):
         link.add_upstream(delay)
-    assert link.window_need_ms == pytest.approx(60)
+    assert link.window_need_ms == pytest.approx(55 + WINDOW_MARGIN_MS)
     link.add_upstream(400)
     assert link.window_need_ms == WINDOW_CAP_MS
