@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from app.net import reflex_table
-from app.net.protocol import ProtocolError, read_table
+from app.net.protocol import Ping, Press, ProtocolError, parse_client, read_table
 from app.net.reflex_table import link_of, server_ms
 from games.core.realtime import replay_timed
 from games.ratscrew.rules import Flip
@@ -242,3 +245,50 @@ def test_the_wire_check_catches_another_seats_hand() -> None:
             break
     with pytest.raises(Leak, match="P2, after .* actions: the view shows"):
         check_wire("spoons", sat)
+
+
+# --- the messages ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("raw, says", [
+    ('{"type": "press", "action": {"type": "Slap", "seat": 0, "at_ms": 0}}', "press.t should be a number"),
+    ('{"type": "press", "action": [], "t": 5}', "press.action should be an object"),
+    ('{"type": "press", "action": {}, "t": "soon"}', "press.t should be a number"),
+    ('{"type": "press", "action": {}, "t": 5, "x": 1}', "press has no field 'x'"),
+    ('{"type": "press", "action": {}, "t": NaN}', "press.t should be a number"),
+    ('{"type": "ping", "t": 1, "est": true}', "ping.est should be a number"),
+    ('{"type": "ping", "t": 1, "held": "long"}', "ping.held should be a number"),
+])
+def test_bad_presses_and_pings_are_refused_with_a_line(raw: str, says: str) -> None:
+    with pytest.raises(ProtocolError, match=says):
+        parse_client(raw)
+
+
+def test_a_press_and_a_clock_ping_read_back() -> None:
+    press = parse_client('{"type": "press", "action": {"type": "Slap", "seat": 1, "at_ms": 0}, "t": 1234.5}')
+    assert isinstance(press, Press) and press.t == 1234.5 and press.data["type"] == "Slap"
+    ping = parse_client('{"type": "ping", "t": 1, "est": 2, "echo": 3, "held": 4}')
+    assert isinstance(ping, Ping) and (ping.est, ping.echo, ping.held) == (2, 3, 4)
+
+
+def test_a_press_the_rules_cannot_read_or_for_another_seat_is_refused_on_the_wire() -> None:
+    async def job(server: Any, url: str) -> None:
+        sat = await sit(server, url, "ratscrew", [None, None], seed=3)
+        try:
+            await playing(sat)
+            ann = sat.clients[0]
+            assert ann._ws is not None
+            for action, says in (({"type": "Slap", "seat": 1, "at_ms": 0}, "you sit in seat 1"),
+                                 ({"type": "Dance", "seat": 0, "at_ms": 0}, "cannot be read")):
+                await ann._ws.send(json.dumps({"type": "press", "action": action, "t": server_ms()}))
+                await until(lambda: any(says in e for e in ann.errors), what=says)
+            assert sat.table.reflex.inbox == [] and sat.table.status == "playing"
+        finally:
+            await sat.close()
+    asyncio.run(with_reflex_server(job))
+
+
+def test_host_of_a_reflex_game_without_bot_says_it_needs_one() -> None:
+    done = subprocess.run([sys.executable, "-m", "app", "host", "ratscrew"], capture_output=True, text=True,
+                          timeout=60, cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 2 and "add --bot LEVEL" in done.stderr
