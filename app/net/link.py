@@ -190,7 +190,15 @@ class Link:
             elif kind == "chat":
                 self._note("chat", message)
             elif kind == "pong" and isinstance(message.get("t"), (int, float)):
-                self._note("rtt", (time.monotonic() - message["t"]) * 1000)
+                self._ponged(message)
+            else:
+                self._other(kind, message)
+
+    def _ponged(self, message: dict[str, Any]) -> None:
+        self._note("rtt", (time.monotonic() - message["t"]) * 1000)
+
+    def _other(self, kind: Any, message: dict[str, Any]) -> None:
+        """A message this link does not read itself (a reflex table's: app/net/clock_link.py)."""
 
     def _table(self, message: dict[str, Any]) -> None:
         try:       # decoded here, off the frame thread

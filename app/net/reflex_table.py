@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 from app.net import protocol
 from app.net.clock import WINDOW_CAP_MS, LinkStats
 from app.net.protocol import ActionMsg, Ping, Press, ProtocolError
+from app.net.seat_figures import seat_figures
 from games.core.protocol import Event, Seat
 from games.core.realtime import TimedAction
 
@@ -82,7 +83,10 @@ def pong(conn: Conn, ping: Ping) -> dict[str, Any]:
         link.add_rtt(now - ping.echo - ping.held)
     if ping.est is not None:
         link.add_upstream(now - ping.est)
-    return {"type": "pong", "t": ping.t, "s": round(now, 3)}
+    answer: dict[str, Any] = {"type": "pong", "t": ping.t, "s": round(now, 3)}
+    if conn.table is not None and is_reflex(conn.table):   # every seat's line, for the players' F3
+        answer["seats"] = seat_figures(conn.table)
+    return answer
 
 
 @dataclass(frozen=True)

@@ -101,7 +101,11 @@ class RemoteSession(Session):
         self._levels = _planned_levels(create)   # each seat's computer level, when this client made the table
         options = create.get("options")
         self._options: dict[str, Any] = dict(options) if isinstance(options, dict) else {}
-        self._link = Link(url, {**hello, "name": name})
+        self._link = self._make_link(url, {**hello, "name": name})
+
+    def _make_link(self, url: str, hello: dict[str, Any]) -> Link:
+        """The connection (a reflex table's keeps the server's clock: app/net/remote_realtime.py)."""
+        return Link(url, hello)
 
     # --- making one -------------------------------------------------------------------------
 

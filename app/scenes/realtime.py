@@ -32,6 +32,7 @@ import pygame
 from app import event_sounds
 from app.input.bindings import KeyMap
 from app.render.text import render_text
+from app.scenes.realtime_net import NetPlay
 from app.scenes.table import END_PAUSE, TableScene, watched
 from app.ui import theme
 from app.ui.widgets import blit_centered, panel
@@ -90,7 +91,10 @@ class RealtimeTableScene(TableScene):
         self.inbox: list[Press] = []
         self.last_ticks: int | None = None
         self._pads: list[Any] = []
+        self.net: NetPlay | None = None
         super().__init__(app, session)
+        if session.remote:   # the game runs on a server: presses go there (app/scenes/realtime_net.py)
+            self.net = NetPlay(self)
         self.driver = self.make_driver()
         self.view = self.current_view()
 
@@ -120,11 +124,21 @@ class RealtimeTableScene(TableScene):
         """A human's action the rules refused (too early, nothing to flip...)."""
         self.say(self.to_player(str(problem)), 1.6)
 
+    def pressed(self, action: TimedAction) -> None:
+        """At a networked table: a press of a player here, sent to the server, shown at
+        once (a hand going down) before the server's verdict comes back."""
+
+    def verdict(self, first: int, second: int, by_ms: int) -> None:
+        """At a networked table: the server judged a race ("Bob by 12 ms")."""
+        self._banner(f"{self._name(first)} by {by_ms} ms", 2.2)
+
     # input ---------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.WINDOWFOCUSLOST and not self.session.state.is_over():
-            self.pause()
+        if self.net is not None and self.net.handle_event(event):
+            return
+        if event.type == pygame.WINDOWFOCUSLOST and not self.session.state.is_over() and self.net is None:
+            self.pause()   # (a networked game goes on without this window: nothing to stop)
         elif event.type == pygame.KEYDOWN and self._take_key(event):
             return
         elif event.type == pygame.MOUSEBUTTONDOWN and self._take_click(event):
@@ -183,7 +197,7 @@ class RealtimeTableScene(TableScene):
         state = self.session.state
         is_out = getattr(state, "is_out", None)
         humans = self.players(self.session)
-        return (bool(humans) and is_out is not None and self.playing
+        return (bool(humans) and is_out is not None and self.playing and self.net is None
                 and all(is_out(seat) for seat in humans))
 
     def skip_to_end(self) -> None:
@@ -203,7 +217,7 @@ class RealtimeTableScene(TableScene):
     @property
     def waiting(self) -> bool:
         """Before the first countdown, while a human at the keys has not said they are ready."""
-        return not self.started and any(seat not in self.ready for seat in self.at_keys())
+        return not self.started and self.net is None and any(seat not in self.ready for seat in self.at_keys())
 
     def at_keys(self) -> list[int]:
         """The humans who have keys here (the players of a game that is not only watched)."""
@@ -216,10 +230,13 @@ class RealtimeTableScene(TableScene):
         # The keys may have been changed in the settings while the game was paused.
         self.keys = KeyMap.for_seats(self.app.settings.key_bindings, self.players(self.session))
         self.last_ticks = None
-        if self.started and not self.session.state.is_over():
+        if self.started and not self.session.state.is_over() and self.net is None:
             self.countdown = RESUME_COUNTDOWN   # back from a pause: get ready again
 
     def update(self, dt: float) -> None:
+        if self.net is not None:
+            self.net.update(dt)
+            return
         self.anim.update(dt)
         self.message_time = max(0.0, self.message_time - dt)
         self.tick_effects(dt)
@@ -307,6 +324,8 @@ class RealtimeTableScene(TableScene):
             self._draw_countdown(surface)
         elif self.humans_out:
             self._draw_skip_line(surface)
+        if self.net is not None:
+            self.net.draw(surface)
 
     def _draw_skip_line(self, surface: pygame.Surface) -> None:
         s = theme.scale_for(self.size)

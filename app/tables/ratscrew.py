@@ -55,6 +55,7 @@ class RatscrewTable(RealtimeTableScene):
         self.flash_seat: int | None = None
         self.race = ("", 0.0)
         self.last_slap: tuple[int, int] | None = None
+        self._own_hands: dict[int, Slapping] = {}   # a networked slap shown before the server judged it
         self._red: pygame.Surface | None = None
         self._hands: dict[tuple[int, int, int], pygame.Surface] = {}
         super().__init__(app, session)
@@ -141,7 +142,7 @@ class RatscrewTable(RealtimeTableScene):
     def gone(self, seat: int) -> bool:
         """Only a false slap with no cards puts a player out for good; until then a player
         with no cards may still slap back in, and keeps their keys."""
-        return self.session.state_as(rs.RatscrewState).eliminated[seat]
+        return bool(self.view.eliminated[seat])   # (from the view: a networked table has no rules state)
 
     def skip_offer(self) -> str:
         humans = self.players(self.session)
@@ -153,6 +154,16 @@ class RatscrewTable(RealtimeTableScene):
     def refused_action(self, action: TimedAction, problem: IllegalAction) -> None:
         if isinstance(action, rs.Flip):
             self.say(self.to_player(str(problem)), 1.4)
+
+    def pressed(self, action: TimedAction) -> None:
+        """A slap sent to the server: the hand goes down now; the server's event for it
+        (won, late or false) then only says how it went."""
+        if isinstance(action, rs.Slap):
+            self._hand(action.seat, late=False)
+            self._own_hands[action.seat] = self.hands[-1]
+
+    def verdict(self, first: int, second: int, by_ms: int) -> None:
+        self._race(first, by_ms)
 
     # events -> pictures -------------------------------------------------------------------
 
@@ -227,6 +238,10 @@ class RatscrewTable(RealtimeTableScene):
             self.flying.remove(sprite)
 
     def _hand(self, seat: int, late: bool) -> None:
+        own = self._own_hands.pop(seat, None)
+        if own is not None and own in self.hands:   # already down: it may turn out late
+            own.late = late
+            return
         sx, sy = self.stack_at(seat)
         cx, cy = self.centre[0] + self.card_w * 0.45, self.centre[1]
         offset = ((seat * 29) % 5 - 2) * self.card_w * 0.12

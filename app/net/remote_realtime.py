@@ -1,0 +1,306 @@
+"""A reflex game (Ratscrew, Nails, Spoons and Pig) played at a table on a Parlour server, as
+the window's ``Session``.
+
+``RemoteRealtimeSession`` is a :class:`~app.net.remote.RemoteSession` (the same lobby,
+chat, reconnecting and results; at a turn table it is exactly one) whose link keeps an
+estimate of the server's clock (app/net/clock_link.py). The table stamps each press with
+this machine's clock when it read the key; ``stamp`` turns that into the server's clock
+and the game's time (``clock`` messages say where game time 0 falls on the server's clock
+and its speed), and ``press`` sends it in a ``press`` message. The server judges the
+presses by stamp once its resolution window has passed (app/net/reflex_table.py) and
+sends the events, which come to the table through ``take_events`` as at a turn table, and
+a ``verdict`` for a race (``take_verdicts``: who was first and by how much).
+
+``paused`` is the server's word while the game stands still ("Bob is reconnecting"; "play
+resumes"). ``figures`` is, for F3, every seat's round trip and clock error: this
+client's own from its estimate, the others' as the server measured them when it says.
+
+Several people at one keyboard: ``host(..., local=[name, ...])`` sits each of them at a
+seat of their own with a connection of their own (the server judges every connection's
+stamps by its own delays), joined with the table's code as soon as the code is known.
+``humans`` are then all of them, and ``state.view(seat)`` gives each their own view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from queue import Empty
+from typing import Any, Sequence
+
+from app.action_codec import CodecError, encode_action
+from app.net.clock_link import ClockLink, local_ms
+from app.net.link import Link, Note
+from app.net.remote import RemoteSession
+from app.session import Session, Setup, SeatPlan
+from games.core.protocol import Action, GameState, Seat
+from games.core.realtime import RealtimeDriver, TimedAction, replay_timed
+from games.core.view_state import ViewState
+from games.registry import GAMES
+
+__all__ = ["Figures", "RemoteRealtimeSession", "Verdict", "SeatViews"]
+
+END_STEPS = 10_000     # timed steps replayed after the last action, at most, to reach the end
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A race the server judged: ``first`` beat ``second`` by ``by_ms``."""
+
+    first: Seat
+    second: Seat
+    by_ms: float
+
+
+@dataclass(frozen=True)
+class Figures:
+    """What F3 shows of one seat's line: round trip and clock error (ms), None if unknown."""
+
+    rtt_ms: float | None
+    error_ms: float | None
+
+
+class SeatViews(ViewState[Any]):
+    """The game as the people at this keyboard know it: the first seat's ``ViewState`` whose
+    ``view(seat)`` is each local seat's own view (their own hand in Spoons)."""
+
+    __slots__ = ("_others",)
+
+    def __init__(self, base: ViewState[Any], others: dict[Seat, Any]) -> None:
+        super().__init__(base.view(None), base.to_act(), base.over, base.outcome())
+        self._others = others
+
+    def view(self, seat: Seat | None) -> Any:
+        return self._others.get(seat, super().view(seat)) if seat is not None else super().view(seat)
+
+
+class _SeatLink:
+    """Another person at this keyboard: their own connection and their latest view."""
+
+    def __init__(self, url: str, code: str, name: str) -> None:
+        self.link = ClockLink(url, {"code": code, "name": name})
+        self.seat: Seat | None = None
+        self.view: Any = None
+
+
+class RemoteRealtimeSession(RemoteSession):
+    """See the module's notes."""
+
+    def __init__(self, url: str, hello: dict[str, Any], name: str, local: Sequence[str] = ()) -> None:
+        self.zero: float | None = None       # game time 0 on the server's clock
+        self.speed = 1.0
+        self.window_ms = 0.0
+        self.paused: str | None = None
+        self.server_figures: dict[Seat, Figures] = {}
+        self._verdicts: list[Verdict] = []
+        self._local_names = list(local)
+        self._seat_links: list[_SeatLink] = []
+        super().__init__(url, hello, name)
+
+    @classmethod
+    def host(cls, url: str, create: dict[str, Any], name: str, local: Sequence[str] = ()) -> RemoteRealtimeSession:
+        """Make a table and sit at its host seat; each name in ``local`` takes a remote
+        seat of it from this keyboard too."""
+        return cls(url, {"create": dict(create)}, name, local)
+
+    @classmethod
+    def join(cls, url: str, code: str, name: str, watch: bool = False) -> RemoteRealtimeSession:
+        return cls(url, {"code": code, **({"watch": True} if watch else {})}, name)
+
+    def _make_link(self, url: str, hello: dict[str, Any]) -> Link:
+        return ClockLink(url, hello)
+
+    @property
+    def clock_link(self) -> ClockLink:
+        link = self._link
+        assert isinstance(link, ClockLink)
+        return link
+
+    @property
+    def reflex(self) -> bool:
+        return self._began and self.spec.realtime
+
+    # --- what comes in ----------------------------------------------------------------------
+
+    def poll(self) -> None:
+        super().poll()
+        for other in self._seat_links:
+            self._poll_seat(other)
+
+    def _read(self, note: Note) -> None:
+        if note.kind == "clock":
+            self._clocked(note.data)
+        elif note.kind == "verdict":
+            self._verdict(note.data)
+        elif note.kind == "figures":
+            self._figures(note.data)
+        else:
+            super()._read(note)
+
+    def _welcomed(self, message: dict[str, Any]) -> None:
+        super()._welcomed(message)
+        if self._local_names and not self._seat_links and self.code and self.status != "failed":
+            self._seat_links = [_SeatLink(self.url, self.code, name) for name in self._local_names]
+
+    def _clocked(self, message: dict[str, Any]) -> None:
+        try:
+            self.zero, self.speed = float(message["zero"]), float(message["speed"])
+            self.window_ms = float(message.get("window") or 0.0)
+        except (KeyError, TypeError, ValueError):
+            self._errors.append("the server sent a clock that cannot be read")
+            return
+        paused = message.get("paused")
+        self.paused = str(paused) if paused else None
+
+    def _verdict(self, message: dict[str, Any]) -> None:
+        first, second, by = message.get("first"), message.get("second"), message.get("by_ms")
+        if isinstance(first, int) and isinstance(second, int) and isinstance(by, (int, float)):
+            self._verdicts.append(Verdict(first, second, float(by)))
+
+    def _figures(self, rows: Any) -> None:
+        """The server's measure of every seat's line: ``[[seat, rtt, error], ...]``."""
+        figures = {}
+        for row in rows if isinstance(rows, list) else []:
+            if isinstance(row, list) and len(row) == 3 and isinstance(row[0], int):
+                rtt, error = (float(v) if isinstance(v, (int, float)) else None for v in row[1:])
+                figures[row[0]] = Figures(rtt, error)
+        self.server_figures = figures
+
+    def _poll_seat(self, other: _SeatLink) -> None:
+        while True:
+            try:
+                note = other.link.inbox.get_nowait()
+            except Empty:
+                return
+            if note.kind == "welcome":
+                seat = note.data.get("seat")
+                other.seat = seat if isinstance(seat, int) else None
+            elif note.kind == "table":
+                other.view = note.data.view
+            elif note.kind in ("error", "failed"):
+                self._errors.append(str(note.data))
+
+    def take_verdicts(self) -> list[Verdict]:
+        """The races judged since the last call."""
+        verdicts, self._verdicts = self._verdicts, []
+        return verdicts
+
+    # --- seats ------------------------------------------------------------------------------
+
+    def _local_seats(self) -> dict[Seat, _SeatLink]:
+        return {o.seat: o for o in self._seat_links if o.seat is not None and o.seat != self.seat}
+
+    @property
+    def humans(self) -> list[Seat]:
+        """This client's seats: its own first (it has the mouse and the first keys), then
+        those of the others at this keyboard."""
+        own = super().humans
+        return own + sorted(s for s in self._local_seats() if s not in own) if own else own
+
+    def is_human(self, seat: Seat) -> bool:
+        return seat in self.humans
+
+    @property
+    def state(self) -> GameState[Any, Any]:
+        base = super().state
+        others = {seat: o.view for seat, o in self._local_seats().items() if o.view is not None}
+        if not others or not isinstance(base, ViewState):
+            return base
+        return SeatViews(base, others)
+
+    @state.setter
+    def state(self, value: GameState[Any, Any]) -> None:
+        raise AttributeError("a networked game's state comes from the server")
+
+    def link_for(self, seat: Seat) -> ClockLink | None:
+        if seat == self.seat:
+            return self.clock_link
+        other = self._local_seats().get(seat)
+        return other.link if other is not None else None
+
+    # --- the clock and presses --------------------------------------------------------------
+
+    def server_now(self, local: float | None = None) -> float | None:
+        """The server's clock (None until this client's estimate is made)."""
+        return self.clock_link.server_now(local_ms() if local is None else local)
+
+    def game_now(self, local: float | None = None) -> float | None:
+        """The game's time now as this client estimates it (None until the clock is known)."""
+        server = self.server_now(local)
+        if server is None or self.zero is None:
+            return None
+        return (server - self.zero) * self.speed
+
+    def stamp(self, seat: Seat, local: float) -> tuple[float, int] | None:
+        """A press by ``seat`` read at ``local`` (this machine's clock, ms): its stamp on
+        the server's clock (by that seat's own connection's estimate) and its game time."""
+        link = self.link_for(seat)
+        server = link.server_now(local) if link is not None else None
+        if server is None or self.zero is None:
+            return None
+        return server, max(0, int((server - self.zero) * self.speed))
+
+    def press(self, action: TimedAction, stamp: float) -> str | None:
+        """Send ``action`` stamped ``stamp`` (the server's clock) from its seat's connection;
+        None when sent, else a line for the player saying why not."""
+        link = self.link_for(action.seat)
+        if link is None:
+            return "That seat is not played from here"
+        if self.link != "connected":
+            return "The connection is lost: wait until it is back"
+        if self.paused is not None:
+            return f"The game is paused: {self.paused}"
+        try:
+            data = encode_action(action, self.spec.id)
+        except CodecError as problem:
+            return f"That press cannot be sent: {problem}"
+        if not link.send({"type": "press", "action": data, "t": round(stamp, 3)}):
+            return "The connection is closed: the press was not sent"
+        return None
+
+    def figures(self) -> dict[Seat, Figures]:
+        """Every seat's round trip and clock error for F3: the server's figures, with this
+        client's own seats from their own estimates."""
+        shown = dict(self.server_figures)
+        for seat in self.humans:
+            link = self.link_for(seat)
+            estimate = link.estimate if link is not None else None
+            if estimate is not None:
+                shown[seat] = Figures(estimate.rtt_ms, estimate.error_ms)
+        return shown
+
+    def realtime_driver(self) -> RealtimeDriver:
+        """A driver with no computer players over the view: a networked table's game is
+        run by the server (the table sends presses and shows the server's events)."""
+        self.driver = RealtimeDriver(self.state, {}, self.bot_rng, log=[])
+        return self.driver
+
+    # --- leaving and the end ----------------------------------------------------------------
+
+    def leave(self) -> None:
+        for other in self._seat_links:
+            other.link.close(wait_s=0.2)
+        super().leave()
+
+    def _replayed(self, data: dict[str, Any]) -> Session:
+        spec = GAMES.get(str(data.get("game")))
+        if spec is None or not spec.realtime:
+            return super()._replayed(data)
+        from app.action_codec import decode_action
+
+        try:
+            plans = [SeatPlan(bool(s["human"]), self._level(i, s.get("difficulty")))
+                     for i, s in enumerate(data["seats"])]
+            setup = Setup(spec.id, plans, dict(data["options"]), int(data["seed"]), list(self.setup.names or []))
+            session = Session(spec, setup)
+            actions: list[Action] = [decode_action(raw, spec.id) for raw in data["actions"]]
+            state: Any = replay_timed(spec, session.options, session.seed, actions)  # type: ignore[arg-type]
+            for _ in range(END_STEPS):     # the steps after the last press (the last pile taken)
+                due = state.next_due()
+                if state.is_over() or due is None:
+                    break
+                state.advance(due)
+        except (KeyError, TypeError, ValueError, CodecError) as problem:
+            raise ValueError(f"the server's replay cannot be played here: {problem}") from None
+        session.state, session.actions = state, actions
+        session.opening = []
+        return session

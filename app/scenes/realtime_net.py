@@ -1,0 +1,177 @@
+"""A reflex table whose game runs on a server (``RemoteRealtimeSession``): what
+``RealtimeTableScene`` does instead of running the driver itself.
+
+Each frame: take the server's news (its events shown the moment they come, its refusals
+said, its verdicts shown as "Bob by 12 ms"); count down to game time 0 on the server's
+clock (the table shows "3, 2, 1" as at home); while the server says the game is paused
+("Bob is reconnecting"), show that and take no presses; otherwise turn each press into
+the seat's action at the game time it was read, stamped on the server's clock, send it,
+and show it at once (``pressed``: the hand goes down) without waiting for the verdict.
+
+F3 shows every player's round trip and clock error (``figures``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from app.net.clock_link import local_ms
+from app.render.text import render_text
+from app.ui import theme
+from app.ui.widgets import blit_centered, panel
+
+if TYPE_CHECKING:
+    from app.scenes.realtime import RealtimeTableScene
+
+GRACE_WORDS = "up to 30 s, then a computer holds the seat"
+
+
+class NetPlay:
+    """The networked side of one reflex table (see the module's notes)."""
+
+    def __init__(self, table: RealtimeTableScene) -> None:
+        self.table = table
+        self.session: Any = table.session
+        self.show_figures = False
+        self._resyncs = getattr(self.session, "resyncs", 0)
+
+    # --- input ------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """F3 shows or hides the figures; True when it took the event."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F3:
+            self.show_figures = not self.show_figures
+            return True
+        return False
+
+    # --- the frame --------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        table, session = self.table, self.session
+        table.anim.update(dt)
+        table.message_time = max(0.0, table.message_time - dt)
+        table.tick_effects(dt)
+        self._take_news()
+        if session.state.is_over():
+            table._ending(dt)
+            return
+        now = session.game_now()
+        if session.paused is not None or now is None or now < 0:
+            table.inbox.clear()
+            if now is not None and now < 0 and session.paused is None:
+                table.started, table.countdown = False, -now / max(0.01, session.speed) / 1000
+            else:
+                table.countdown = 0.0
+            return
+        table.started, table.countdown = True, 0.0
+        table.game_ms = now
+        self._send_presses()
+
+    def _take_news(self) -> None:
+        table, session = self.table, self.session
+        session.poll()
+        resyncs = getattr(session, "resyncs", 0)
+        if resyncs != self._resyncs:   # back after a drop: the view says what was missed
+            self._resyncs = resyncs
+            table.queue.clear()
+            table.anim.finish_all()
+            table.sync(table.current_view())
+        events = list(table.queue) + session.take_events()
+        table.queue.clear()
+        if events:
+            table.present(events)
+        for line in session.take_errors():
+            table.say(table.to_player(line), 2.0)
+        for verdict in session.take_verdicts():
+            table.verdict(verdict.first, verdict.second, round(verdict.by_ms))
+
+    def _send_presses(self) -> None:
+        """Every press read since the last frame, in the order the keys went down: the
+        seat's action at the game time it was read, sent stamped on the server's clock."""
+        table, session = self.table, self.session
+        to_local = local_ms() - table.app.ticks()   # input ticks -> this machine's clock
+        for press in table.inbox:
+            stamped = session.stamp(press.seat, press.ticks + to_local)
+            if stamped is None:
+                continue
+            stamp, at = stamped
+            action = table._press_action(press, at)
+            if action is None:
+                continue
+            problem = session.press(action, stamp)
+            if problem is not None:
+                table.say(table.to_player(problem), 1.6)
+            else:
+                table.pressed(action)
+        table.inbox.clear()
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.session.paused is not None and not self.session.state.is_over():
+            self._draw_pause(surface)
+        if self.show_figures:
+            self._draw_figures(surface)
+
+    def pause_lines(self) -> list[str]:
+        paused = str(self.session.paused or "")
+        if not paused:
+            return []
+        words = self.table.to_player(paused)
+        if "reconnecting" in paused:
+            return [words[:1].upper() + words[1:], GRACE_WORDS]
+        return ["Get ready: " + words]
+
+    def _draw_pause(self, surface: pygame.Surface) -> None:
+        table = self.table
+        s = theme.scale_for(table.size)
+        lines = self.pause_lines()
+        images = [render_text(lines[0], max(18, int(34 * s)), theme.GOLD, bold=True)]
+        images += [render_text(line, max(13, int(19 * s)), theme.INK) for line in lines[1:]]
+        width = max(i.get_width() for i in images) + int(48 * s)
+        height = sum(i.get_height() for i in images) + int(30 * s) + int(8 * s) * (len(images) - 1)
+        rect = pygame.Rect(0, 0, min(width, table.size[0] - 20), height)
+        rect.center = table.focus_point()
+        panel(surface, rect, fill=(10, 40, 26, 238), radius=14, edge=theme.GOLD)
+        y = rect.top + int(15 * s)
+        for image in images:
+            blit_centered(surface, image, (rect.centerx, y + image.get_height() // 2))
+            y += image.get_height() + int(8 * s)
+
+    def figure_rows(self) -> list[str]:
+        """F3's lines: every seat's round trip and clock error, as far as they are known."""
+        figures = self.session.figures()
+        rows = []
+        for seat, name in enumerate(self.table.people):
+            plan = self.session.setup.seats[seat]
+            known = figures.get(seat)
+            if not plan.human:
+                said = "computer, on the server's clock"
+            elif known is None or known.rtt_ms is None:
+                said = "measuring…"
+            else:
+                error = "?" if known.error_ms is None else f"±{known.error_ms:.1f} ms"
+                rtt = f"{known.rtt_ms:.1f}" if known.rtt_ms < 10 else f"{known.rtt_ms:.0f}"
+                said = f"round trip {rtt} ms · clock {error}"
+            rows.append(f"{name}: {said}")
+        window = self.session.window_ms
+        rows.append(f"Judged after {window:.0f} ms (the slowest line at the table)" if window else "")
+        return [r for r in rows if r]
+
+    def _draw_figures(self, surface: pygame.Surface) -> None:
+        table = self.table
+        s = theme.scale_for(table.size)
+        size = max(12, int(16 * s))
+        images = [render_text("Network (F3 to hide)", size, theme.GOLD, bold=True)]
+        images += [render_text(row, size, theme.INK) for row in self.figure_rows()]
+        width = max(i.get_width() for i in images) + 24
+        height = sum(i.get_height() + 4 for i in images) + 16
+        rect = pygame.Rect(0, 0, width, height)
+        rect.topright = (table.size[0] - 10, int(56 * s))
+        panel(surface, rect, radius=10)
+        y = rect.top + 8
+        for image in images:
+            surface.blit(image, (rect.left + 12, y))
+            y += image.get_height() + 4

@@ -1,0 +1,138 @@
+"""Egyptian Ratscrew across machines, in the window, headless: a real server on 127.0.0.1
+(its own thread; its reflex games sped up), the table's session a
+``RemoteRealtimeSession``, and a headless ``ReflexClient`` (a computer player on its own
+connection, as a friend's machine would be) in the other seat. The player's keys are real
+pygame key events, posted when the game's own bot would press them, and the game is played
+to the results. F3 shows each player's round trip and clock error."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from random import Random
+from typing import Any, Callable, Iterator
+
+import pygame
+import pytest
+
+from app.net.reflex_client import ReflexClient
+from app.net.remote_realtime import RemoteRealtimeSession
+from app.scenes.results import ResultsScene
+from app.shell import App
+from app.tables import table_for
+from games.ratscrew import rules as rs
+from games.registry import GAMES
+from tests.app.ui_driver import FRAME, fast_app
+from tests.net.server_thread import ServerThread, wait_for
+
+SPEED = 8.0         # game time per ms of the server's clock (a whole game in seconds)
+GAME_S = 120.0      # the bound on the whole game
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    yield from fast_app()
+
+
+@pytest.fixture
+def server() -> Iterator[ServerThread]:
+    running = ServerThread()
+    running.server.reflex_speed = SPEED
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+def friend(server: ServerThread, code: str) -> ReflexClient:
+    """A computer player at another 'machine': a headless reflex client taking the free seat."""
+    client = ReflexClient(server.url, {"code": code}, "normal", name="Bob", seed=3, timeout_s=GAME_S)
+    threading.Thread(target=lambda: asyncio.run(client.run()), daemon=True).start()
+    return client
+
+
+class Player:
+    """The person at the keys: presses what the hard computer player would, when it would."""
+
+    def __init__(self, app: App, table: Any) -> None:
+        self.app, self.table = app, table
+        self.bot = GAMES["ratscrew"].bots["hard"]
+        self.rng = Random(5)
+        self.seen: Any = None
+        self.plans: list[Any] = []
+        self.slaps = 0
+
+    def key(self, index: int) -> int:
+        seat = self.table.session.seat
+        return next(code for code, hit in self.table.keys.keys.items() if hit == (seat, index))
+
+    def act(self) -> None:
+        table, session = self.table, self.table.session
+        now = session.game_now()
+        if not table.playing or now is None:
+            return
+        if table.view is not self.seen:
+            self.seen = table.view
+            self.plans = sorted(self.bot(table.view, int(now), self.rng), key=lambda a: a.at_ms)
+        while self.plans and self.plans[0].at_ms <= now:
+            plan = self.plans.pop(0)
+            self.slaps += isinstance(plan, rs.Slap)
+            key = self.key(1 if isinstance(plan, rs.Slap) else 0)
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+
+
+def run_until(app: App, condition: Callable[[], bool], player: Player | None = None) -> None:
+    deadline = time.monotonic() + GAME_S
+    while not condition():
+        assert time.monotonic() < deadline, "the table never got there"
+        if player is not None and app.scenes.top is player.table:
+            player.act()
+        app.step(FRAME)
+        time.sleep(0.002)
+
+
+def open_table(app: App, server: ServerThread, seed: int) -> tuple[RemoteRealtimeSession, ReflexClient]:
+    create = {"game": "ratscrew", "seats": 2, "remote": 1, "difficulty": "normal", "seed": seed, "options": {}}
+    session = RemoteRealtimeSession.host(server.url, create, "Ann")
+    wait_for(lambda: session.code is not None, poll=session.poll)
+    client = friend(server, session.code or "")
+    wait_for(lambda: session.status == "playing", poll=session.poll)
+    app.start(table_for("ratscrew")(app, session))
+    return session, client
+
+
+def test_a_networked_ratscrew_game_plays_to_the_results(app: App, server: ServerThread) -> None:
+    session, client = open_table(app, server, seed=2)
+    table: Any = app.scenes.top
+    assert table.net is not None and table.people[1] == "Bob" and table._name(0) == "You"
+    player = Player(app, table)
+    run_until(app, lambda: table.playing, player)
+    assert session.clock_link.estimate is not None, "the clock was synced before play"
+    run_until(app, lambda: isinstance(app.scenes.top, ResultsScene), player)
+    results: Any = app.scenes.top
+    served = server.table(session.code or "").core
+    assert served.state.is_over() and results.outcome == served.state.outcome()
+    assert player.slaps > 0, "the player slapped"
+    assert any(type(a).__name__ == "Slap" and a.seat == 0 for a in served.actions), "a slap reached the server"
+    assert results.session.state == served.state, "the results are the server's game, replayed here"
+    wait_for(lambda: client.outcome is not None)
+    session.leave()
+
+
+def test_a_slap_shows_the_hand_at_once_and_f3_shows_the_figures(app: App, server: ServerThread) -> None:
+    session, _ = open_table(app, server, seed=3)
+    table: Any = app.scenes.top
+    run_until(app, lambda: table.playing and bool(session.server_figures))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=Player(app, table).key(1), mod=0, unicode="", scancode=0))
+    app.step(FRAME)
+    assert [h.seat for h in table.hands] == [0], "the hand went down before the server answered"
+    assert not table.net.show_figures
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F3, mod=0, unicode="", scancode=0))
+    app.step(FRAME)
+    rows = table.net.figure_rows()
+    assert table.net.show_figures
+    assert rows[0].startswith("Ann: round trip ") and "clock ±" in rows[0], rows
+    assert rows[1].startswith("Bob: round trip ") and "clock ±" in rows[1], rows
+    pygame.image.save(app.screen, "/tmp/parlour_f3_overlay.png")
+    session.leave()
