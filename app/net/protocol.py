@@ -5,10 +5,12 @@ Every message is one JSON object with a ``type``. A client speaks first with a v
 (``code``), comes back to its seat with its seat token (``token``), or watches a table
 (``code`` with ``watch``). Then it sends ``action`` (at a reflex table ``press``, stamped),
 ``chat``, ``ping``, ``start`` (the host,
-while the table waits: computers take the open seats) and, once the game is over, ``again``
+while the table waits: computers take the open seats), ``close`` (the host, while the table
+waits: the table is closed) and, once the game is over, ``again``
 (a new deal with the same seats); the server
 answers with ``welcome``, ``table`` (the seat's view and the events redacted for it),
-``error`` (one clear line; nothing changed), ``chat`` and ``pong``; at a reflex table also
+``error`` (one clear line; nothing changed), ``chat``, ``pong`` and ``closed`` (the table
+is gone; ``message`` says why in one line, and the connection closes); at a reflex table also
 ``clock`` and ``verdict`` (app/net/reflex_table.py).
 
 Actions are written by the existing action codec (:mod:`app.action_codec`); views and
@@ -23,7 +25,7 @@ Hello(name='Ann', code='ABC234', token=None, watch=False, create=None)
 >>> parse_client('{"type": "dance"}')
 Traceback (most recent call last):
 ...
-app.net.protocol.ProtocolError: unknown message type 'dance'; expected hello, action, press, again, start, chat or ping
+app.net.protocol.ProtocolError: unknown message type 'dance'; expected hello, action, press, again, start, close, chat or ping
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ SEAT_KINDS = ("host", "remote", "bot")
 
 __all__ = [
     "VERSION", "MAX_BYTES", "ProtocolError", "Hello", "Create", "PlannedSeat", "ActionMsg", "Press", "Again", "Start",
-    "Chat", "Ping",
+    "Close", "Chat", "Ping",
     "parse_client", "clean_text", "dump", "table_message", "read_action", "read_table",
 ]
 
@@ -146,7 +148,12 @@ class Start:
     """The host starts the game now: computers take the remote seats nobody has taken."""
 
 
-ClientMessage = Hello | ActionMsg | Press | Again | Start | Chat | Ping
+@dataclass(frozen=True)
+class Close:
+    """The host closes the table before the game starts: everyone else is told, and it is gone."""
+
+
+ClientMessage = Hello | ActionMsg | Press | Again | Start | Close | Chat | Ping
 
 
 def clean_text(text: str, limit: int) -> str:
@@ -169,7 +176,7 @@ def parse_client(raw: str | bytes) -> ClientMessage:
     kind = data.get("type")
     reader = _READERS.get(kind) if isinstance(kind, str) else None
     if reader is None:
-        raise ProtocolError(f"unknown message type {kind!r}; expected hello, action, press, again, start, chat or ping")
+        raise ProtocolError(f"unknown message type {kind!r}; expected hello, action, press, again, start, close, chat or ping")
     return reader(data)
 
 
@@ -319,8 +326,13 @@ def _start(data: dict[str, Any]) -> Start:
     return Start()
 
 
+def _close(data: dict[str, Any]) -> Close:
+    _only(data)
+    return Close()
+
+
 _READERS: dict[str, Callable[[dict[str, Any]], ClientMessage]] = {
-    "hello": _hello, "action": _action, "press": _press, "again": _again, "start": _start, "chat": _chat, "ping": _ping}
+    "hello": _hello, "action": _action, "press": _press, "again": _again, "start": _start, "close": _close, "chat": _chat, "ping": _ping}
 
 
 def read_action(message: ActionMsg, game_id: str, seat: Seat) -> Any:

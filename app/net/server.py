@@ -27,14 +27,14 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from random import SystemRandom
-from typing import Any
+from typing import Any, Callable
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from app.action_codec import CodecError, decode_action, encode_action
-from app.net import protocol, reflex_table
-from app.net.protocol import ActionMsg, Again, Chat, Create, Hello, Ping, Press, ProtocolError, Start, dump
+from app.net import protocol, reflex_table, table_life
+from app.net.protocol import ActionMsg, Again, Chat, Close, Create, Hello, Ping, Press, ProtocolError, Start, dump
 from app.net.reflex_table import REFLEX_GAMES
 from app.net.store import SeatRecord, TableRecord, TableStore, token_hash
 from app.net.table_texts import TableTexts
@@ -102,6 +102,7 @@ class Table:
     away_since: dict[Seat, float] = field(default_factory=dict)
     thinking: bool = False
     reflex: Any = None               # a reflex game's ReflexRun, once it has started
+    quiet_since: float = 0.0         # when its last connection left (server.clock): for the sweep
 
     @property
     def game(self) -> str:
@@ -138,9 +139,12 @@ class Server:
     """Every table of one server process, and the handler of its connections."""
 
     def __init__(self, store: TableStore | None = None, grace_s: float = 30.0, workers: int = 2,
-                 reflex_speed: float = 1.0) -> None:
+                 reflex_speed: float = 1.0, clock: Callable[[], float] = time.monotonic,
+                 sweep_every_s: float = table_life.SWEEP_EVERY_S) -> None:
         self.store = store
         self.grace_s = grace_s
+        self.clock = clock                   # for the sweep of idle tables (tests move it)
+        self.sweep_every_s = sweep_every_s
         self.reflex_speed = reflex_speed     # game time per ms at reflex tables (tests raise it)
         self.tables: dict[str, Table] = {}
         self.by_token: dict[str, tuple[Table, Seat]] = {}
@@ -176,6 +180,7 @@ class Server:
 
     def _add(self, table: Table) -> None:
         self.tables[table.code] = table
+        table.quiet_since = self.clock()
         for seat, record in enumerate(table.seats):
             if record.token_hash is not None:
                 self.by_token[record.token_hash] = (table, seat)
@@ -329,6 +334,8 @@ class Server:
                 await self._again(conn)
             elif isinstance(message, Start):
                 await self._start(conn)
+            elif isinstance(message, Close):
+                await table_life.close(self, conn)
             elif isinstance(message, Ping):
                 await self._send(conn, reflex_table.pong(conn, message))
             else:
@@ -420,9 +427,11 @@ class Server:
 
     def _leave(self, conn: Conn) -> None:
         table = conn.table
-        if table is None:
+        if table is None or self.tables.get(table.code) is not table:    # (a closed table)
             return
         table.conns.discard(conn)
+        if not table.conns:
+            table.quiet_since = self.clock()
         if conn.seat is not None and not any(c.seat == conn.seat for c in table.conns):
             table.away_since[conn.seat] = time.monotonic()
             self._later(self._broadcast(table, []))
@@ -472,6 +481,8 @@ class Server:
 
     async def _hold_seat_later(self, table: Table) -> None:
         await asyncio.sleep(self.grace_s + 0.05)
+        if await table_life.close_if_host_gone(self, table):    # a lobby its host left
+            return
         self._move_bots(table)
 
     # --- sending ------------------------------------------------------------------------------
@@ -521,7 +532,11 @@ class Server:
             for table in self.tables.values():     # resumed tables: computers move on at once
                 self._move_bots(table)
                 self._later(self._hold_seat_later(table))
-            await (stop or asyncio.Event()).wait()
+            sweeping = asyncio.ensure_future(table_life.sweep_every(self, self.sweep_every_s))
+            try:
+                await (stop or asyncio.Event()).wait()
+            finally:
+                sweeping.cancel()
         self.executor.shutdown(wait=False, cancel_futures=True)
         if self.store is not None:
             self.store.close()
