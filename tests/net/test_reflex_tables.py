@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -287,8 +284,3 @@ def test_a_press_the_rules_cannot_read_or_for_another_seat_is_refused_on_the_wir
             await sat.close()
     asyncio.run(with_reflex_server(job))
 
-
-def test_host_of_a_reflex_game_without_bot_says_it_needs_one() -> None:
-    done = subprocess.run([sys.executable, "-m", "app", "host", "ratscrew"], capture_output=True, text=True,
-                          timeout=60, cwd=Path(__file__).resolve().parents[2])
-    assert done.returncode == 2 and "add --bot LEVEL" in done.stderr
