@@ -15,8 +15,9 @@ mostly the queue of other tables' moves (n tables at r actions a second wait abo
 seconds a move, whatever the server does). With ``think_ms`` each bot waits that long
 before each move, as a person would, and the round trip is the server's answer alone.
 ``rtt_ms_all_seated`` counts only the round trips begun once every client had sat down
-(``all_seated_after_s``): the server holding all its tables, without the first seconds'
-rush of connections.
+(``all_seated_after_s``), and ``server_cpu_ms_per_action_all_seated`` only the server's CPU
+from then on: the server holding all its tables, without the first seconds' rush of
+connections.
 """
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ def run(game: str, tables: int, seconds: float, level: str, think_ms: float = 0.
                 raise RuntimeError(f"the server did not start: {line!r}")
             url = line.rsplit(" ", 1)[-1]
             cpu_before, own_before = _cpu_s(server.pid), time.process_time()
-            clients, failures, elapsed, seated = asyncio.run(_bench(url, game, tables, seconds, level, think_ms / 1000))
+            seated = _Seated(tables * GAMES[game].default_seats, server.pid)
+            clients, failures, elapsed = asyncio.run(_bench(url, game, tables, seconds, level, think_ms / 1000, seated))
             cpu_after, own_cpu = _cpu_s(server.pid), time.process_time() - own_before
         finally:
             server.terminate()
@@ -63,6 +65,7 @@ def run(game: str, tables: int, seconds: float, level: str, think_ms: float = 0.
     # Once every client has sat down: the round trips of a server holding all its tables,
     # without the first seconds' queue of connections and new tables.
     held = [r for c in clients for r, at in zip(c.rtts_ms, c.sent_at) if seated.at is not None and at >= seated.at]
+    held_cpu_ms = (cpu_after - seated.server_cpu_s) * 1000 if cpu_after is not None and seated.server_cpu_s is not None else None
     actions = sum(len(c.rtts_ms) for c in clients)
     cpu_ms = (cpu_after - cpu_before) * 1000 if cpu_before is not None and cpu_after is not None else None
     return {
@@ -73,6 +76,7 @@ def run(game: str, tables: int, seconds: float, level: str, think_ms: float = 0.
         "all_seated_after_s": _round(seated.at - seated.started) if seated.at is not None else None,
         "rtt_ms_all_seated": _spread(held),
         "server_cpu_ms_per_action": round(cpu_ms / actions, 3) if cpu_ms is not None and actions else None,
+        "server_cpu_ms_per_action_all_seated": round(held_cpu_ms / len(held), 3) if held_cpu_ms is not None and held else None,
         # Where the rest of the time goes: every client runs in this one process.
         "clients_cpu_ms_per_action": round(own_cpu * 1000 / actions, 3) if actions else None,
         "load_average": _load(),
@@ -98,21 +102,23 @@ def _spread(rtts: list[float]) -> dict[str, float | None]:
 
 
 class _Seated:
-    """When every client had been welcomed to its seat (``time.perf_counter``)."""
+    """When every client had been welcomed to its seat (``time.perf_counter``), and the
+    server's CPU seconds then."""
 
-    def __init__(self, clients: int) -> None:
-        self.waiting, self.started, self.at = clients, time.perf_counter(), None if clients else time.perf_counter()
+    def __init__(self, clients: int, server_pid: int) -> None:
+        self.waiting, self.started, self.server_pid = clients, time.perf_counter(), server_pid
+        self.at: float | None = None
+        self.server_cpu_s: float | None = None
 
     def welcomed(self) -> None:
         self.waiting -= 1
         if self.waiting == 0:
-            self.at = time.perf_counter()
+            self.at, self.server_cpu_s = time.perf_counter(), _cpu_s(self.server_pid)
 
 
 async def _bench(url: str, game: str, tables: int, seconds: float, level: str,
-                 think_s: float) -> tuple[list[BotClient], int, float, _Seated]:
+                 think_s: float, seated: _Seated) -> tuple[list[BotClient], int, float]:
     clients: list[BotClient] = []
-    seated = _Seated(tables * GAMES[game].default_seats)
     failures = [0]
     started = time.monotonic()
     deadline = started + seconds
@@ -123,7 +129,7 @@ async def _bench(url: str, game: str, tables: int, seconds: float, level: str,
     for task in loops:
         task.cancel()
     await asyncio.gather(*loops, return_exceptions=True)
-    return clients, failures[0], elapsed, seated
+    return clients, failures[0], elapsed
 
 
 async def _table_loop(url: str, game: str, number: int, level: str, think_s: float, deadline: float,

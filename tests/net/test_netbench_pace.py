@@ -12,3 +12,4 @@ def test_a_paced_netbench_reports_its_pace_and_the_round_trips_once_all_are_seat
     held = figures["rtt_ms_all_seated"]
     assert set(held) == {"p50", "p99", "max"} and held["p50"] is not None
     assert held["max"] <= figures["rtt_ms"]["max"]
+    assert "server_cpu_ms_per_action_all_seated" in figures
