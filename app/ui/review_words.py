@@ -222,8 +222,15 @@ BID_HEADING = ("A bid is judged against the tricks its side could take with each
                "with every hand open (the deal as dealt)")
 
 
+ESTIMATE_HEADING = ("A bid is judged against an estimate of the tricks the hand takes alone with each "
+                    "choice of trumps (a declarer alone against three is beyond the solvers; the "
+                    "estimate is off by about a trick)")
+
+
 def bid_heading(data: dict[str, Any]) -> str:
     """How a bid is judged, said once above its table."""
+    if "estimate" in data:
+        return ESTIMATE_HEADING
     if "single_dummy" in data:
         return BID_HEADING + ", and on average over deals it could face"
     return BID_HEADING
@@ -249,6 +256,8 @@ def bid_lines(data: dict[str, Any], heading: bool = True) -> list[str]:
     """A bid or call: what the hand could take as trumps, then the verdict and any cost
     (``heading``: first the line that says how a bid is judged)."""
     lines = [bid_heading(data) + "."] if heading else []
+    if "estimate" in data:
+        return lines + estimate_lines(data)
     upcard = f" ({trumps_words(data['upcard'])}: the dealer takes the upcard)" if data.get("upcard") else ""
     lines += ["As trumps, every hand open: " + _table(data["double_dummy"]) + upcard]
     if "single_dummy" in data:
@@ -274,6 +283,40 @@ def bid_verdict(data: dict[str, Any]) -> str:
                 f"{trumps_words(named)}, the trumps chosen, it takes {tricks}.")
     chosen = f" with {trumps_words(named)} as trumps" if named else ""
     return f"{what}: it makes{chosen} with every hand open."
+
+
+def estimate_lines(data: dict[str, Any]) -> list[str]:
+    """A Nash Whist bid: the estimated tricks alone by trumps (the initial trumps marked
+    In), the Misere chance, a Cop's partnership count with every hand open, the verdict."""
+    initial = data.get("initial")
+    table = ", ".join(f"{trumps_words(label)} {number(float(value))}" + (" (In)" if label == initial else "")
+                      for label, value in data["estimate"].items())
+    lines = [f"Tricks alone, estimated: {table}; Misere made about {round(100 * data['misere_chance'])}% of the time"]
+    if "double_dummy" in data:
+        lines.append("You and the proposer together, every hand open: " + _table(data["double_dummy"]))
+    return lines + [estimate_verdict(data)]
+
+
+def estimate_verdict(data: dict[str, Any]) -> str:
+    bid, needs, expected = data["bid"], data.get("needs"), data.get("expected")
+    best = max(data["estimate"].items(), key=lambda item: float(item[1]))
+    if bid == "pass":
+        return f"Passed; the best estimate was {number(float(best[1]))} with {trumps_words(best[0])}."
+    if needs is None or expected is None:
+        if data.get("kind") in ("misere", "open_misere"):
+            return f"{bid}: a hand like this makes it about {round(100 * data['misere_chance'])}% of the time."
+        return f"{bid}: not estimated."
+    trumps = trumps_words(data["trumps"])
+    if "makes" in data:
+        together = data["double_dummy"][data["trumps"]]
+        return (f"{bid} (needs {needs} together): with every hand open the two take {together}: "
+                + ("it makes." if data["makes"] else "it fails."))
+    if bid in ("Prop", "Cop"):
+        return f"{bid} (needs {needs} together): this hand alone is estimated at {number(float(expected))} with {trumps}."
+    margin = float(expected) - float(needs)
+    stands = ("about even" if abs(margin) < 0.5 else
+              f"{number(round(margin, 1))} to spare" if margin > 0 else f"{number(round(-margin, 1))} short")
+    return f"{bid} (needs {needs}): estimated {number(float(expected))} with {trumps}: {stands}."
 
 
 def bid_summary(review: Review) -> str:
