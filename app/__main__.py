@@ -346,13 +346,11 @@ def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                          announce=not args.no_announce)
     if args.command == "host":
         from app.commands import host
-        from app.net.server import NET_GAMES, REFLEX_GAMES
+        from app.net.server import NET_GAMES
 
         spec = _spec(parser, args.game)
         if spec.id not in NET_GAMES:
             parser.error(f"{spec.title} cannot be played across machines yet; choose from {', '.join(NET_GAMES)}")
-        if spec.id in REFLEX_GAMES and args.bot is None:
-            parser.error(f"{spec.title} across machines is played by headless clients only so far: add --bot LEVEL")
         seats = args.seats if args.seats is not None else spec.default_seats
         if not spec.min_seats <= seats <= spec.max_seats:
             parser.error(f"{spec.title} is for {_players(spec)}, not {seats}")

@@ -34,7 +34,7 @@ CODE_WAIT_S = 30.0
 
 def host(game: str, server: str | None, create: dict[str, Any], name: str, listen: str) -> int:
     from app.commands.host import normalise
-    from app.net.remote import RemoteSession
+    from app.net.remote_realtime import hosting_session
 
     app = _app()
     name = _own_name(app, name, "Host")
@@ -47,7 +47,7 @@ def host(game: str, server: str | None, create: dict[str, Any], name: str, liste
             print(f"parlour host: {local.failure or 'the server did not start'}", file=sys.stderr)
             return 1
         url, address = local.url, f"ws://{local.address()}"
-    session = RemoteSession.host(url, create, name)
+    session = hosting_session(url, create, name)
     _print_code_when_known(session, address)
     open_session(app, session, address, create)
     return app.run()
@@ -55,12 +55,12 @@ def host(game: str, server: str | None, create: dict[str, Any], name: str, liste
 
 def join(address: str, code: str, name: str, watch: bool) -> int:
     from app.commands.host import normalise
-    from app.net.remote import RemoteSession
+    from app.net.remote_realtime import RemoteRealtimeSession
 
     app = _app()
     name = _own_name(app, name, "Guest")
     url = normalise(address)
-    open_session(app, RemoteSession.join(url, code, name, watch), url)
+    open_session(app, RemoteRealtimeSession.join(url, code, name, watch), url)   # (a RemoteSession at a turn table)
     return app.run()
 
 

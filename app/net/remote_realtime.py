@@ -37,7 +37,7 @@ from games.core.realtime import RealtimeDriver, TimedAction, replay_timed
 from games.core.view_state import ViewState
 from games.registry import GAMES
 
-__all__ = ["Figures", "RemoteRealtimeSession", "Verdict", "SeatViews"]
+__all__ = ["Figures", "RemoteRealtimeSession", "Verdict", "SeatViews", "hosting_session"]
 
 END_STEPS = 10_000     # timed steps replayed after the last action, at most, to reach the end
 
@@ -304,3 +304,13 @@ class RemoteRealtimeSession(RemoteSession):
         session.state, session.actions = state, actions
         session.opening = []
         return session
+
+
+def hosting_session(url: str, create: dict[str, Any], name: str, local: Sequence[str] = ()) -> RemoteSession:
+    """A new table (``create``) with this player at its host seat: a reflex game's session
+    keeps the server's clock (and seats ``local``, the others at this keyboard); a turn
+    game's is a plain ``RemoteSession``."""
+    spec = GAMES.get(str(create.get("game")))
+    if spec is not None and spec.realtime:
+        return RemoteRealtimeSession.host(url, create, name, local)
+    return RemoteSession.host(url, create, name)

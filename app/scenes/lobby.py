@@ -29,16 +29,16 @@ ERROR_SHOWN_S = 6.0
 
 def host_session(url: str, create: dict[str, Any], name: str) -> Any:
     """A new table on the server at ``url``, this player at its host seat (tests swap this)."""
-    from app.net.remote import RemoteSession
+    from app.net.remote_realtime import hosting_session
 
-    return RemoteSession.host(url, create, name)
+    return hosting_session(url, create, name)
 
 
 def join_session(url: str, code: str, name: str, watch: bool) -> Any:
     """A seat at the table ``code`` (or a place to watch it) (tests swap this)."""
-    from app.net.remote import RemoteSession
+    from app.net.remote_realtime import RemoteRealtimeSession   # (at a turn table, a RemoteSession)
 
-    return RemoteSession.join(url, code, name, watch)
+    return RemoteRealtimeSession.join(url, code, name, watch)
 
 
 class LobbyScene(Scene):

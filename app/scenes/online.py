@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from app.net.server import TURN_GAMES
+from app.net.server import NET_GAMES
 from app.render.table import felt
 from app.render.text import font, render_text, wrap
 from app.scenes.base import Scene
@@ -37,7 +37,7 @@ class OnlineScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.games = [GAMES[g] for g in TURN_GAMES if g in GAMES]
+        self.games = [GAMES[g] for g in NET_GAMES if g in GAMES]   # the turn games, then the reflex games
         self.game_buttons = [Button(spec.title, self._host(spec.id)) for spec in self.games]
         self.join_button = Button("Join a table", lambda: self._named(self._open_join), kind="primary")
         self.name_button = Button("Change name", self._ask_name, kind="quiet")
@@ -138,6 +138,9 @@ class OnlineScene(Scene):
         self.back_button.rect.topleft = (left, self.join_panel.bottom + int(16 * s))
         for button in (*self.game_buttons, self.name_button, self.back_button):
             button.text_size = max(14, int(20 * s))
+        for button in self.game_buttons:   # a long title ("Egyptian Ratscrew") a little smaller, inside its button
+            while button.text_size > 11 and font(button.text_size, bold=True).size(button.label)[0] > button.rect.width - 16:
+                button.text_size -= 1
         self.join_button.text_size = max(15, int(22 * s))
 
     def _words_height(self, words: str, width: int) -> int:
