@@ -50,7 +50,7 @@ class NailsTable(RealtimeTableScene):
     def __init__(self, app: App, session: Session) -> None:
         self.pair: list[RingSprite] = []
         self.leaving: list[RingSprite] = []
-        self.verdict: nr.Called | None = None
+        self.last_call: nr.Called | None = None
         self.verdict_age = 0.0
         self.race = ("", 0.0)
         self.flash: dict[int, float] = {}
@@ -96,7 +96,7 @@ class NailsTable(RealtimeTableScene):
         self.pair = []
         if view.up is not None:
             self.pair = [RingSprite(ring, *self.card_at[i], self.diameter, 1.0) for i, ring in enumerate(view.up)]
-        self.verdict = view.last if view.up is not None and not view.calling else None
+        self.last_call = view.last if view.up is not None and not view.calling else None
 
     def relayout_now(self) -> None:
         for i, sprite in enumerate(self.pair):
@@ -120,8 +120,8 @@ class NailsTable(RealtimeTableScene):
         """Where the table's messages go, or, while the last call's verdict shows there,
         just under it (above the player's name plate)."""
         rect = image.get_rect(center=(self.size[0] // 2, int(self.size[1] * 0.64))).inflate(28, 16)
-        if self.verdict is not None:
-            rect.top = self.verdict_box(self.verdict)[0].bottom + 8
+        if self.last_call is not None:
+            rect.top = self.verdict_box(self.last_call)[0].bottom + 8
         return rect
 
     def _draw_message(self, surface: pygame.Surface) -> None:
@@ -142,7 +142,7 @@ class NailsTable(RealtimeTableScene):
 
     def _on_Revealed(self, event: nr.Revealed) -> None:
         self._send_off()
-        self.verdict = None
+        self.last_call = None
         self.pair = []
         for i, ring in enumerate((event.a, event.b)):
             sprite = RingSprite(ring, *self.pile_at[i], float(self.pile_d))
@@ -152,7 +152,7 @@ class NailsTable(RealtimeTableScene):
             self.pair.append(sprite)
 
     def _on_Called(self, event: nr.Called) -> None:
-        self.verdict, self.verdict_age = event, 0.0
+        self.last_call, self.verdict_age = event, 0.0
         if not event.correct:
             self.flash[event.seat] = 0.6
         if event.taker is not None:
@@ -171,7 +171,7 @@ class NailsTable(RealtimeTableScene):
 
     def _send_off(self) -> None:
         """The last pair goes to whoever took it (or the dump) as the next one turns up."""
-        last = self.verdict
+        last = self.last_call
         if not self.pair or last is None:
             return
         target = self.places[last.taker] if last.taker is not None else self.dump_at
@@ -202,10 +202,10 @@ class NailsTable(RealtimeTableScene):
             self._draw_dump(surface, view.dump)
         for sprite in self.leaving + self.pair:
             self._draw_ring(surface, sprite)
-        if self.verdict is not None and len(self.pair) == 2:
-            self._draw_match(surface, self.verdict)
-        elif self.verdict is not None:  # the game is over: the last call's verdict stays
-            self._draw_verdict(surface, self.verdict)
+        if self.last_call is not None and len(self.pair) == 2:
+            self._draw_match(surface, self.last_call)
+        elif self.last_call is not None:  # the game is over: the last call's verdict stays
+            self._draw_verdict(surface, self.last_call)
         for seat in range(view.seats):
             self._draw_seat(surface, view, seat)
         self._draw_race(surface)
@@ -290,7 +290,7 @@ class NailsTable(RealtimeTableScene):
         who = "Human" if plan.human else plan.difficulty.title()
         detail = " · ".join(filter(None, (self.seat_label(seat), f"{view.wins[seat]} won"))) + (f" · owes {view.debts[seat]}" if view.debts[seat] else "")
         plate = nameplate(self._plate_name(seat, who), detail, max(13, int(17 * self.s)),
-                          active=self.verdict is not None and self.verdict.seat == seat, out=False)
+                          active=self.last_call is not None and self.last_call.seat == seat, out=False)
         x, y = self.places[seat]
         rect = plate.get_rect(center=(round(x), round(y)))
         if seat in self.flash:

@@ -305,11 +305,11 @@ def test_nails_prints_wait_under_the_verdict_of_the_last_call_not_over_it():
             frame(app, int(COUNTDOWN * 1000 / FRAME_MS) + 92)
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0, unicode="", scancode=0))
             frame(app, 3)
-            assert scene.verdict is not None                    # the verdict panel is showing
+            assert scene.last_call is not None                    # the verdict panel is showing
             scene.refused_action(None, IllegalAction("too early"))
             assert scene.message == "Wait for the cards to turn up" and scene.message_time > 0
             image = render_text(scene.message, max(14, int(20 * scene.s)), (0, 0, 0), bold=True)
-            box = scene.verdict_box(scene.verdict)[0]
+            box = scene.verdict_box(scene.last_call)[0]
             message = scene.message_rect(image)
             assert not message.colliderect(box) and pygame.Rect((0, 0), size).contains(message)
         finally:

@@ -48,7 +48,7 @@ def test_the_faster_of_two_keys_in_one_frame_makes_the_call(app):
     called = scene.session.state.last
     assert called.seat == 1 and called.correct
     assert scene.race[0] == f"{scene.people[1]} by 5 ms"
-    assert scene.verdict == called and len(scene.session.state.wins[1]) == 2
+    assert scene.last_call == called and len(scene.session.state.wins[1]) == 2
 
 
 def test_mouse_buttons_on_a_card_call_hit_and_miss(app):
@@ -86,7 +86,7 @@ def test_the_matching_dots_are_drawn_after_a_call(app):
     frame(app)
     from app.render.nails import dot_centre, dot_radius
 
-    match = scene.verdict.match
+    match = scene.last_call.match
     assert match.count >= 1 and len(scene.pair) == 2
     frame(app, 20)   # the rings fade in
     scene.draw(app.screen)
