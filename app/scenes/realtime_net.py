@@ -62,8 +62,8 @@ class NetPlay:
             table.inbox.clear()
             if now is not None and now < 0 and session.paused is None:
                 table.started, table.countdown = False, -now / max(0.01, session.speed) / 1000
-            else:
-                table.countdown = 0.0
+            else:   # paused (or the clock not known yet): no presses until play goes on
+                table.started, table.countdown = False, 0.0
             return
         table.started, table.countdown = True, 0.0
         table.game_ms = now

@@ -136,3 +136,29 @@ def test_a_slap_shows_the_hand_at_once_and_f3_shows_the_figures(app: App, server
     assert rows[1].startswith("Bob: round trip ") and "clock ±" in rows[1], rows
     pygame.image.save(app.screen, "/tmp/parlour_f3_overlay.png")
     session.leave()
+
+
+def test_a_drop_pauses_the_game_then_a_computer_holds_the_seat(app: App) -> None:
+    running = ServerThread(grace_s=1.5)
+    running.server.reflex_speed = SPEED
+    try:
+        create = {"game": "ratscrew", "seats": 2, "remote": 1, "difficulty": "normal", "seed": 4, "options": {}}
+        session = RemoteRealtimeSession.host(running.url, create, "Ann")
+        wait_for(lambda: session.code is not None, poll=session.poll)
+        bob = RemoteRealtimeSession.join(running.url, session.code or "", "Bob")
+        wait_for(lambda: session.status == "playing", poll=session.poll)
+        app.start(table_for("ratscrew")(app, session))
+        table: Any = app.scenes.top
+        player = Player(app, table)
+        run_until(app, lambda: table.playing, player)
+        bob.leave()
+        run_until(app, lambda: session.paused is not None, player)
+        assert table.net.pause_lines() == ["Bob is reconnecting", "up to 30 s, then a computer holds the seat"]
+        assert not table.playing, "no presses while paused"
+        pygame.image.save(app.screen, "/tmp/parlour_paused.png")
+        played = len(running.table(session.code or "").core.actions)
+        run_until(app, lambda: session.paused is None and table.playing, player)
+        run_until(app, lambda: len(running.table(session.code or "").core.actions) > played + 3, player)
+        session.leave()
+    finally:
+        running.stop()
