@@ -2,7 +2,10 @@
 
 One per app: a :class:`~app.net.server.Server` keeping its tables in the app's data folder,
 on a thread of its own (an asyncio loop), listening on every interface at port 8765, or on
-a free port when that one is taken, and announced on the local network by mDNS. Where mDNS
+a free port when that one is taken, and announced on the local network by mDNS. A second
+Parlour on the same machine hosting at the same time keeps its tables in a folder of its
+own (``hosted-2``…): each server holds a lock on its folder while it runs, so neither
+forgets the other's lobbies as it starts. Where mDNS
 cannot work, ``note`` says so in one line and the server serves on: the address and code
 always work. ``stop`` (the app calls it as it closes) takes the announcement down and
 closes the server, every table safe in its log. No pygame here.
@@ -13,17 +16,20 @@ from __future__ import annotations
 import asyncio
 import errno
 import socket
+import sys
 import threading
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from app.net.server import Server
 from app.net.store import TableStore
 
-__all__ = ["DEFAULT_PORT", "LocalServer", "local_server", "stop"]
+__all__ = ["DEFAULT_PORT", "LocalServer", "claim_folder", "local_server", "stop"]
 
 DEFAULT_PORT = 8765
 STOP_TIMEOUT_S = 5.0
+LOCK_NAME = "server.lock"
+MAX_FOLDERS = 20
 
 
 class LocalServer:
@@ -33,6 +39,7 @@ class LocalServer:
     def __init__(self, data: Path, port: int = DEFAULT_PORT, host: str = "0.0.0.0",
                  announce: bool = True, grace_s: float = 30.0) -> None:
         self.data, self.wanted_port, self.host = data, port, host
+        self.folder = data            # where its tables are kept: ``data``, or hosted-2… if taken
         self.announce, self.grace_s = announce, grace_s
         self.port: int | None = None
         self.failure: str | None = None
@@ -83,7 +90,9 @@ class LocalServer:
 
     def _main(self) -> None:
         try:
-            asyncio.run(self._serve())
+            self.folder, lock = claim_folder(self.data)
+            with lock:                   # held while serving
+                asyncio.run(self._serve())
         except Exception as problem:     # one line for the lobby, whatever went wrong
             where = f"{self.host}:{self.wanted_port}" if isinstance(problem, OSError) else ""
             self.failure = f"Your table cannot be opened here: {_why(problem)}" + (f" ({where})" if where else "")
@@ -92,7 +101,7 @@ class LocalServer:
 
     async def _serve(self) -> None:
         self._loop, self._stop = asyncio.get_running_loop(), asyncio.Event()
-        store = TableStore(self.data)
+        store = TableStore(self.folder)
         forget_idle(store)
         self.server = Server(store, grace_s=self.grace_s)
         announcing: list[asyncio.Task[None]] = []
@@ -126,6 +135,37 @@ class LocalServer:
             await Announcer(socket.gethostname(), self.host, port).keep_up(self.server, self._stop)
         except DiscoveryUnavailable as problem:
             self.note = f"Not listed on the local network: {problem}"
+
+
+def claim_folder(base: Path) -> tuple[Path, IO[bytes]]:
+    """The first of ``base``, ``base-2``, ``base-3``… no other running server holds, and its
+    lock file, open and locked: keep it open while serving. The system lets go of the lock
+    when the process ends, even killed, so a folder is never left locked."""
+    for number in range(1, MAX_FOLDERS + 1):
+        folder = base if number == 1 else base.with_name(f"{base.name}-{number}")
+        folder.mkdir(parents=True, exist_ok=True)
+        handle = open(folder / LOCK_NAME, "a+b")
+        if _locked(handle):
+            return folder, handle
+        handle.close()
+    raise OSError(f"{MAX_FOLDERS} Parlour servers are already hosting from {base.parent}")
+
+
+def _locked(handle: IO[bytes]) -> bool:
+    """Whether ``handle``'s file is now locked by it (False: someone else holds it)."""
+    try:
+        if sys.platform == "win32":
+            import msvcrt
+
+            handle.seek(0)
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
 
 
 def forget_idle(store: TableStore) -> None:
