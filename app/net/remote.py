@@ -23,7 +23,7 @@ from __future__ import annotations
 import zlib
 from dataclasses import dataclass
 from queue import Empty
-from typing import Any
+from typing import Any, NamedTuple
 
 from app.action_codec import CodecError, decode_action, encode_action
 from app.net.chat_line import ChatLine
@@ -35,7 +35,7 @@ from games.core.protocol import Action, Event, GameState, IllegalAction, Outcome
 from games.core.view_state import ViewState
 from games.registry import DIFFICULTIES, GAMES
 
-__all__ = ["ChatLine", "Player", "RemoteSession"]   # ChatLine from app/net/chat_line.py
+__all__ = ["ChatLine", "Move", "Player", "RemoteSession"]   # ChatLine from app/net/chat_line.py
 
 CHAT_KEPT = 200      # chat lines kept for the panel
 
@@ -55,6 +55,15 @@ class Player:
     def away(self) -> bool:
         """A person who has the seat but whose connection is down."""
         return self.kind != "bot" and self.taken and not self.connected
+
+
+class Move(NamedTuple):
+    """One ``table`` message of the game: the view after it, its events, and whether it
+    answers this player's own move."""
+
+    view: ViewState[Any]
+    events: list[Event]
+    mine: bool
 
 
 class RemoteSession(Session):
@@ -86,8 +95,8 @@ class RemoteSession(Session):
         self._began = False
         self._shown: ViewState[Any] | None = None   # the game as far as its events were taken
         self._opening_events: list[Event] = []
-        self._backlog: list[tuple[ViewState[Any], list[Event]]] = []   # received, not yet taken
-        self._next: list[tuple[ViewState[Any], list[Event]]] | None = None   # a newer game, held
+        self._backlog: list[Move] = []   # received, not yet taken
+        self._next: list[Move] | None = None   # a newer game, held
         self._next_replay: dict[str, Any] | None = None
         self._answer_due = False     # an action is on its way: nobody acts until the table answers
         self._sent_at = -1
@@ -191,12 +200,13 @@ class RemoteSession(Session):
         self.players = [_player(p) for p in table.players]
         self._seat_people()
         self._count, self.status = table.count, table.status
+        mine = not new_game and self._answer_due and table.count > self._sent_at
         if new_game:
             self.game_number += 1
             self._answer_due = False
         elif table.count > self._sent_at or table.status == "over":
             self._answer_due = False
-        message = (_view_state(table), list(table.events))
+        message = Move(_view_state(table), list(table.events), mine)
         held = self._next
         if new_game or held is not None:
             # A newer game waits until ``next_game`` (a table still showing the last one's end
@@ -215,8 +225,9 @@ class RemoteSession(Session):
             self._backlog.append(message)
             self._replay = table.replay or self._replay
 
-    def _start(self, messages: list[tuple[ViewState[Any], list[Event]]], replay: dict[str, Any] | None) -> None:
-        (self._shown, self._opening_events), self._backlog = messages[0], messages[1:]
+    def _start(self, messages: list[Move], replay: dict[str, Any] | None) -> None:
+        self._shown, self._opening_events, _ = messages[0]
+        self._backlog = messages[1:]
         self._replay, self._finished = replay, None
         self.actions = []
 
@@ -249,10 +260,24 @@ class RemoteSession(Session):
         moves on to the view that follows them (until then it stays with the events already
         taken, so a table's picture and its state never disagree)."""
         events, self._opening_events = self._opening_events, []
-        for view, more in self._backlog:
-            self._shown = view
-            events += more
+        for move in self._backlog:
+            self._shown = move.view
+            events += move.events
         self._backlog = []
+        return events
+
+    def next_move(self) -> Move | None:
+        """The next message not yet taken (a table paces the others' moves as at home)."""
+        return self._backlog[0] if self._backlog else None
+
+    def take_move(self) -> list[Event]:
+        """The events of the next message only (the opening's first, if still there);
+        ``state`` moves on to the view after them."""
+        events, self._opening_events = self._opening_events, []
+        if self._backlog:
+            move = self._backlog.pop(0)
+            self._shown = move.view
+            events += move.events
         return events
 
     def take_errors(self) -> list[str]:
@@ -375,6 +400,11 @@ class RemoteSession(Session):
     def leave(self) -> None:
         """Hang up (the seat stays this player's on the server until the table ends)."""
         self._link.close(wait_s=0.5)
+
+    def close_table(self) -> None:
+        """The host, while the table waits: close it (everyone at it is told, and it is gone
+        from the server) and hang up. Anyone else is refused with one line."""
+        self._link.close(wait_s=0.5, last={"type": "close"})
 
     def rematch(self, seed: int | None = None) -> Session:
         raise RuntimeError("a networked table plays again with again(): the server deals")

@@ -73,6 +73,7 @@ class TableScene(Scene):
         self._bot_action: Any = None
         self._end_sounded = False
         self._resyncs = getattr(session, "resyncs", 0)   # a networked game's returns after a drop
+        self._move_clock = 0.0   # a networked game: idle time since the last move was taken
         self._to_results = False
         self.key_line = KeyLine()   # Esc/F1/L/F11 at the top right, where the table leaves room
         # The first picture needs every card image the table shows (faces, backs, shadows at
@@ -301,7 +302,7 @@ class TableScene(Scene):
     # the frame -----------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self._take_news()
+        self._take_news(dt)
         if self.painting_ahead:
             return
         self.anim.update(dt)
@@ -320,7 +321,7 @@ class TableScene(Scene):
         if self.idle and self.curtain_for is None:
             self.drive(dt)
 
-    def _take_news(self) -> None:
+    def _take_news(self, dt: float) -> None:
         """What happened elsewhere: a networked game's moves and the server's refusals (a
         game played here has none)."""
         session = self.session
@@ -332,9 +333,27 @@ class TableScene(Scene):
             self.hold = 0.0
             self.anim.finish_all()
             self.sync(self.current_view())
-        self.queue.extend(session.take_events())
+        if session.remote:
+            self._take_moves(session, dt)
+        else:
+            self.queue.extend(session.take_events())
         for line in session.take_errors():
             self.say(self.to_player(line), 3.5)
+
+    def _take_moves(self, remote: Any, dt: float) -> None:
+        """A networked game's moves, one at a time once the last is shown; the others' at
+        least ``BOT_PACE`` apart, as computers play at home (the server's answer at once)."""
+        if not self.idle:
+            return
+        self._move_clock += self.game_pace.elapsed(dt)
+        while self.idle:
+            move = remote.next_move()
+            if move is None or (move.events and not move.mine and self._move_clock < BOT_PACE):
+                return
+            events = remote.take_move()
+            if events:   # (a message with none only says who is here)
+                self.queue.extend(events)
+                self._move_clock = 0.0
 
     def drive(self, dt: float) -> None:
         """Nothing is being shown: let a bot act, hand the screen over, or finish."""

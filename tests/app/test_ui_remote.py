@@ -14,6 +14,7 @@ from app.net.remote import RemoteSession
 from app.scenes.results import ResultsScene
 from app.shell import App
 from app.tables import table_for
+from games.core.trick_events import CardPlayed
 from tests.app.ui_driver import FRAME, click, fast_app, settle
 from tests.net.server_thread import ServerThread, running, wait_for
 
@@ -108,3 +109,26 @@ def test_a_remote_player_away_is_reconnecting_on_their_plate(app: App, server: S
     run_until(app, lambda: table.seat_label(1) == "reconnecting", play=False)
     assert "reconnecting" in table.plate_detail(1)
     session.leave()
+
+
+def test_the_others_moves_come_one_at_a_time_at_a_computers_pace(app: App, server: ServerThread) -> None:
+    session = open_table(app, server, seed=24)
+    table: Any = app.scenes.top
+    run_until(app, lambda: table.human_turn, play=False)
+    count = len(server.table(session.code or "").core.actions)
+    playable = table.playable_cards()
+    click(app, next(s for s in table.hands[0] if s.card in playable).rect().center)
+    wait_for(lambda: len(server.table(session.code or "").core.actions) >= count + 2)
+    time.sleep(0.2)      # every move the server made is on this side of the wire by now
+    def seats_shown() -> list[int]:
+        return [e.seat for e in table.told if isinstance(e, CardPlayed)]
+
+    run_until(app, lambda: bool(seats_shown()) and table.idle, play=False)
+    shown = seats_shown()
+    assert shown == [0], "this player's own card is shown first, at once"
+    for _ in range(3):   # 3 frames: less than a computer's pace
+        app.step(FRAME)
+    assert seats_shown() == shown
+    assert session.next_move() is not None, "the computers' moves wait their turn"
+    run_until(app, lambda: session.next_move() is None and table.idle, play=False)
+    assert seats_shown()[:2] == [0, 1]
