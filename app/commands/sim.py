@@ -43,6 +43,17 @@ def _timed(bot: Any, times: list[float]) -> Callable[[Any, Any], Any]:
     return play
 
 
+def _levels(lineup: list[str], wins: list[float], played: int) -> dict[str, dict[str, Any]]:
+    """The games each level won, with its interval: a game won by a partnership of two
+    Experts counts once for Expert (each partner's share is half of it)."""
+    out: dict[str, dict[str, Any]] = {}
+    for difficulty in dict.fromkeys(lineup):
+        won = sum(w for d, w in zip(lineup, wins) if d == difficulty)
+        out[difficulty] = {"wins": round(won, 2), "win_rate": round(won / max(1, played), 4),
+                           "win_rate_95": wilson(won, played)}
+    return out
+
+
 def _decision_seconds(times: dict[str, list[float]]) -> dict[str, dict[str, float]]:
     """Median and 90th percentile seconds per decision, by difficulty."""
     out = {}
@@ -102,6 +113,7 @@ def simulate(spec: GameSpec, games: int, seed: int, difficulties: list[str], sea
         "players": [{"difficulty": d, "wins": round(w, 2), "win_rate": round(w / max(1, played), 4),
                      "win_rate_95": wilson(w, played), "points_per_game": round(p / max(1, played), 3)}
                     for d, w, p in zip(lineup, wins_by_player, points_by_player)],
+        "levels": _levels(lineup, wins_by_player, played),
         "wins_by_seat": [round(w, 2) for w in wins_by_seat],
         "actions_per_game": round(actions / max(1, played), 1),
         **({"rounds_per_game": round(rounds / max(1, played), 1)} if rounds else {}),

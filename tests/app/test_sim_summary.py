@@ -24,3 +24,12 @@ def test_the_summary_gives_each_player_an_interval_and_each_level_its_decision_t
     times = summary["decision_seconds"]
     assert set(times) == {"hard", "easy"}
     assert all(t["decisions"] > 0 and 0 <= t["median"] <= t["p90"] for t in times.values())
+
+
+def test_a_partnership_of_one_level_wins_the_games_its_side_wins() -> None:
+    summary = simulate(GAMES["whist"], 4, 2, ["normal", "easy", "normal", "easy"], None, {"target": 5})
+    levels = summary["levels"]
+    assert levels["normal"]["wins"] + levels["easy"]["wins"] == 4  # every game is won by one side
+    assert levels["normal"]["wins"] == 2 * summary["players"][0]["wins"]
+    low, high = levels["normal"]["win_rate_95"]
+    assert low <= levels["normal"]["win_rate"] <= high
