@@ -62,6 +62,7 @@ class Link:
         self._welcomed = False    # ever
         self._greeted = False     # on the current connection
         self._closing = False
+        self._last: str | None = None     # sent as the link hangs up
         self._loop = asyncio.new_event_loop()
         # Made here, used only on the loop's thread (asyncio binds them on first use).
         self._outbox: asyncio.Queue[str] = asyncio.Queue()
@@ -75,16 +76,22 @@ class Link:
         """Queue ``message`` for the server; False once the link has stopped."""
         return self._call(self._outbox.put_nowait, protocol.dump(message))
 
-    def close(self, wait_s: float = 2.0) -> None:
-        """Hang up and stop the thread (waiting up to ``wait_s`` for it)."""
+    def close(self, wait_s: float = 2.0, last: dict[str, Any] | None = None) -> None:
+        """Hang up and stop the thread (waiting up to ``wait_s`` for it); ``last`` is sent
+        just before, if the link is connected (the host's ``close``)."""
         self._closing = True
-        self._call(self._stop.set)
+        self._call(self._hang_up, None if last is None else protocol.dump(last))
         if threading.current_thread() is not self._thread:
             self._thread.join(wait_s)
 
     @property
     def running(self) -> bool:
         return self._thread.is_alive()
+
+    def _hang_up(self, last: str | None) -> None:
+        if last is not None:          # (a second close does not unsay the host's close)
+            self._last = last
+        self._stop.set()
 
     def _call(self, job: Any, *args: Any) -> bool:
         try:
@@ -165,6 +172,8 @@ class Link:
             if not job.cancelled():
                 job.result()      # a dropped connection raises here
         if self._closing:
+            if self._last is not None:    # the host's close, said as it hangs up
+                await ws.send(self._last)
             await ws.close()
 
     async def _read(self, ws: ClientConnection) -> None:
@@ -185,6 +194,8 @@ class Link:
                 if not self._greeted:
                     raise _Refused(f"the server refused: {line}")
                 self._note("error", line)
+            elif kind == "closed":        # the table is gone: one line, and no coming back
+                raise _Refused(str(message.get("message") or "the table is closed"))
             elif kind == "table":
                 self._table(message)
             elif kind == "chat":

@@ -265,10 +265,13 @@ class JoinScene(Scene):
 
 
 def player_line(failure: str | None, address: str) -> str:
-    """Why joining failed, in a player's words: the server's own line when it refused
-    (a wrong code, too many tries, a full table), or what "cannot reach" means."""
+    """Why joining failed (or a seat was lost), in a player's words: the server's own line
+    when it refused (a wrong code, too many tries, a full table) or closed the table, or
+    what "cannot reach" and "lost the server" mean. The lobby says its failures with it too."""
     line = failure or "the table could not be joined"
     line = line.removeprefix("the server refused: ")
+    if line.startswith("lost the server at "):
+        line = f"nothing answers at {address} any more: check that the host's Parlour is open, and your network"
     if line.startswith("cannot reach "):
         lowered = line.lower()
         if "name or service" in lowered or "getaddrinfo" in lowered or "nodename" in lowered:

@@ -16,6 +16,7 @@ import pygame
 from app.render.table import felt
 from app.render.text import font, render_text, wrap
 from app.scenes.base import Scene
+from app.scenes.join import player_line
 from app.ui import theme
 from app.ui.names import clean_name
 from app.ui.widgets import Button, blit_centered, panel
@@ -62,6 +63,7 @@ class LobbyScene(Scene):
         self.start_button = Button("Start", self.start, kind="primary", enabled=False)
         self.leave_button = Button("Leave", self.leave, kind="quiet")
         self.again_button = Button("Try again", self.try_again)
+        app.on_close.insert(0, self.app_closing)     # before the app's own server stops
         self.resize(app.screen.get_size())
 
     @classmethod
@@ -110,7 +112,9 @@ class LobbyScene(Scene):
         """One line when the table cannot be had (the server's, the link's)."""
         if self.session is None:
             return self.server_failure
-        return self.session.failure if self.session.status == "failed" else None
+        if self.session.status != "failed":
+            return None
+        return player_line(self.session.failure, self.address)    # the Join screen's words
 
     @property
     def is_host(self) -> bool:
@@ -137,12 +141,16 @@ class LobbyScene(Scene):
         if self.chat is None and session.status in ("waiting", "playing"):
             self.chat = _chat_panel(session)
         self.start_button.enabled = self.is_host and session.status == "waiting"
+        self.leave_button.label = "Back" if self.failure is not None else "Leave"
+        if self.failure is not None and not self.can_retry:      # alone: in the middle
+            self.leave_button.rect.centerx = self.size[0] // 2
         if session.status in ("playing", "over"):
             self.open_table()
 
     def open_table(self) -> None:
         from app.tables import table_for
 
+        self._forget_app_closing()
         table = table_for(self.session.spec.id)(self.app, self.session)
         self.app.scenes.replace(table)
         table.resize(self.app.screen.get_size())
@@ -154,9 +162,25 @@ class LobbyScene(Scene):
             self.session.start_now()
 
     def leave(self) -> None:
-        if self.session is not None:
-            self.session.leave()
+        """Hang up and go back; the host of a table still waiting closes it (whoever joined
+        is told, and the table is gone)."""
+        self._forget_app_closing()
+        session = self.session
+        if session is not None and self.is_host and session.status == "waiting":
+            session.close_table()
+        elif session is not None:
+            session.leave()
         self.app.scenes.pop()
+
+    def app_closing(self) -> None:
+        """The app closes with this lobby open: the host's waiting table is closed first."""
+        session = self.session
+        if session is not None and self.is_host and session.status == "waiting":
+            session.close_table()
+
+    def _forget_app_closing(self) -> None:
+        if self.app_closing in self.app.on_close:
+            self.app.on_close.remove(self.app_closing)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.chat is not None and self.chat.handle_event(event):
@@ -207,7 +231,8 @@ class LobbyScene(Scene):
                       (self.size[0] // 2, int(46 * s)))
         panel(surface, self.main, edge=(70, 110, 85), width=1)
         y = self._draw_code(surface, self.main.top + int(18 * s))
-        self._draw_seats(surface, y + int(14 * s))
+        if self.failure is None:      # (a table that is gone has nobody waiting at it)
+            self._draw_seats(surface, y + int(14 * s))
         if self.chat is None or not self.chat.typing:
             _chat_room(surface, self.chat_rect, s)      # (the closed panel shows its last lines in it)
         if self.chat is not None:
@@ -217,7 +242,8 @@ class LobbyScene(Scene):
 
     def _heading(self) -> str:
         if self.failure is not None:
-            return f"{self.game_title}: not open"
+            gone = self.session is not None and self.session.code is not None    # it was open
+            return f"{self.game_title}: {'no longer open' if gone else 'not open'}"
         if self.session is None or self.session.status == "connecting":
             return f"{self.game_title}: opening the table…"
         if self.session.seat is None:
