@@ -103,6 +103,9 @@ class Hello:
     token: str | None = None
     watch: bool = False
     create: Create | None = None
+    seat: int | None = field(default=None, repr=False)
+    """With ``code``: the free remote seat wanted (the host's app seats the others at its
+    keyboard where the host put them); None: the first free one."""
 
 
 @dataclass(frozen=True)
@@ -205,7 +208,7 @@ def _whole(data: dict[str, Any], key: str, low: int, high: int, default: int | N
 
 
 def _hello(data: dict[str, Any]) -> Hello:
-    _only(data, "v", "name", "code", "token", "watch", "create")
+    _only(data, "v", "name", "code", "token", "watch", "create", "seat")
     if data.get("v") != VERSION:
         raise ProtocolError(f"this server speaks protocol version {VERSION}, not {data.get('v')!r}: "
                             "use the same Parlour version as the host")
@@ -221,7 +224,12 @@ def _hello(data: dict[str, Any]) -> Hello:
         raise ProtocolError("hello needs exactly one of code (to join), token (to come back) or create")
     if watch and code is None:
         raise ProtocolError("to watch, give the table's code")
-    return Hello(name, code.strip().upper() if code is not None else None, token, watch, create)
+    seat = None
+    if data.get("seat") is not None:
+        seat = _whole(data, "seat", 0, MAX_SEATS - 1)
+        if code is None or watch:
+            raise ProtocolError("hello.seat goes with a code, to take that seat")
+    return Hello(name, code.strip().upper() if code is not None else None, token, watch, create, seat)
 
 
 def _create(raw: Any) -> Create:

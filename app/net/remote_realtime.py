@@ -15,9 +15,10 @@ a ``verdict`` for a race (``take_verdicts``: who was first and by how much).
 resumes"). ``figures`` is, for F3, every seat's round trip and clock error: this
 client's own from its estimate, the others' as the server measured them when it says.
 
-Several people at one keyboard: ``host(..., local=[name, ...])`` sits each of them at a
-seat of their own with a connection of their own (the server judges every connection's
-stamps by its own delays), joined with the table's code as soon as the code is known.
+Several people at one keyboard: ``host(..., local=[(seat, name), ...])`` sits each of them
+at that remote seat of the table with a connection of their own (the server judges every
+connection's stamps by its own delays), joined with the table's code and the seat (hello's
+``seat``) as soon as the code is known.
 ``humans`` are then all of them, and ``state.view(seat)`` gives each their own view.
 """
 
@@ -76,8 +77,8 @@ class SeatViews(ViewState[Any]):
 class _SeatLink:
     """Another person at this keyboard: their own connection and their latest view."""
 
-    def __init__(self, url: str, code: str, name: str) -> None:
-        self.link = ClockLink(url, {"code": code, "name": name})
+    def __init__(self, url: str, code: str, seat: Seat, name: str) -> None:
+        self.link = ClockLink(url, {"code": code, "seat": seat, "name": name})
         self.seat: Seat | None = None
         self.view: Any = None
 
@@ -85,21 +86,23 @@ class _SeatLink:
 class RemoteRealtimeSession(RemoteSession):
     """See the module's notes."""
 
-    def __init__(self, url: str, hello: dict[str, Any], name: str, local: Sequence[str] = ()) -> None:
+    def __init__(self, url: str, hello: dict[str, Any], name: str,
+                 local: Sequence[tuple[Seat, str]] = ()) -> None:
         self.zero: float | None = None       # game time 0 on the server's clock
         self.speed = 1.0
         self.window_ms = 0.0
         self.paused: str | None = None
         self.server_figures: dict[Seat, Figures] = {}
         self._verdicts: list[Verdict] = []
-        self._local_names = list(local)
+        self._local_plan = [(int(seat), str(name)) for seat, name in local]
         self._seat_links: list[_SeatLink] = []
         super().__init__(url, hello, name)
 
     @classmethod
-    def host(cls, url: str, create: dict[str, Any], name: str, local: Sequence[str] = ()) -> RemoteRealtimeSession:
-        """Make a table and sit at its host seat; each name in ``local`` takes a remote
-        seat of it from this keyboard too."""
+    def host(cls, url: str, create: dict[str, Any], name: str,
+             local: Sequence[tuple[Seat, str]] = ()) -> RemoteRealtimeSession:
+        """Make a table and sit at its host seat; each (seat, name) in ``local`` takes that
+        remote seat of it from this keyboard too."""
         return cls(url, {"create": dict(create)}, name, local)
 
     @classmethod
@@ -138,8 +141,8 @@ class RemoteRealtimeSession(RemoteSession):
 
     def _welcomed(self, message: dict[str, Any]) -> None:
         super()._welcomed(message)
-        if self._local_names and not self._seat_links and self.code and self.status != "failed":
-            self._seat_links = [_SeatLink(self.url, self.code, name) for name in self._local_names]
+        if self._local_plan and not self._seat_links and self.code and self.status != "failed":
+            self._seat_links = [_SeatLink(self.url, self.code, seat, name) for seat, name in self._local_plan]
 
     def _clocked(self, message: dict[str, Any]) -> None:
         try:
@@ -306,11 +309,14 @@ class RemoteRealtimeSession(RemoteSession):
         return session
 
 
-def hosting_session(url: str, create: dict[str, Any], name: str, local: Sequence[str] = ()) -> RemoteSession:
+def hosting_session(url: str, create: dict[str, Any], name: str) -> RemoteSession:
     """A new table (``create``) with this player at its host seat: a reflex game's session
-    keeps the server's clock (and seats ``local``, the others at this keyboard); a turn
-    game's is a plain ``RemoteSession``."""
+    keeps the server's clock, and seats the others at this keyboard (``create["here"]``,
+    [[seat, name], ...], taken out of what the server is asked); a turn game's is a plain
+    ``RemoteSession``."""
+    asked = {key: value for key, value in create.items() if key != "here"}
     spec = GAMES.get(str(create.get("game")))
     if spec is not None and spec.realtime:
-        return RemoteRealtimeSession.host(url, create, name, local)
-    return RemoteSession.host(url, create, name)
+        here = [(seat, name) for seat, name in create.get("here") or []]
+        return RemoteRealtimeSession.host(url, asked, name, here)
+    return RemoteSession.host(url, asked, name)

@@ -268,7 +268,7 @@ class Server:
             table = self._table_for_code(conn, hello.code or "")
             seat = None
             if not hello.watch:
-                seat = table.open_seat()
+                seat = table.open_seat() if hello.seat is None else _wanted_seat(table, hello.seat)
                 if seat is None:
                     raise ProtocolError(f"table {table.code} has no free seat; you may watch it")
                 token = secrets.token_urlsafe(16)
@@ -540,6 +540,13 @@ class Server:
         self.executor.shutdown(wait=False, cancel_futures=True)
         if self.store is not None:
             self.store.close()
+
+
+def _wanted_seat(table: Table, seat: Seat) -> Seat:
+    """The free remote seat a hello asked for (by the host's app, for a player at its keyboard)."""
+    if seat >= len(table.seats) or table.seats[seat].kind != "remote" or table.seats[seat].token_hash is not None:
+        raise ProtocolError(f"seat {seat + 1} of table {table.code} is not free")
+    return seat
 
 
 def _setup(record: TableRecord) -> Setup:

@@ -19,9 +19,11 @@ if TYPE_CHECKING:
     from app.shell import App
 
 YOU, REMOTE, BOT = "host", "remote", "bot"
+HERE = "here"   # a reflex game: another person at this keyboard, with keys of their own
 SEATS_WORDS = ("A remote player is a friend on another computer: they join with the code the next "
                "screen shows. When you start, computers take the remote seats nobody has taken.")
 PARTNERS_WORDS = "Partners sit opposite: seats 1 and 3 play against seats 2 and 4."
+HERE_WORDS = "A player here shares this keyboard with you, with keys of their own."
 
 
 class HostSetupScene(SetupScene):
@@ -55,17 +57,27 @@ class HostSetupScene(SetupScene):
             return f"You ({clean_name(self.app.settings.player_name) or 'host'})"
         if kind == REMOTE:
             return "Remote player"
+        if kind == HERE:
+            return f"Player here ({_here_name(seat)})"
         return f"Computer ({self.setup.seats[seat].difficulty})"
 
-    def _choices(self) -> list[tuple[str, str]]:
+    def _choices(self, seat: int | None = None) -> list[tuple[str, str]]:
         levels = [d for d in DIFFICULTIES if d in self.spec.bots]
-        return [(YOU, ""), (REMOTE, "")] + [(BOT, level) for level in levels]
+        here = [(HERE, "")] if self.spec.realtime and self._room_here(seat) else []
+        return [(YOU, ""), *here, (REMOTE, "")] + [(BOT, level) for level in levels]
+
+    def _room_here(self, seat: int | None) -> bool:
+        """A player here fits at ``seat`` (each at this keyboard needs keys of their own)."""
+        from app.input.bindings import MAX_KEYBOARD_PLAYERS
+
+        others = sum(kind == HERE for i, kind in enumerate(self.kinds) if i != seat)
+        return others + 1 < MAX_KEYBOARD_PLAYERS
 
     def _seat_changer(self, seat: int) -> Callable[[int], None]:
         """You -> Remote player -> Computer (easy) -> ... -> You. Giving a seat to You moves
         you there (your old seat is left for a friend); your own seat moves on with you."""
         def change(step: int) -> None:
-            choices = self._choices()
+            choices = self._choices(seat)
             current = (self.kind(seat), self.setup.seats[seat].difficulty if self.kind(seat) == BOT else "")
             index = choices.index(current) if current in choices else 0
             kind, level = choices[(index + step) % len(choices)]
@@ -103,13 +115,18 @@ class HostSetupScene(SetupScene):
         plan = []
         for seat, plan_seat in enumerate(self.setup.seats):
             kind = self.kind(seat)
-            plan.append({"kind": kind, **({"difficulty": plan_seat.difficulty} if kind != YOU else {})})
+            # A player here takes a remote seat from this app (app/net/remote_realtime.py).
+            plan.append({"kind": REMOTE if kind == HERE else kind,
+                         **({"difficulty": plan_seat.difficulty} if kind != YOU else {})})
         # (seats and remote say again what the plan says: the session reads the table's
         # size and options from them before the server has answered)
         create: dict[str, Any] = {"game": self.spec.id, "plan": plan, "seats": len(plan),
                                   "remote": sum(p["kind"] == REMOTE for p in plan), "options": dict(self.setup.options)}
         if self.setup.seed is not None:
             create["seed"] = self.setup.seed
+        here = [[seat, _here_name(seat)] for seat in range(len(plan)) if self.kind(seat) == HERE]
+        if here:   # (not the server's: hosting_session seats them, each on a connection of its own)
+            create["here"] = here
         return create
 
     def start(self) -> None:
@@ -133,6 +150,12 @@ class HostSetupScene(SetupScene):
         x, y = self.rows[0].rect.left, self.start_button.rect.bottom + int(26 * s)
         size = max(13, int(17 * s))
         words = SEATS_WORDS + (" " + PARTNERS_WORDS if self.spec.extra.get("partnerships") else "")
+        words += " " + HERE_WORDS if self.spec.realtime else ""
         for line in wrap(words, font(size), self.rows[0].rect.width):
             surface.blit(render_text(line, size, theme.INK_DIM), (x, y))
             y += size + 5
+
+
+def _here_name(seat: int) -> str:
+    """The name a player at the host's keyboard goes by at the table."""
+    return f"Player {seat + 1}"

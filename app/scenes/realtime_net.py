@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from app.input.bindings import KeyMap
 from app.net.clock_link import local_ms
 from app.render.text import render_text
 from app.ui import theme
@@ -36,6 +37,7 @@ class NetPlay:
         self.session: Any = table.session
         self.show_figures = False
         self._resyncs = getattr(self.session, "resyncs", 0)
+        self._humans = list(self.session.humans)
 
     # --- input ------------------------------------------------------------------------------
 
@@ -72,6 +74,9 @@ class NetPlay:
     def _take_news(self) -> None:
         table, session = self.table, self.session
         session.poll()
+        if session.humans != self._humans:   # a player at this keyboard sat down after the table opened
+            self._humans = list(session.humans)
+            table.keys = KeyMap.for_seats(table.app.settings.key_bindings, table.players(session))
         resyncs = getattr(session, "resyncs", 0)
         if resyncs != self._resyncs:   # back after a drop: the view says what was missed
             self._resyncs = resyncs

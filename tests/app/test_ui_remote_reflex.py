@@ -162,3 +162,42 @@ def test_a_drop_pauses_the_game_then_a_computer_holds_the_seat(app: App) -> None
         session.leave()
     finally:
         running.stop()
+
+
+def test_two_players_at_one_keyboard_and_a_friend_on_another_machine(app: App, server: ServerThread) -> None:
+    from app.net.remote_realtime import hosting_session
+
+    plan = [{"kind": "host"}, {"kind": "remote"}, {"kind": "remote"}]
+    create = {"game": "ratscrew", "plan": plan, "seats": 3, "remote": 2, "seed": 6, "options": {},
+              "here": [[2, "Cleo"]]}
+    session: Any = hosting_session(server.url, create, "Ann")
+    wait_for(lambda: session.code is not None, poll=session.poll)
+    friend(server, session.code or "")
+    wait_for(lambda: session.status == "playing" and session.humans == [0, 2], poll=session.poll)
+    app.start(table_for("ratscrew")(app, session))
+    table: Any = app.scenes.top
+    assert table.people == ["Ann", "Bob", "Cleo"] and session.state.view(2).seat == 2
+    assert table.keys.labels(0) != table.keys.labels(2) and table.keys.labels(2) is not None
+    run_until(app, lambda: table.playing)
+    cleo_slap = next(code for code, hit in table.keys.keys.items() if hit == (2, 1))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=cleo_slap, mod=0, unicode="", scancode=0))
+    app.step(FRAME)
+    assert [h.seat for h in table.hands] == [2], "Cleo's hand went down at once"
+    served = lambda: server.table(session.code or "").core.actions   # noqa: E731
+    run_until(app, lambda: any(isinstance(a, rs.Slap) and a.seat == 2 for a in served()))
+    session.leave()
+
+
+def test_the_host_setup_offers_a_player_here_at_a_reflex_game_only(app: App) -> None:
+    from app.scenes.host_setup import HostSetupScene
+
+    scene = HostSetupScene(app, GAMES["ratscrew"])
+    scene._seat_changer(1)(-1)            # Remote player -> Player here
+    assert scene._seat_label(1) == "Player here (Player 2)"
+    create = scene.create()
+    assert create["plan"][1]["kind"] == "remote" and create["here"] == [[1, "Player 2"]]
+    whist = HostSetupScene(app, GAMES["whist"])
+    assert all(kind != "here" for kind, _ in whist._choices(1))
+    app.start(scene)
+    app.step(FRAME)
+    pygame.image.save(app.screen, "/tmp/parlour_host_here.png")
