@@ -129,6 +129,8 @@ class BotClient:
                 self._welcomed(message)
             elif kind == "error":
                 await self._refused(ws, message.get("message", "?"))
+            elif kind == "closed":        # the host closed the table: nothing to come back to
+                raise ClientFailure(str(message.get("message") or "the table is closed"))
             elif kind == "table":
                 # A bot decodes the view only when it must choose; a watcher reads every event.
                 await self._table(ws, read_table(message, decode=self.on_table is not None))

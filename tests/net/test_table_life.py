@@ -11,10 +11,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from app.net import table_life
+from app.net.client import BotClient, ClientFailure
 from app.net.server import Server
 from app.net.store import TableStore
 from tests.net.tables import play_table, with_server
@@ -166,3 +168,17 @@ def test_tables_finished_or_abandoned_for_an_hour_are_swept_from_memory_and_the_
 
     server = Server(TableStore(tmp_path), grace_s=30.0, clock=lambda: now[0], sweep_every_s=0.02)
     asyncio.run(asyncio.wait_for(served(server, job), 120))
+
+
+def test_a_headless_client_at_a_closed_table_stops_with_the_line() -> None:
+    async def job(server: Server, url: str) -> None:
+        async with connect(url) as host:
+            code = await host_table(host, plan=TWO_OPEN)
+            guest = BotClient(url, {"code": code}, "easy", name="Bob", timeout_s=WAIT_S)
+            playing = asyncio.create_task(guest.run())
+            await until(lambda: guest.table is not None)
+            await host.send('{"type": "close"}')
+            with pytest.raises(ClientFailure, match="^Ann closed the table$"):
+                await playing
+
+    asyncio.run(asyncio.wait_for(with_server(job), 60))
