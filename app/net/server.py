@@ -300,7 +300,8 @@ class Server:
         assert table is not None
         await self._send(conn, {"type": "welcome", "v": protocol.VERSION, "table": table.code,
                                 "game": table.game, "seat": conn.seat, "token": token,
-                                "seats": len(table.seats)})
+                                "seats": len(table.seats),
+                                "options": dict(table.core.setup.options)})   # a joiner's table shows them
         starting = table.status == "waiting" and table.open_seat() is None
         if starting:
             table.status = "playing"

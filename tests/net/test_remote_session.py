@@ -208,3 +208,25 @@ def test_a_host_planned_in_another_seat_sits_there_with_the_computers_levels(ser
     play(session)
     assert session.finished() is not None
     session.leave()
+
+
+def test_a_joiner_learns_the_tables_options_and_the_computers_levels(server: ServerThread) -> None:
+    ann = host(server, "whist", 4, remote=1, seed=2, options={"target": 5})
+    bob = RemoteSession.join(server.url, ann.code or "", "Bob")
+    wait_for(lambda: bob.status == "playing", poll=bob.poll)
+    assert bob.options.target == 5 and bob.setup.options == {"target": 5}
+    assert [p.difficulty for p in bob.setup.seats[2:]] == ["easy", "easy"]
+    wait_for(lambda: ann.status == "playing", poll=ann.poll)
+    assert bob.seat_note(2) is None and bob.setup.names == ann.setup.names
+    ann.leave()
+    bob.leave()
+
+
+def test_a_closed_table_fails_its_guests_with_the_servers_line(server: ServerThread) -> None:
+    ann = host(server, "whist", 4, remote=2, seed=2)
+    bob = RemoteSession.join(server.url, ann.code or "", "Bob")
+    wait_for(lambda: bob.status == "waiting", poll=bob.poll)
+    ann.close_table()
+    wait_for(lambda: bob.status == "failed", poll=bob.poll)
+    assert bob.failure == "Ann closed the table"
+    ann.leave()
