@@ -6,12 +6,15 @@ socket's; and a joiner's lobby and seat plates say each computer's level."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 
+import app.hosting as hosting
 import app.net.link as link
 import app.scenes.lobby as lobby_scene
+from app.hosting import LocalServer
 from app.net.remote import RemoteSession
 from app.scenes.lobby import LobbyScene
 from app.scenes.menu import MenuScene
@@ -73,6 +76,24 @@ def test_the_app_closing_with_the_host_s_lobby_open_closes_the_table(app: App, s
     frames_until(app, lambda: lobby.is_host, friend)
     assert app.on_close[0] == lobby.app_closing, "before the app's own server stops"
     app.on_close[0]()
+    frames_until(app, lambda: friend.status == "failed", friend)
+    assert friend.failure == "Ann closed the table"
+
+
+def test_closing_the_app_that_hosts_tells_the_friend_before_its_own_server_stops(
+        app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    own = LocalServer(tmp_path / "hosted", port=0, host="127.0.0.1", announce=False).start()
+    monkeypatch.setattr(hosting, "_running", own)        # the app's own server, as local_server keeps it
+    app.settings.player_name = "Ann"
+    app.start(MenuScene(app))
+    lobby = LobbyScene.hosting(app, GAMES["whist"], CREATE)
+    app.scenes.push(lobby)
+    frames_until(app, lambda: lobby.session is not None and lobby.session.status == "waiting")
+    friend = seated(RemoteSession.join(own.url, str(lobby.session.code), "Bob"))
+    frames_until(app, lambda: friend.status == "waiting", friend)
+    for close in list(app.on_close):      # as the app does as it closes
+        close()
+    assert not own.running
     frames_until(app, lambda: friend.status == "failed", friend)
     assert friend.failure == "Ann closed the table"
 
