@@ -247,6 +247,11 @@ def _read_card(text: Any) -> Card:
     return card
 
 
+_PLAIN = frozenset({type(None), bool, int, float, str})   # what JSON reads that is read as itself
+_CLASSES: dict[str, type] = {}      # "module:Class", once found (and allowed: checked each time)
+_FIELDS: dict[type, frozenset[str]] = {}
+
+
 class _Reader:
     MAX_DEPTH = 40
 
@@ -260,15 +265,15 @@ class _Reader:
         if data is None or isinstance(data, (bool, int, float, str)):
             return data
         if isinstance(data, list):
-            return [self.read(item, depth + 1) for item in data]
+            return self._items(data, depth)
         if not isinstance(data, dict):
             raise ValueError_(f"cannot read a {type(data).__name__}")
         if "$c" in data:
             return _read_card(data["$c"])
         if "$u" in data:
-            return tuple(self.read(item, depth + 1) for item in self._list(data["$u"]))
+            return tuple(self._items(self._list(data["$u"]), depth))
         if "$s" in data:
-            return frozenset(self.read(item, depth + 1) for item in self._list(data["$s"]))
+            return frozenset(self._items(self._list(data["$s"]), depth))
         if "$d" in data:
             return {self._key(pair, depth): self.read(pair[1], depth + 1) for pair in self._list(data["$d"])}
         if "$e" in data:
@@ -279,6 +284,11 @@ class _Reader:
         if "$t" in data:
             return self._dataclass(data, depth)
         raise ValueError_("an object without a tag")
+
+    def _items(self, items: list[Any], depth: int) -> list[Any]:
+        # Numbers and text, most of a view's items, are taken as they are without a call
+        # each: a bot client reads a whole view before every move.
+        return [item if type(item) in _PLAIN else self.read(item, depth + 1) for item in items]
 
     def _list(self, raw: Any) -> list[Any]:
         if not isinstance(raw, list):
@@ -301,6 +311,9 @@ class _Reader:
         module_name, _, qualname = name.partition(":")
         if not (module_name + ".").startswith(self.allowed):
             raise ValueError_(f"{name} is not a class of {self.game_id}")
+        known = _CLASSES.get(name)
+        if known is not None:
+            return known
         module = sys.modules.get(module_name)
         if module is None:          # one of the game's own modules, not yet needed here
             try:
@@ -312,15 +325,18 @@ class _Reader:
             found = getattr(found, part, None)
         if not isinstance(found, type):
             raise ValueError_(f"{name} is not a class")
+        _CLASSES[name] = found
         return found
 
     def _dataclass(self, data: dict[str, Any], depth: int) -> Any:
         cls = self._class(data["$t"])
         if not dataclasses.is_dataclass(cls):
             raise ValueError_(f"{data['$t']} is not a record")
-        fields = {f.name: f for f in dataclasses.fields(cls)}
-        values = {k: self.read(v, depth + 1) for k, v in data.items() if k != "$t"}
-        if set(values) != set(fields):
+        fields = _FIELDS.get(cls)
+        if fields is None:
+            fields = _FIELDS[cls] = frozenset(f.name for f in dataclasses.fields(cls))
+        values = {k: v if type(v) in _PLAIN else self.read(v, depth + 1) for k, v in data.items() if k != "$t"}
+        if values.keys() != fields:
             raise ValueError_(f"{data['$t']} has other fields than {sorted(fields)}")
         obj = cls.__new__(cls)
         for key, value in values.items():      # as the writer had it, init fields or not
