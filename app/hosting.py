@@ -24,7 +24,7 @@ from typing import IO, Any
 from app.net.server import Server
 from app.net.store import TableStore
 
-__all__ = ["DEFAULT_PORT", "LocalServer", "claim_folder", "local_server", "stop"]
+__all__ = ["DEFAULT_PORT", "LocalServer", "claim_folder", "local_server", "serves", "stop"]
 
 DEFAULT_PORT = 8765
 STOP_TIMEOUT_S = 5.0
@@ -197,6 +197,12 @@ def local_server(data: Path | None = None, **options: Any) -> LocalServer:
             data = storage.data_dir() / "hosted"
         _running = LocalServer(data, **options).start()
     return _running
+
+
+def serves(url: str) -> bool:
+    """Whether ``url`` is the app's own server, running now."""
+    server = _running
+    return server is not None and server.running and server.url == url
 
 
 def stop() -> None:

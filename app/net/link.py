@@ -57,7 +57,7 @@ class Link:
     def __init__(self, url: str, hello: dict[str, Any]) -> None:
         self.url = url
         self.hello = hello
-        self.token: str | None = None
+        self.token: str | None = hello.get("token")    # given: back to a seat kept on disk
         self.inbox: SimpleQueue[Note] = SimpleQueue()
         self._welcomed = False    # ever
         self._greeted = False     # on the current connection

@@ -106,6 +106,7 @@ class RemoteSession(Session):
         self._back = False           # welcomed again after a drop: the next table resyncs
         self._replay: dict[str, Any] | None = None
         self._finished: Session | None = None
+        self._keep_due = False       # sat down: keep the seat (app/kept_seats.py) once the table is seen
         create = hello.get("create") or {}
         self._levels = _planned_levels(create)   # each seat's computer level, when this client made the table
         options = create.get("options")
@@ -128,6 +129,17 @@ class RemoteSession(Session):
     def join(cls, url: str, code: str, name: str, watch: bool = False) -> RemoteSession:
         """Take a free seat at the table ``code`` (or watch it)."""
         return cls(url, {"code": code, **({"watch": True} if watch else {})}, name)
+
+    @classmethod
+    def back(cls, url: str, token: str, name: str) -> RemoteSession:
+        """Sit down again in the seat ``token`` opens (kept by app/kept_seats.py after the
+        app closed): the server sends the table as it stands."""
+        return cls(url, {"token": token}, name)
+
+    @property
+    def token(self) -> str | None:
+        """The seat token the server gave (the only way back into the seat)."""
+        return self._link.token
 
     def _begin(self, game: str, seats: int, options: dict[str, Any]) -> None:
         spec = GAMES.get(game)
@@ -178,12 +190,15 @@ class RemoteSession(Session):
     def _fail(self, line: str) -> None:
         self.status, self.failure = "failed", line
         self._link.close(wait_s=0)
+        if not line.startswith(("cannot reach ", "lost the server ")):
+            self._forget_seat()    # refused (a token that opens nothing) or closed: no way back
 
     def _welcomed(self, message: dict[str, Any]) -> None:
         self._welcomes += 1
         self._back = self._welcomes > 1
         self._answer_due = False
         self.code, self.seat = str(message.get("table")), message.get("seat")
+        self._keep_due = self.seat is not None
         if not self._began:   # the table's options: as the server says, else as this client asked
             options = message.get("options")
             self._begin(str(message.get("game")), int(message.get("seats") or 0),
@@ -200,6 +215,7 @@ class RemoteSession(Session):
         self.players = [_player(p) for p in table.players]
         self._seat_people()
         self._count, self.status = table.count, table.status
+        self._keep_seat()
         mine = not new_game and self._answer_due and table.count > self._sent_at
         if new_game:
             self.game_number += 1
@@ -224,6 +240,28 @@ class RemoteSession(Session):
         else:
             self._backlog.append(message)
             self._replay = table.replay or self._replay
+
+    def _keep_seat(self) -> None:
+        """Keep this seat for "Back to your table" while its game is on; forget it once over."""
+        from app import kept_seats
+
+        if self.status == "over":
+            self._keep_due = self.seat is not None     # (Play again keeps it once more)
+            self._forget_seat()
+            return
+        token = self.token
+        if not self._keep_due or token is None or self.seat is None or self.code is None:
+            return
+        self._keep_due = False
+        host = next((p.name for p in self.players if p.kind == "host"), "")
+        kept_seats.keep(kept_seats.KeptSeat(self.url, self.code, self.spec.id, self.seat, token,
+                                            self.player_name, host, _hosted_here(self.url), kept_seats.now()))
+
+    def _forget_seat(self) -> None:
+        from app import kept_seats
+
+        if self.token is not None:
+            kept_seats.forget(self.token)
 
     def _start(self, messages: list[Move], replay: dict[str, Any] | None) -> None:
         self._shown, self._opening_events, _ = messages[0]
@@ -398,12 +436,17 @@ class RemoteSession(Session):
             self._link.send({"type": "again"})
 
     def leave(self) -> None:
-        """Hang up (the seat stays this player's on the server until the table ends)."""
+        """Hang up (the seat stays this player's on the server until the table ends, and a
+        game being played is kept for "Back to your table"; a lobby or a finished game is
+        not)."""
+        if self.status in ("waiting", "over"):
+            self._forget_seat()
         self._link.close(wait_s=0.5)
 
     def close_table(self) -> None:
         """The host, while the table waits: close it (everyone at it is told, and it is gone
         from the server) and hang up. Anyone else is refused with one line."""
+        self._forget_seat()
         self._link.close(wait_s=0.5, last={"type": "close"})
 
     def rematch(self, seed: int | None = None) -> Session:
@@ -434,6 +477,13 @@ class RemoteSession(Session):
             raise ValueError(f"the server's replay cannot be played here: {problem}") from None
         session.opening = []
         return session
+
+
+def _hosted_here(url: str) -> bool:
+    """Whether ``url`` is this app's own server (which goes when the app closes)."""
+    from app import hosting
+
+    return hosting.serves(url)
 
 
 def _planned_levels(create: dict[str, Any]) -> list[str | None]:

@@ -38,7 +38,9 @@ class MenuScene(Scene):
         self.replays_button = Button("Replays", self.open_replays, kind="quiet")
         self.continue_button = Button("Continue", self.continue_game, kind="primary")
         self.online_button = Button("Play online", self.open_online)
+        self.back_button = Button("Back to your table", self.back_to_table, kind="primary")
         self.saved: Any = None
+        self.kept_seat: Any = None      # a networked seat to go back to (app/kept_seats.py)
         self._look_for_saved_game()
         self.name_prompt = self._first_run_prompt()
         self.drawer = SpriteDrawer(app.cards, app.settings.card_back)
@@ -78,6 +80,7 @@ class MenuScene(Scene):
         from app import resume, storage
 
         self.saved = resume.peek()
+        self.kept_seat = self._kept_seat()
         for line in storage.take_notices():
             self.app.notify(line, 6.0)
         if self.saved is not None:
@@ -87,6 +90,37 @@ class MenuScene(Scene):
             width = font(self.continue_button.text_size, bold=True).size(self.continue_button.label)[0]
             self.continue_button.rect = pygame.Rect(0, 0, width + int(40 * s), int(44 * s))
             self.continue_button.rect.topright = (self.app.screen.get_width() - 20, 20)
+        if hasattr(self, "size"):
+            self.resize(self.size)   # (the top row moves up with a table to go back to)
+
+    @staticmethod
+    def _kept_seat() -> Any:
+        """Offer "Back to <game> at <code>" when the app closed while a networked game was on."""
+        from app import kept_seats
+
+        return kept_seats.latest()
+
+    def _place_back_button(self) -> None:
+        """Under Play online (both are about tables across machines), clear of the title and
+        of the tiles: the pair moves up a little when the window is short, and the label says
+        only "Back to your table" when the table's name would reach the title."""
+        if self.kept_seat is None:
+            return
+        s, button = self.s, self.back_button
+        button.text_size = max(14, int(20 * s))
+        measure = font(button.text_size, bold=True)
+        title_left = self.size[0] // 2 - max(font(int(72 * s), bold=True).size("Parlour")[0],
+                                             font(int(22 * s)).size("a collection of card games")[0]) // 2
+        room = title_left - 20 - 12 - int(40 * s)
+        button.label = f"Back to {self.kept_seat.title}"
+        if measure.size(button.label)[0] > room:
+            button.label = "Back to your table"
+        height, gap = int(44 * s), int(10 * s)
+        top = 20
+        while top > 8 and top + 2 * height + gap > self.header_height() - 8:   # (tiles start there)
+            top -= 2
+        self.online_button.rect.top = self.continue_button.rect.top = top
+        button.rect = pygame.Rect(20, self.online_button.rect.bottom + gap, measure.size(button.label)[0] + int(40 * s), height)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -115,6 +149,7 @@ class MenuScene(Scene):
         self.online_button.text_size = max(14, int(20 * s))
         width = font(self.online_button.text_size, bold=True).size(self.online_button.label)[0]
         self.online_button.rect = pygame.Rect(20, 20, width + int(40 * s), int(44 * s))
+        self._place_back_button()
 
     def header_height(self) -> int:
         """Where the tiles start: under the title, which a short window keeps small."""
@@ -145,6 +180,13 @@ class MenuScene(Scene):
         self.app.scenes.push(table)
         table.resize(self.app.screen.get_size())
 
+    def back_to_table(self) -> None:
+        """Sit down again at the networked table the app was closed at."""
+        from app.scenes.back_to_table import BackToTableScene
+
+        if self.kept_seat is not None:
+            self.app.scenes.push(BackToTableScene(self.app, self.kept_seat))
+
     def open_online(self) -> None:
         from app.scenes.online import OnlineScene
 
@@ -166,7 +208,8 @@ class MenuScene(Scene):
             self._name_input(event)
             return
         for button in (self.quit_button, self.stats_button, self.settings_button, self.replays_button,
-                       self.online_button, *([self.continue_button] if self.saved is not None else [])):
+                       self.online_button, *([self.continue_button] if self.saved is not None else []),
+                       *([self.back_button] if self.kept_seat is not None else [])):
             if button.handle_event(event):
                 return
         if event.type == pygame.KEYDOWN:
@@ -199,6 +242,8 @@ class MenuScene(Scene):
             self.open_online()
         elif key == pygame.K_c and self.saved is not None:
             self.continue_game()
+        elif key == pygame.K_b and self.kept_seat is not None:
+            self.back_to_table()
 
     def draw(self, surface: pygame.Surface) -> None:
         # The felt, the title and the tiles change only with the focus, the window size or
@@ -220,16 +265,21 @@ class MenuScene(Scene):
             button.draw(surface)
         if self.saved is not None:
             self.continue_button.draw(surface)
+        if self.kept_seat is not None:
+            self.back_button.draw(surface)
         if self.name_prompt is not None:
             self.name_prompt.draw(surface)
 
     def hint_lines(self) -> tuple[int, list[str]]:
         """The keys, left of the buttons: one line, a point or two smaller if that is what
         it takes, else two lines broken between items (never inside "S statistics")."""
-        items = ["Arrows choose", "Enter opens", *(["C continue"] if self.saved is not None else []),
+        back = ["B back to your table"] if self.kept_seat is not None else []
+        items = ["Arrows choose", "Enter opens", *(["C continue"] if self.saved is not None else []), *back,
                  "P play online", "R replays", "S statistics", "O settings", "Esc quits"]
         room = self.replays_button.rect.left - 40
         largest = max(12, int(16 * self.s))
+        if back and len(pack_items(items, largest, room)) > 2:
+            items.remove(back[0])     # (its button says it) rather than lose a key said nowhere else
         for size in range(largest, max(12, largest - 2) - 1, -1):
             lines = pack_items(items, size, room)
             if len(lines) == 1:

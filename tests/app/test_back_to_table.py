@@ -1,0 +1,160 @@
+"""Back to your table: a player's app closes mid-game (the link simply drops, nobody leaves),
+a new app starts on the same data folder, its menu offers the table, and a click sits the
+player down again in the same seat with the same hand; the game plays on to the results.
+Also: a kept file that cannot be read, a token the server does not know, and a server that
+no longer answers. Real sockets on 127.0.0.1, headless windows driven by pygame events."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any, Callable, Iterator
+
+import pygame
+import pytest
+
+from app import kept_seats, storage
+from app.net.remote import RemoteSession
+from app.scenes.back_to_table import BackToTableScene
+from app.scenes.menu import MenuScene
+from app.scenes.results import ResultsScene
+from app.shell import App
+from app.tables import table_for
+from tests.app.ui_driver import FRAME, click, make_app, settle
+from tests.net.server_thread import ServerThread, running, wait_for
+
+GAME_S = 150.0      # the bound on the whole game, frames and server together
+
+
+@pytest.fixture
+def server() -> Iterator[ServerThread]:
+    yield from running(grace_s=300.0)   # (nobody's seat goes to a computer while the test runs)
+
+
+def new_app() -> App:
+    """A freshly started app on the test's data folder, at its menu, as fast as it goes."""
+    app = make_app()
+    app.settings.animation_speed = "instant"
+    app.start(MenuScene(app))
+    app.step(FRAME)
+    return app
+
+
+def run_until(app: App, condition: Callable[[], bool], play: bool = True) -> None:
+    """Frames (clicking a legal card whenever it is the player's turn) until ``condition``."""
+    deadline = time.monotonic() + GAME_S
+    while not condition():
+        assert time.monotonic() < deadline, "the table never got there"
+        scene: Any = app.scenes.top
+        if play and getattr(scene, "human_turn", False):
+            playable = scene.playable_cards()
+            sprite = next(s for s in scene.hands[scene.viewer] if s.card in playable)
+            click(app, sprite.rect().center)
+        else:
+            app.step(FRAME)
+        settle(app)
+        time.sleep(0.0005)
+
+
+def hand_on_server(server: ServerThread, code: str, seat: int) -> list[Any]:
+    return server.on_loop(lambda: sorted(server.server.tables[code].core.state.hands[seat], key=str))
+
+
+def hand_on_table(table: Any, seat: int) -> list[Any]:
+    return sorted((sprite.card for sprite in table.hands[seat]), key=str)
+
+
+def test_a_closed_app_comes_back_to_its_seat_and_plays_on_to_the_results(server: ServerThread) -> None:
+    # Ann hosts on a server, Bob (a headless client) joins; Ann's app closes three tricks in.
+    first = new_app()
+    ann = RemoteSession.host(server.url, {"game": "whist", "seats": 4, "remote": 1, "difficulty": "easy",
+                                          "seed": 31, "options": {"target": 5}}, "Ann")
+    wait_for(lambda: ann.status == "waiting", poll=ann.poll)
+    code = ann.code or ""
+    server.bot_client(code, "easy", "Bob")
+    wait_for(lambda: ann.status == "playing", poll=ann.poll)
+    first.start(table_for("whist")(first, ann))
+    run_until(first, lambda: len(server.table(code).core.actions) >= 12 and first.scenes.top.human_turn)
+    assert [s.title for s in kept_seats.kept()] == [f"Whist at {code}"]
+    ann._link.close(wait_s=2.0)          # the app is gone: no leave, no goodbye
+    pygame.quit()
+    wait_for(lambda: server.on_loop(lambda: all(c.seat != 0 for c in server.server.tables[code].conns)))
+
+    app = new_app()
+    menu: Any = app.scenes.top
+    assert menu.kept_seat is not None and menu.back_button.label == f"Back to Whist at {code}"
+    click(app, menu.back_button.rect.center)
+    assert app.scenes.top is not menu     # (the table may be back within the click's own frame)
+    run_until(app, lambda: not isinstance(app.scenes.top, BackToTableScene), play=False)
+    table: Any = app.scenes.top
+    session = table.session
+    assert session is not ann and session.seat == 0 and session.token == ann.token
+    run_until(app, lambda: table.idle, play=False)
+    assert hand_on_table(table, 0) == hand_on_server(server, code, 0)
+    assert table.people[0] == "Ann" and table.human_turn
+    run_until(app, lambda: isinstance(app.scenes.top, ResultsScene))
+    results: Any = app.scenes.top
+    assert results.outcome == server.table(code).core.state.outcome()
+    assert kept_seats.kept() == [], "a finished game is not offered again"
+    results.menu()
+    assert app.scenes.top.kept_seat is None
+    pygame.quit()
+
+
+def test_a_kept_file_that_cannot_be_read_is_moved_aside_and_the_menu_opens(app: App) -> None:
+    kept_seats.seats_path().parent.mkdir(parents=True, exist_ok=True)
+    kept_seats.seats_path().write_text('{"version": 1, "data": [{"url": 3}]', encoding="utf-8")
+    app.to_menu()
+    app.step(FRAME)
+    menu: Any = app.scenes.top
+    assert menu.kept_seat is None
+    assert not kept_seats.seats_path().exists()
+    assert list(storage.data_dir().glob("seats.bad-*.json")), "the bad file is kept aside"
+    assert any("seats.json was unusable" in message for message, _ in app.notices)
+
+
+def kept_seat(url: str, token: str, host: str = "Ann", hosted_here: bool = False) -> kept_seats.KeptSeat:
+    return kept_seats.KeptSeat(url, "K7QM2X", "whist", 1, token, "Bob", host, hosted_here, time.time())
+
+
+def test_a_token_that_opens_nothing_says_so_and_is_forgotten(server: ServerThread) -> None:
+    kept_seats.keep(kept_seat(server.url, "not-a-token-of-this-server"))
+    app = new_app()
+    menu: Any = app.scenes.top
+    click(app, menu.back_button.rect.center)
+    scene: Any = app.scenes.top
+    run_until(app, lambda: scene.problem is not None, play=False)
+    assert scene.problem == "Whist at K7QM2X is no longer there: its game has ended, or its table was closed."
+    assert kept_seats.kept() == []
+    click(app, scene.back_button.rect.center)
+    assert app.scenes.top is menu and menu.kept_seat is None
+    pygame.quit()
+
+
+def test_a_table_on_a_computer_that_closed_says_whose_it_was(server: ServerThread) -> None:
+    url = server.url
+    server.stop()                           # Ann's app, and its server, closed
+    kept_seats.keep(kept_seat(url, "a-token-nothing-will-hear"))
+    app = new_app()
+    post = app.scenes.top
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_b, mod=0, unicode="b", scancode=0))
+    app.step(FRAME)
+    scene: Any = app.scenes.top
+    assert scene is not post
+    run_until(app, lambda: scene.problem is not None, play=False)
+    address = url.removeprefix("ws://")
+    assert scene.problem == f"The table was on Ann's computer, which has closed (nothing answers at {address})."
+    assert kept_seats.kept() == []
+    pygame.quit()
+
+
+def test_the_file_holds_each_seat_once_newest_first() -> None:
+    kept_seats.keep(kept_seat("ws://127.0.0.1:1", "one"))
+    kept_seats.keep(kept_seat("ws://127.0.0.1:2", "two"))
+    kept_seats.keep(kept_seat("ws://127.0.0.1:1", "one"))
+    assert [s.token for s in kept_seats.kept()] == ["one", "two"]
+    raw = json.loads(kept_seats.seats_path().read_text(encoding="utf-8"))
+    assert raw["version"] == 1 and raw["data"][0]["token"] == "one"
+    kept_seats.forget("one")
+    kept_seats.forget("two")
+    assert not kept_seats.seats_path().exists()
