@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import pygame
 import pytest
 
-from app import kept_seats, storage
+from app import hosting, kept_seats, storage
+from app.hosting import LocalServer
 from app.net.remote import RemoteSession
 from app.scenes.back_to_table import BackToTableScene
 from app.scenes.menu import MenuScene
@@ -57,7 +59,8 @@ def run_until(app: App, condition: Callable[[], bool], play: bool = True) -> Non
 
 
 def hand_on_server(server: ServerThread, code: str, seat: int) -> list[Any]:
-    return server.on_loop(lambda: sorted(server.server.tables[code].core.state.hands[seat], key=str))
+    state: Any = server.table(code).core.state
+    return server.on_loop(lambda: sorted(state.hands[seat], key=str))
 
 
 def hand_on_table(table: Any, seat: int) -> list[Any]:
@@ -74,7 +77,7 @@ def test_a_closed_app_comes_back_to_its_seat_and_plays_on_to_the_results(server:
     server.bot_client(code, "easy", "Bob")
     wait_for(lambda: ann.status == "playing", poll=ann.poll)
     first.start(table_for("whist")(first, ann))
-    run_until(first, lambda: len(server.table(code).core.actions) >= 12 and first.scenes.top.human_turn)
+    run_until(first, lambda: len(server.table(code).core.actions) >= 12 and getattr(first.scenes.top, "human_turn"))
     assert [s.title for s in kept_seats.kept()] == [f"Whist at {code}"]
     ann._link.close(wait_s=2.0)          # the app is gone: no leave, no goodbye
     pygame.quit()
@@ -97,7 +100,7 @@ def test_a_closed_app_comes_back_to_its_seat_and_plays_on_to_the_results(server:
     assert results.outcome == server.table(code).core.state.outcome()
     assert kept_seats.kept() == [], "a finished game is not offered again"
     results.menu()
-    assert app.scenes.top.kept_seat is None
+    assert getattr(app.scenes.top, "kept_seat") is None
     pygame.quit()
 
 
@@ -127,7 +130,7 @@ def test_a_token_that_opens_nothing_says_so_and_is_forgotten(server: ServerThrea
     assert scene.problem == "Whist at K7QM2X is no longer there: its game has ended, or its table was closed."
     assert kept_seats.kept() == []
     click(app, scene.back_button.rect.center)
-    assert app.scenes.top is menu and menu.kept_seat is None
+    assert app.scenes.top is menu and getattr(menu, "kept_seat") is None
     pygame.quit()
 
 
@@ -158,3 +161,47 @@ def test_the_file_holds_each_seat_once_newest_first() -> None:
     kept_seats.forget("one")
     kept_seats.forget("two")
     assert not kept_seats.seats_path().exists()
+
+
+def test_a_host_whose_app_closed_opens_its_own_server_again_and_plays_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table was on the app's own server, which went with the app: going back opens that
+    server again on the same folder (it replays the game from its log), then sits down."""
+    made: list[LocalServer] = []
+
+    def local_server(**_: Any) -> LocalServer:
+        if not made or not made[-1].running:
+            made.append(LocalServer(tmp_path / "hosted", port=0, host="127.0.0.1", announce=False).start())
+            monkeypatch.setattr(hosting, "_running", made[-1])
+        return made[-1]
+
+    monkeypatch.setattr(hosting, "local_server", local_server)
+    first = new_app()
+    own = local_server()
+    assert own.wait(20)
+    ann = RemoteSession.host(own.url, {"game": "whist", "seats": 4, "remote": 0, "difficulty": "easy",
+                                       "seed": 32, "options": {"target": 5}}, "Ann")
+    wait_for(lambda: ann.status == "playing", poll=ann.poll)
+    first.start(table_for("whist")(first, ann))
+    table: Any = first.scenes.top
+    run_until(first, lambda: len(ann.actions) >= 3 and table.human_turn)
+    before = hand_on_table(table, 0)
+    assert [s.hosted_here for s in kept_seats.kept()] == [True]
+    ann._link.close(wait_s=2.0)          # the app closes, and its server with it
+    own.stop()
+    pygame.quit()
+
+    app = new_app()
+    menu: Any = app.scenes.top
+    click(app, menu.back_button.rect.center)
+    run_until(app, lambda: not isinstance(app.scenes.top, BackToTableScene), play=False)
+    assert len(made) == 2 and made[1].running and hosting.stop in app.on_close
+    back: Any = app.scenes.top
+    assert back.session.seat == 0 and back.session.url == made[1].url
+    run_until(app, lambda: back.idle, play=False)
+    assert hand_on_table(back, 0) == before and back.human_turn
+    assert [s.url for s in kept_seats.kept()] == [made[1].url], "kept with the server's new address"
+    run_until(app, lambda: isinstance(app.scenes.top, ResultsScene))
+    assert kept_seats.kept() == []
+    made[1].stop()
+    pygame.quit()
