@@ -23,6 +23,17 @@ GAME_S = 150.0      # the bound on the whole game, frames and server together
 
 @pytest.fixture
 def app() -> Iterator[App]:
+    """The app at its fastest setting (Animation speed: instant): cards land at once and
+    nothing waits between the others' moves. What these tests look at does not depend on
+    the pace; the pace itself is looked at with ``paced_app``."""
+    for fastest in fast_app():
+        fastest.settings.animation_speed = "instant"
+        yield fastest
+
+
+@pytest.fixture
+def paced_app() -> Iterator[App]:
+    """The app at a pace where the computers' moves are shown a computer's pace apart."""
     yield from fast_app()
 
 
@@ -111,7 +122,8 @@ def test_a_remote_player_away_is_reconnecting_on_their_plate(app: App, server: S
     session.leave()
 
 
-def test_the_others_moves_come_one_at_a_time_at_a_computers_pace(app: App, server: ServerThread) -> None:
+def test_the_others_moves_come_one_at_a_time_at_a_computers_pace(paced_app: App, server: ServerThread) -> None:
+    app = paced_app
     session = open_table(app, server, seed=24)
     table: Any = app.scenes.top
     run_until(app, lambda: table.human_turn, play=False)
