@@ -20,6 +20,7 @@ the same.
 
 from __future__ import annotations
 
+import sys
 import zlib
 from dataclasses import dataclass
 from queue import Empty
@@ -480,10 +481,11 @@ class RemoteSession(Session):
 
 
 def _hosted_here(url: str) -> bool:
-    """Whether ``url`` is this app's own server (which goes when the app closes)."""
-    from app import hosting
-
-    return hosting.serves(url)
+    """Whether ``url`` is this app's own server (which goes when the app closes). An app
+    that never hosted has not imported app/hosting.py, and need not (it takes a good part
+    of a second, on the frame thread)."""
+    hosting = sys.modules.get("app.hosting")
+    return hosting is not None and bool(hosting.serves(url))
 
 
 def _planned_levels(create: dict[str, Any]) -> list[str | None]:
