@@ -18,7 +18,7 @@ from app.kept_seats import KeptSeat
 from app.render.table import felt
 from app.render.text import font, render_text, wrap
 from app.scenes.base import Scene
-from app.scenes.join import player_line
+from app.ui.net_words import player_line
 from app.ui import theme
 from app.ui.widgets import Button, blit_centered, panel
 

@@ -16,6 +16,7 @@ from app.scenes.base import Scene
 from app.table_finder import FoundTable, TableFinder
 from app.ui import theme
 from app.ui.names import clean_name
+from app.ui.net_words import player_line
 from app.ui.text_field import TextField
 from app.ui.widgets import Button, blit_centered, panel
 from games.registry import GAMES
@@ -262,25 +263,6 @@ class JoinScene(Scene):
         for text in wrap(line, font(size, bold=True), self.type_panel.width - 2 * pad):
             surface.blit(render_text(text, size, colour, bold=True), (self.type_panel.left + pad, y))
             y += size + 4
-
-
-def player_line(failure: str | None, address: str) -> str:
-    """Why joining failed (or a seat was lost), in a player's words: the server's own line
-    when it refused (a wrong code, too many tries, a full table) or closed the table, or
-    what "cannot reach" and "lost the server" mean. The lobby says its failures with it too."""
-    line = failure or "the table could not be joined"
-    line = line.removeprefix("the server refused: ")
-    if line.startswith("lost the server at "):
-        line = f"nothing answers at {address} any more: check that the host's Parlour is open, and your network"
-    if line.startswith("cannot reach "):
-        lowered = line.lower()
-        if "name or service" in lowered or "getaddrinfo" in lowered or "nodename" in lowered:
-            line = f"no computer has the address {address}: check what you typed"
-        elif "refused" in lowered or "111" in lowered or "10061" in lowered:
-            line = f"nothing answers at {address}: check the address, and that the host's Parlour is open"
-        elif "timed out" in lowered or "timeout" in lowered:
-            line = f"no answer from {address}: is it on your network, and the address right?"
-    return line[:1].upper() + line[1:]
 
 
 def _fit(text: str, size: int, colour: tuple[int, int, int], room: int, bold: bool) -> pygame.Surface:

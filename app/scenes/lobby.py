@@ -16,7 +16,7 @@ import pygame
 from app.render.table import felt
 from app.render.text import font, render_text, wrap
 from app.scenes.base import Scene
-from app.scenes.join import player_line
+from app.ui.net_words import player_line
 from app.ui import theme
 from app.ui.names import clean_name
 from app.ui.widgets import Button, blit_centered, panel
