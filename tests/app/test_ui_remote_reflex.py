@@ -62,6 +62,7 @@ class Player:
         self.seen: Any = None
         self.plans: list[Any] = []
         self.slaps = 0
+        self.asked = 0.0
 
     def key(self, index: int) -> int:
         seat = self.table.session.seat
@@ -72,8 +73,9 @@ class Player:
         now = session.game_now()
         if not table.playing or now is None:
             return
-        if table.view is not self.seen:
-            self.seen = table.view
+        stale = not self.plans and time.monotonic() - self.asked > 0.5   # (a press lost to a pause: again)
+        if table.view is not self.seen or stale:
+            self.seen, self.asked = table.view, time.monotonic()
             self.plans = sorted(self.bot(table.view, int(now), self.rng), key=lambda a: a.at_ms)
         while self.plans and self.plans[0].at_ms <= now:
             plan = self.plans.pop(0)
@@ -82,10 +84,14 @@ class Player:
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
 
 
-def run_until(app: App, condition: Callable[[], bool], player: Player | None = None) -> None:
+def run_until(app: App, condition: Callable[[], bool], player: Player | None = None, what: str = "") -> None:
     deadline = time.monotonic() + GAME_S
     while not condition():
-        assert time.monotonic() < deadline, "the table never got there"
+        top: Any = app.scenes.top
+        session = getattr(top, "session", None)
+        assert time.monotonic() < deadline, \
+            f"the table never got there ({what}): {type(top).__name__}, {getattr(session, 'status', '')}, " \
+            f"paused {getattr(session, 'paused', '')!r}, playing {getattr(top, 'playing', '')}"
         if player is not None and app.scenes.top is player.table:
             player.act()
         app.step(FRAME)
@@ -152,13 +158,13 @@ def test_a_drop_pauses_the_game_then_a_computer_holds_the_seat(app: App) -> None
         player = Player(app, table)
         run_until(app, lambda: table.playing, player)
         bob.leave()
-        run_until(app, lambda: session.paused is not None, player)
+        run_until(app, lambda: session.paused is not None, player, "paused")
         assert table.net.pause_lines() == ["Bob is reconnecting", "up to 30 s, then a computer holds the seat"]
         assert not table.playing, "no presses while paused"
         pygame.image.save(app.screen, "/tmp/parlour_paused.png")
         played = len(running.table(session.code or "").core.actions)
-        run_until(app, lambda: session.paused is None and table.playing, player)
-        run_until(app, lambda: len(running.table(session.code or "").core.actions) > played + 3, player)
+        run_until(app, lambda: session.paused is None and table.playing, player, "resumed")
+        run_until(app, lambda: len(running.table(session.code or "").core.actions) > played + 3, player, "played on")
         session.leave()
     finally:
         running.stop()
