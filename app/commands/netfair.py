@@ -15,7 +15,10 @@ slap (both on the server's clock, which this process reads directly), p50 and p9
 ``window_ms``, the table's resolution window (median over the trials); ``no_verdict``,
 trials where no slap won in time (counted as lost for the earlier one);
 ``gap_off_by_more_than_ms``: on a busy machine the presses may come out further apart than
-asked; such a trial is not counted but run again, and how many were is said here.
+asked; such a trial is not counted but run again, and how many were is said here;
+``presses_late``: presses that reached the server after the window had passed them (they
+count at the table's clock), ``presses_moved``: presses whose stamps were earlier than the
+connection's delay allows (moved up by the lie bound), over all trials run.
 """
 
 from __future__ import annotations
@@ -139,7 +142,8 @@ async def _measure(host: ServerThread, port: int, latency: tuple[float, float], 
             "latency_ms": list(latency), "jitter_ms": jitter,
             "window_ms": round(statistics.median(windows), 1) if windows else None,
             "verdict_delay_ms": {"p50": _r(p50), "p99": _r(p99)}, "no_verdict": missing,
-            "gap_off_by_more_than_ms": {"limit": GAP_SLACK_MS, "trials_run_again": again}}
+            "gap_off_by_more_than_ms": {"limit": GAP_SLACK_MS, "trials_run_again": again},
+            "presses_late": run.late, "presses_moved": run.moved}
 
 
 def _r(value: float | None) -> float | None:

@@ -131,6 +131,8 @@ class ReflexRun:
         self.window_ms = WINDOW_CAP_MS
         self.race: list[tuple[int, Seat]] = []
         self.verdicts: list[Verdict] = []
+        self.moved = 0        # presses whose stamps were earlier than believable
+        self.late = 0         # presses that came after the window had passed their stamps
         self.wake = asyncio.Event()
         self._order = 0
         self._told: weakref.WeakSet[Conn] = weakref.WeakSet()    # who has the clock as it is
@@ -176,9 +178,11 @@ class ReflexRun:
             raise ProtocolError(f"the game is paused: {self.pause_text}")
         arrival = server_ms()
         believed = link_of(conn).believe(stamp, arrival)
+        self.moved += believed > stamp
         at = math.floor(self.game_at(believed))
         if at < 0:
             raise ProtocolError("the game has not started yet")
+        self.late += at < self.driver.state.now_ms
         at = max(at, self.driver.state.now_ms)      # arrived after its moment was judged
         bisect.insort(self.inbox, Held(at, self._order, replace(action, at_ms=at), conn),
                       key=lambda h: (h.at, h.order))
