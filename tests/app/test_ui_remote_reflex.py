@@ -93,7 +93,8 @@ class Player:
         made = [self.table.key_action(plan.seat, i, plan.at_ms) for i in (0, 1)]
         exact = [i for i, action in enumerate(made) if action == plan]
         kind = [i for i, action in enumerate(made) if type(action) is type(plan)]
-        return (exact or kind or [None])[0]
+        found = exact or kind
+        return found[0] if found else None
 
 
 def run_until(app: App, condition: Callable[[], bool], player: Player | None = None, what: str = "") -> None:
