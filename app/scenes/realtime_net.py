@@ -162,7 +162,7 @@ class NetPlay:
                 said = f"round trip {rtt} ms · clock {error}"
             rows.append(f"{name}: {said}")
         window = self.session.window_ms
-        rows.append(f"Judged after {window:.0f} ms (the slowest line at the table)" if window else "")
+        rows.append(f"Presses judged after {window:.0f} ms (the slowest line)" if window else "")
         return [r for r in rows if r]
 
     def _draw_figures(self, surface: pygame.Surface) -> None:
@@ -174,7 +174,8 @@ class NetPlay:
         width = max(i.get_width() for i in images) + 24
         height = sum(i.get_height() + 4 for i in images) + 16
         rect = pygame.Rect(0, 0, width, height)
-        rect.topright = (table.size[0] - 10, int(56 * s))
+        # Bottom left, above the line of key caps: no table puts a seat there.
+        rect.bottomleft = (10, table.size[1] - int(40 * s))
         panel(surface, rect, radius=10)
         y = rect.top + 8
         for image in images:
