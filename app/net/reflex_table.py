@@ -7,11 +7,15 @@ down (``press`` carries the stamp ``t``). Game time 0 falls ``START_MS`` after t
 starts (the countdown, while the clients sync); game time is the server's clock less that
 zero (times ``speed``, which tests raise to play whole games quickly), stopping while paused.
 
-Judging. A press is held for the resolution window: the table runs its
-:class:`~games.core.realtime.RealtimeDriver` only up to ``now - window``, where the window is
-the largest recent one-way delay of the people at the table (``LinkStats.window_need_ms``,
-capped at ``WINDOW_CAP_MS``). By then every press stamped earlier has arrived, so the driver
-applies them in stamp order, with the computer players' plans on the same clock. A stamp
+Judging. The table runs its :class:`~games.core.realtime.RealtimeDriver` only up to the
+moment by which every press stamped earlier has arrived (``known_until``), so the driver
+applies presses in stamp order, with the computer players' plans on the same clock (they
+are known at once). Each person at the table may still send a press stamped up to their
+largest recent one-way delay ago (``LinkStats.window_need_ms``, capped at ``WINDOW_CAP_MS``;
+the largest of these is the table's resolution window), unless their press is already in
+hand: a person who has pressed is known up to the latest press in hand. So a press waits
+only for the people who have not pressed yet, and once every person's press is in hand
+the race is decided as the last one arrives, not when the window ends. A stamp
 is first made believable (``LinkStats.believe``): never after its arrival, never earlier
 than the connection's shortest delay allows less the tolerance, so a client that lies
 gains at most the tolerance. A press that arrives after the table has judged its moment
@@ -34,6 +38,7 @@ import bisect
 import math
 import time
 import weakref
+from collections import deque
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -56,6 +61,7 @@ IDLE_S = 0.05            # the longest the table sleeps when nothing is due
 WINDOW_MIN_MS = 2.0
 RACES = {"ratscrew": "Slap", "nails": "Call", "spoons": "Grab"}   # the presses that race
 RACE_SPAN_MS = 300       # presses of the race kind this close together are one race
+DECIDED_KEPT = 1000      # the last presses decided, kept in the run's record
 
 _EPOCH = time.monotonic()
 _links: weakref.WeakKeyDictionary[Conn, LinkStats] = weakref.WeakKeyDictionary()
@@ -107,12 +113,27 @@ class Verdict:
 
 @dataclass(frozen=True)
 class Held:
-    """A press waiting for the window to close."""
+    """A press waiting until no earlier one can still arrive (it arrived at ``arrived``,
+    server clock)."""
 
     at: int
     order: int
     action: Any
     conn: Conn | None
+    arrived: float = 0.0
+
+
+@dataclass(frozen=True)
+class Decided:
+    """A press handed to the driver: its game time ``at``, when it arrived and when it was
+    decided (server clock), and the table's resolution window then (ms). The server's own
+    record of how long presses were held, kept for tests and ``parlour netfair``."""
+
+    seat: Seat
+    at: int
+    arrived_ms: float
+    decided_ms: float
+    window_ms: float
 
 
 class ReflexRun:
@@ -131,6 +152,7 @@ class ReflexRun:
         self.window_ms = WINDOW_CAP_MS
         self.race: list[tuple[int, Seat]] = []
         self.verdicts: list[Verdict] = []
+        self.decided: deque[Decided] = deque(maxlen=DECIDED_KEPT)
         self.moved = 0        # presses whose stamps were earlier than believable
         self.late = 0         # presses that came after the window had passed their stamps
         self.wake = asyncio.Event()
@@ -163,11 +185,38 @@ class ReflexRun:
         self._told.update(fresh)
         await asyncio.gather(*(self.server._send(c, message) for c in fresh))
 
+    def _needs(self) -> dict[Conn, float]:
+        """How long a press may take to arrive from each person connected at the table
+        (ms, capped): a computer's, or a held seat's, is known at once."""
+        return {c: max(WINDOW_MIN_MS, link_of(c).window_need_ms) for c in self.table.conns
+                if c.seat is not None and c.seat not in self.held_seats}
+
     def table_window(self) -> float:
         """The largest need of the people connected at the table (capped)."""
-        needs = [link_of(c).window_need_ms for c in self.table.conns
-                 if c.seat is not None and c.seat not in self.held_seats]
-        return max([WINDOW_MIN_MS, *needs])
+        return max([WINDOW_MIN_MS, *self._needs().values()])
+
+    def known_until(self, now: float) -> float:
+        """The game time up to which every press has arrived, at ``now`` (server clock).
+        A person who has not pressed may still send a press stamped up to their need ago;
+        one whose press is in hand is known up to the latest press in hand (so a press is
+        decided once every other person has pressed or is past its time plus their need).
+        """
+        needs = self._needs()
+        if not needs:
+            return self.game_at(now - WINDOW_MIN_MS)
+        pressed = {h.conn for h in self.inbox}
+        latest = max((h.at for h in self.inbox), default=-math.inf)
+        return min(max(self.game_at(now - need), latest if conn in pressed else -math.inf)
+                   for conn, need in needs.items())
+
+    def _wait_after(self, at: float) -> float:
+        """How long after game time ``at`` (ms, server clock) ``known_until`` reaches it."""
+        pressed = {h.conn for h in self.inbox}
+        latest = max((h.at for h in self.inbox), default=-math.inf)
+        needs = self._needs()
+        if not needs:
+            return WINDOW_MIN_MS
+        return max((need for conn, need in needs.items() if conn not in pressed or latest < at), default=0.0)
 
     # presses -----------------------------------------------------------------------------
 
@@ -184,7 +233,7 @@ class ReflexRun:
             raise ProtocolError("the game has not started yet")
         self.late += at < self.driver.state.now_ms
         at = max(at, self.driver.state.now_ms)      # arrived after its moment was judged
-        bisect.insort(self.inbox, Held(at, self._order, replace(action, at_ms=at), conn),
+        bisect.insort(self.inbox, Held(at, self._order, replace(action, at_ms=at), conn, arrival),
                       key=lambda h: (h.at, h.order))
         self._order += 1
         self.wake.set()
@@ -206,12 +255,13 @@ class ReflexRun:
     async def _advance(self) -> None:
         now = server_ms()
         self.window_ms = self.table_window()
-        horizon = math.floor(self.game_at(now - self.window_ms))
+        horizon = math.floor(self.known_until(now))
         state = self.driver.state
         if horizon <= state.now_ms:
             return
         due = [h for h in self.inbox if h.at <= horizon]
         del self.inbox[:len(due)]
+        self.decided.extend(Decided(h.action.seat, h.at, h.arrived, now, self.window_ms) for h in due)
         self.driver.submit(h.action for h in due)
         before = len(self.driver.actions)
         events = self.driver.run_until(horizon)
@@ -244,13 +294,14 @@ class ReflexRun:
         return found
 
     async def _sleep(self) -> None:
-        """Until the next thing falls due past the window, a press arrives, or ``IDLE_S``."""
+        """Until the next thing can be decided, a press arrives, or ``IDLE_S``."""
         state = self.driver.state
         times = [t for t in (state.next_due(), self.inbox[0].at if self.inbox else None,
                              self.driver.plans[0].at_ms if self.driver.plans else None) if t is not None]
         wait = IDLE_S
         if times and self.paused_since is None:
-            due = self.zero + min(times) / self.speed + self.window_ms
+            first = min(times)
+            due = self.zero + first / self.speed + self._wait_after(first)
             wait = min(IDLE_S, max(0.001, (due - server_ms()) / 1000))
         try:
             await asyncio.wait_for(self.wake.wait(), wait)

@@ -100,6 +100,63 @@ def test_a_client_stamping_100_ms_early_gains_no_more_than_the_tolerance() -> No
     asyncio.run(with_reflex_server(job))
 
 
+def decided_of(sat: Sat, client: Any, since: int) -> Any:
+    """The server's record of ``client``'s first press decided after the first ``since``."""
+    run = sat.table.reflex
+    return next(d for d in list(run.decided)[since:] if d.seat == client.seat)
+
+
+def test_with_every_press_in_hand_the_race_is_decided_before_the_window_ends() -> None:
+    """Ann is behind a slow proxy and her link has once taken 170 ms one way, so the
+    table's window is the cap. Ann presses, Bob 30 ms later: Bob's press arrives first and
+    waits for Ann's; once both are in hand both are decided, in stamp order, well before the
+    window after either stamp has passed (on the server's own record)."""
+    async def job(server: Any, url: str) -> None:
+        sat = await sit(server, url, "ratscrew", [None, None], seed=3, delays_ms=[80, 0])
+        try:
+            await playing(sat)
+            ann, bob = sat.clients
+            run = sat.table.reflex
+            ann_conn = next(c for c in sat.table.conns if c.seat == ann.seat)
+            link_of(ann_conn).add_upstream(170.0)       # one slow message, among the last 32
+            await until(lambda: run.window_ms >= 170, what="a window as long as Ann's slowest")
+            count, since = len(sat.table.core.actions), len(run.decided)
+            await ann.press(Flip(seat(ann), 0))
+            await asyncio.sleep(0.03)
+            await bob.press(Flip(seat(bob), 0))
+            first, second = await applied_after(sat, count, 2)
+            assert (first.seat, second.seat) == (ann.seat, bob.seat)
+            for client in (ann, bob):
+                record = decided_of(sat, client, since)
+                held = run.game_at(record.decided_ms) - record.at
+                assert held < record.window_ms, f"P{seat(client) + 1}'s press waited out the window ({held:.0f} ms)"
+        finally:
+            await sat.close()
+    asyncio.run(with_reflex_server(job))
+
+
+def test_a_press_waits_while_a_slower_seat_could_still_send_an_earlier_one() -> None:
+    """Ann is 120 ms away and has not pressed; Bob (on loopback) presses. A press of Ann's
+    stamped before Bob's could still be on its way for her one-way delay, so Bob's press is
+    decided no sooner than that after its stamp."""
+    async def job(server: Any, url: str) -> None:
+        sat = await sit(server, url, "ratscrew", [None, None], seed=3, delays_ms=[120, 0])
+        try:
+            await playing(sat)
+            ann, bob = sat.clients
+            run = sat.table.reflex
+            await until(lambda: run.window_ms >= 120, what="a window as long as Ann's delay")
+            count, since = len(sat.table.core.actions), len(run.decided)
+            await bob.press(Flip(seat(bob), 0))
+            await applied_after(sat, count, 1)
+            record = decided_of(sat, bob, since)
+            held = run.game_at(record.decided_ms) - record.at
+            assert held >= 120, f"Bob's press was decided {held:.0f} ms after its stamp, while Ann's could come"
+        finally:
+            await sat.close()
+    asyncio.run(with_reflex_server(job))
+
+
 def test_a_drop_pauses_the_game_then_a_computer_holds_the_seat() -> None:
     async def job(server: Any, url: str) -> None:
         sat = await sit(server, url, "ratscrew", ["hard", None], seed=3)
