@@ -12,11 +12,12 @@ estimate of the server's clock, as any client does.
 Figures: ``earlier_won``, the share of trials the earlier slap won the pile;
 ``verdict_delay_ms``, from the later press to the moment the server applied the winning
 slap (both on the server's clock, which this process reads directly), p50 and p99;
-``window_ms``, the table's resolution window (median over the trials); ``no_verdict``,
+``window_ms``, the table's resolution window, the longest a press may wait (median over
+the trials; a race is decided sooner once both slaps are in hand); ``no_verdict``,
 trials where no slap won in time (counted as lost for the earlier one);
 ``gap_off_by_more_than_ms``: on a busy machine the presses may come out further apart than
 asked; such a trial is not counted but run again, and how many were is said here;
-``presses_late``: presses that reached the server after the window had passed them (they
+``presses_late``: presses that reached the server after the table had judged past them (they
 count at the table's clock), ``presses_moved``: presses whose stamps were earlier than the
 connection's delay allows (moved up by the lie bound), over all trials run.
 """
