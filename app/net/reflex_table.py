@@ -398,18 +398,11 @@ def keep_running(server: Server, table: Table, speed: float) -> None:
 async def press(server: Server, conn: Conn, message: Press | ActionMsg) -> None:
     """A press from a seat at a reflex table (an ``action`` without a stamp counts when
     it arrives)."""
-    table = conn.table
-    assert table is not None
-    if conn.seat is None:
-        raise ProtocolError("you are watching: you have no seat to play")
-    if table.status == "waiting":
-        raise ProtocolError("the game starts when every seat is taken")
-    if table.status == "over":
-        raise ProtocolError("the game is over")
+    table, seat = server.playing_table(conn)
     run = table.reflex
     if run is None or run.core is not table.core:
         raise ProtocolError("the game has not started yet")
-    action = protocol.read_action(ActionMsg(message.data), table.game, conn.seat)
+    action = protocol.read_action(ActionMsg(message.data), table.game, seat)
     if not isinstance(action, TimedAction):
         raise ProtocolError(f"{type(action).__name__} is not a press of {table.game}")
     run.receive(conn, action, message.t if isinstance(message, Press) else server_ms())

@@ -344,7 +344,10 @@ class Server:
         except ProtocolError as problem:
             await self._error(conn, str(problem))
 
-    async def _act(self, conn: Conn, message: ActionMsg) -> None:
+    @staticmethod
+    def playing_table(conn: Conn) -> tuple[Table, Seat]:
+        """The table and seat of a connection that may act now (turn or reflex game);
+        raises ``ProtocolError`` saying why not."""
         table = conn.table
         assert table is not None
         if conn.seat is None:
@@ -353,10 +356,14 @@ class Server:
             raise ProtocolError("the game starts when every seat is taken")
         if table.status == "over":
             raise ProtocolError("the game is over")
+        return table, conn.seat
+
+    async def _act(self, conn: Conn, message: ActionMsg) -> None:
+        table, seat = self.playing_table(conn)
         if table.game in REFLEX_GAMES:
             await reflex_table.press(self, conn, message)
             return
-        action = protocol.read_action(message, table.game, conn.seat)
+        action = protocol.read_action(message, table.game, seat)
         await self._apply(table, action)
 
     async def _apply(self, table: Table, action: Any) -> None:
