@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from random import Random
 
 import pytest
@@ -51,9 +52,17 @@ def test_without_dds_expert_solves_only_short_hands_itself(monkeypatch: pytest.M
     monkeypatch.setattr(dds_library, "available", lambda: False)
     state = new_game(WhistOptions(), seed=5)
     view = state.view(state.to_act()[0])
-    assert bots.expert(view, Random(1)) == bots.hard(view, Random(1))  # 13 cards: Hard's play
+    assert bots.expert(view, Random(1)) == bots.expert_playouts(view, Random(1))  # 13 cards
     end = end_view("AS 2C", Suit.HEARTS, "KS 3C 4D 5D QS 6C")
     assert bots.expert(end, Random(1)).card == Card.parse("AS")  # our own search
+
+
+def test_expert_play_outs_are_worth_the_game_not_the_tricks() -> None:
+    # At 6-6 in a game to 7 the seventh trick wins the game and the ones after it add nothing.
+    view = replace(new_game(WhistOptions(), seed=5).view(0), scores=(6, 6))
+    value = bots.game_value(view)
+    assert value([3, 2, 4, 4]) > 0.99 and value([2, 3, 4, 4]) < 0.01  # 7 tricks, then 6, to seats 0 and 2
+    assert 0 < value([6, 0, 6, 1]) - value([3, 2, 4, 4]) < 0.01  # 12 tricks, 7 tricks
 
 
 def test_single_dummy_values_average_the_deals_the_seat_could_face() -> None:
