@@ -16,11 +16,11 @@ from __future__ import annotations
 import asyncio
 import errno
 import socket
-import sys
 import threading
 from pathlib import Path
 from typing import IO, Any
 
+from app.net.folder_lock import lock_folder
 from app.net.server import Server
 from app.net.store import TableStore
 
@@ -28,7 +28,6 @@ __all__ = ["DEFAULT_PORT", "LocalServer", "claim_folder", "local_server", "serve
 
 DEFAULT_PORT = 8765
 STOP_TIMEOUT_S = 5.0
-LOCK_NAME = "server.lock"
 MAX_FOLDERS = 20
 
 
@@ -139,33 +138,13 @@ class LocalServer:
 
 def claim_folder(base: Path) -> tuple[Path, IO[bytes]]:
     """The first of ``base``, ``base-2``, ``base-3``… no other running server holds, and its
-    lock file, open and locked: keep it open while serving. The system lets go of the lock
-    when the process ends, even killed, so a folder is never left locked."""
+    lock file, open and locked: keep it open while serving."""
     for number in range(1, MAX_FOLDERS + 1):
         folder = base if number == 1 else base.with_name(f"{base.name}-{number}")
-        folder.mkdir(parents=True, exist_ok=True)
-        handle = open(folder / LOCK_NAME, "a+b")
-        if _locked(handle):
+        handle = lock_folder(folder)
+        if handle is not None:
             return folder, handle
-        handle.close()
     raise OSError(f"{MAX_FOLDERS} Parlour servers are already hosting from {base.parent}")
-
-
-def _locked(handle: IO[bytes]) -> bool:
-    """Whether ``handle``'s file is now locked by it (False: someone else holds it)."""
-    try:
-        if sys.platform == "win32":
-            import msvcrt
-
-            handle.seek(0)
-            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
-        else:
-            import fcntl
-
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        return False
-    return True
 
 
 def forget_idle(store: TableStore) -> None:

@@ -16,6 +16,7 @@ import socket
 import sys
 from pathlib import Path
 
+from app.net.folder_lock import lock_folder
 from app.net.server import Server
 from app.net.store import TableStore
 
@@ -79,8 +80,19 @@ def _not_listed(why: str) -> None:
 
 def run(host: str, port: int, data: Path | None, grace_s: float = 30.0, announce: bool = True) -> int:
     logging.basicConfig(level=logging.WARNING, format="parlour serve: %(message)s")
+    folder = data or default_data()
     try:
-        asyncio.run(serve_until_stopped(host, port, data or default_data(), grace_s, announce))
+        lock = lock_folder(folder)
+    except OSError as error:
+        print(f"parlour serve: cannot use the data folder {folder}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    if lock is None:
+        print(f"parlour serve: another Parlour server is running on the data folder {folder}; "
+              "stop it first, or give this one --data with a folder of its own", file=sys.stderr)
+        return 1
+    try:
+        with lock:      # held while serving; the system lets go of it even if this is killed
+            asyncio.run(serve_until_stopped(host, port, folder, grace_s, announce))
     except KeyboardInterrupt:
         pass
     except OSError as error:
