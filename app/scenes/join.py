@@ -237,9 +237,9 @@ class JoinScene(Scene):
             title = GAMES[found.table.game].title if found.table.game in GAMES else found.table.game
             room = join.rect.left - row.left - 24
             surface.blit(_fit(title, size, theme.INK, room, True), (row.left + 12, row.top + int(row.height * 0.14)))
-            seats = f"{found.table.host} · {found.table.free} of {found.table.seats} seats free"
-            surface.blit(_fit(seats, max(12, size - 3), theme.INK_DIM, room, False),
-                         (row.left + 12, row.centery + 2))
+            small = max(12, size - 3)
+            seats = seat_words(found.table.host, found.table.free, found.table.seats, small, room)
+            surface.blit(render_text(seats, small, theme.INK_DIM), (row.left + 12, row.centery + 2))
             join.draw(surface)
             watch.draw(surface)
             y = row.bottom + int(8 * self.s)
@@ -263,6 +263,26 @@ class JoinScene(Scene):
         for text in wrap(line, font(size, bold=True), self.type_panel.width - 2 * pad):
             surface.blit(render_text(text, size, colour, bold=True), (self.type_panel.left + pad, y))
             y += size + 4
+
+
+def seat_words(host: str, free: int, seats: int, size: int, room: int) -> str:
+    """A found table's second line in ``room`` pixels: the host and the free seats, in the
+    fewest words it takes ("Ann · 2 of 4 seats free", "· 2 of 4 free", "· 2/4 free"); a
+    name too long even then is cut with "…", never the count.
+
+    >>> seat_words("Ann", 2, 4, 12, 400), seat_words("Bartholomew", 1, 5, 12, 160)
+    ('Ann · 2 of 4 seats free', 'Bartholomew · 1 of 5 free')
+    """
+    measure = font(size)
+    counts = (f"{free} of {seats} seats free", f"{free} of {seats} free", f"{free}/{seats} free")
+    for count in counts:
+        if measure.size(f"{host} · {count}")[0] <= room:
+            return f"{host} · {count}"
+    count = counts[-1]
+    name = host
+    while name and measure.size(f"{name}… · {count}")[0] > room:
+        name = name[:-1].rstrip()
+    return f"{name}… · {count}" if name else count
 
 
 def _fit(text: str, size: int, colour: tuple[int, int, int], room: int, bold: bool) -> pygame.Surface:

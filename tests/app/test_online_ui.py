@@ -6,6 +6,7 @@ the player in the lobby."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -316,3 +317,32 @@ def test_ctrl_v_pastes_the_address_and_a_code_keeps_only_its_letters(app: App, n
     post_key(app, pygame.K_TAB)
     type_text(app, "k7q-1Om2x")                    # (1 and O are in no code)
     assert join.address.text == "ws://192.168.1.23:8765" and join.code.text == "K7QM2X"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 560)])
+def test_each_table_found_says_its_free_seats_whole_in_its_row(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch, drawn: list[str]) -> None:
+    from app.net.discovery import Found, ListedTable
+    from app.render.text import font
+
+    listed = [Found("den", "ws://192.168.1.23:8765", 1, (ListedTable("K7QM2X", "whist", 2, 4, "Ann"),)),
+              Found("attic", "ws://192.168.1.40:8765", 1, (ListedTable("PQ3ZT8", "nash_whist", 1, 5, "Bartholomew"),
+                                                             ListedTable("ZZ8QM2", "euchre", 3, 4, "W" * 16)))]
+    monkeypatch.setattr(join_scene, "look_for_tables", lambda: TableFinder(lambda seconds: listed).start())
+    for app in fast_app(size):
+        join = JoinScene(app)
+        app.start(join)
+        deadline = time.monotonic() + WAIT_S
+        while len(join.rows) < 3:
+            assert time.monotonic() < deadline, "the tables were never listed"
+            app.step(FRAME)
+        drawn.clear()
+        app.step(FRAME)
+        for found, join_button, _watch in join.rows:
+            table = found.table
+            line = next(text for text in drawn if text.endswith(" free") and table.host[:4] in text)
+            assert re.search(rf" · {table.free}( of |/){table.seats}( seats)? free$", line), line  # the count, whole
+            room = join_button.rect.left - join.list_panel.left - int(20 * join.s) - 24
+            assert font(max(12, join.text_size - 3)).size(line)[0] <= room, line
+        if size == (800, 560):
+            assert any(text == "Bartholomew · 1 of 5 free" for text in drawn)   # the name stays whole
