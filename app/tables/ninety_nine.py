@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from app.session import Session
     from app.shell import App
 
+BADGE_TIME = 1.3    # seconds what a card did ("+5") stays by its player's hand
+
 class NinetyNineTable(HandInput, TableScene):
     name = "ninety_nine"
 
@@ -90,13 +92,26 @@ class NinetyNineTable(HandInput, TableScene):
         w = self.pile_width
         return pygame.Rect(round(self.pile_at[0] - w * 0.95), round(self.pile_at[1] - w), round(w * 1.9), round(w * 2.0))
 
+    def _fan(self, seat: int, count: int) -> tuple[float, list[tuple[float, float]]]:
+        """A hand's card width and its cards' places (centres) for ``count`` cards."""
+        own = seat == self.viewer
+        width = self.own_width if own else self.other_width
+        max_span = self.size[0] * 0.5 if own else max(width * 2.2, self.size[0] * 0.12)
+        return width, fan_positions(count, self.hand_spot(seat), width, max_span, arc=width * 0.08 if own else 0)
+
+    def hand_box(self, seat: int) -> pygame.Rect:
+        """Where a seat's hand lies once in place (the player's own with a card raised); a
+        hand of no cards keeps the room of one."""
+        hand = self.hands[seat] if seat < len(self.hands) else []
+        width, spots = self._fan(seat, max(1, len(hand)))
+        raised = self.own_width * 0.22 if seat == self.viewer else 0.0
+        rects = [CardSprite(None, x, y, width=width, lift=raised).rect() for x, y in spots]
+        return rects[0].unionall(rects[1:]).union(CardSprite(None, *spots[0], width=width).rect())
+
     def targets(self) -> None:
         """Send every sprite to its place in its zone (cards slide, never jump)."""
         for seat, hand in enumerate(self.hands):
-            own = seat == self.viewer
-            width = self.own_width if own else self.other_width
-            max_span = self.size[0] * 0.5 if own else max(width * 2.2, self.size[0] * 0.12)
-            spots = fan_positions(len(hand), self.hand_spot(seat), width, max_span, arc=width * 0.08 if own else 0)
+            width, spots = self._fan(seat, len(hand))
             for i, (sprite, spot) in enumerate(zip(hand, spots)):
                 if sprite is self.drag:
                     continue
@@ -174,7 +189,7 @@ class NinetyNineTable(HandInput, TableScene):
         self.pile.append(sprite)
         del self.pile[:-8]
         self.count = event.count
-        self.badges[event.seat] = (self._effect_text(event), 1.3)
+        self.badges[event.seat] = (self._effect_text(event), BADGE_TIME)
         self.targets()
         return 0.5
 
@@ -413,13 +428,8 @@ class NinetyNineTable(HandInput, TableScene):
         turn = (not out) and self.idle and seat in state.to_act()
         name = self._name(seat)
         detail = "out" if out else " · ".join(filter(None, (self.seat_label(seat), "dealer" if seat == self.dealer else "")))
-        plate = nameplate(name, detail, max(13, int(18 * self.s)), turn, out)
-        x, y = self.places[seat]
-        if seat == self.viewer:
-            rect = plate.get_rect(bottomleft=(12, self.size[1] - 20 * self.s - 12))
-        else:
-            rect = plate.get_rect(center=(x, self.opponent_ys[seat][0]))
-            rect.clamp_ip(pygame.Rect(6, 0, self.size[0] - 12, self.size[1]))
+        plate = nameplate(name, detail, self.plate_text_size(), turn, out)
+        rect = self.plate_rect(seat, plate.get_size())
         surface.blit(plate, rect)
         radius = max(6, int(8 * self.s))
         total = self.session.options.tokens
@@ -427,21 +437,53 @@ class NinetyNineTable(HandInput, TableScene):
             coin = token(radius, i < self.tokens[seat])
             surface.blit(coin, (rect.centerx - total * radius + i * radius * 2, rect.bottom + 3))
 
+    def plate_text_size(self) -> int:
+        return max(13, int(18 * self.s))
+
+    def plate_rect(self, seat: int, size: tuple[int, int]) -> pygame.Rect:
+        """A seat's name plate of ``size``: the player's own at the bottom left, the others'
+        over their hands (their tokens go in a row under it)."""
+        rect = pygame.Rect((0, 0), size)
+        if seat == self.viewer:
+            rect.bottomleft = (12, round(self.size[1] - 20 * self.s - 12))
+        else:
+            rect.center = (round(self.places[seat][0]), round(self.opponent_ys[seat][0]))
+            rect.clamp_ip(pygame.Rect(6, 0, self.size[0] - 12, self.size[1]))
+        return rect
+
     def _draw_turn_hint(self, surface: pygame.Surface) -> None:
+        image = self.hint_image()
+        surface.blit(image, self.hint_rect(image.get_size()))
+
+    def hint_image(self) -> pygame.Surface:
         text = "Your turn: click a card, drag it to the pile, or use ←/→ and Enter"
-        image = render_text(text, max(12, int(17 * self.s)), theme.GOLD)
+        return render_text(text, max(12, int(17 * self.s)), theme.GOLD)
+
+    def hint_rect(self, size: tuple[int, int]) -> pygame.Rect:
+        """The turn hint's line, over the player's cards (however raised)."""
         top = min((s.rect().top for s in self.hands[self.viewer]), default=self.size[1] - 40)
-        blit_centered(surface, image, (self.size[0] // 2, top - image.get_height()))
+        return pygame.Rect((0, 0), size).move(self.size[0] // 2 - size[0] // 2, top - size[1] * 3 // 2)
+
+    def badge_image(self, text: str) -> pygame.Surface:
+        return render_text(text, max(14, int(22 * self.s)), theme.GOLD, bold=True)
+
+    def badge_rect(self, seat: int, size: tuple[int, int], left: float) -> pygame.Rect:
+        """Where what a seat's card did ("+5", "to 99!") shows, ``left`` seconds before it
+        goes: under an opponent's hand, or left of the player's own (above it is the hint
+        line), rising a little as it fades but never into the cards."""
+        rect = pygame.Rect((0, 0), size)
+        hand, gap = self.hand_box(seat), max(3, round(6 * self.s))
+        rise = round(10 * self.s * min(1.0, left / BADGE_TIME))
+        if seat == self.viewer:
+            rect.midright = (hand.left - gap, hand.centery + rise)
+        else:
+            rect.midtop = (hand.centerx, hand.bottom + gap + rise)
+        return rect.clamp(pygame.Rect((0, 0), self.size))
 
     def _draw_badges(self, surface: pygame.Surface) -> None:
         for seat, (text, left) in self.badges.items():
-            x, y = self.hand_spot(seat)
-            if seat == self.viewer:
-                y -= self.own_width * 1.0
-            else:
-                y += self.other_width * 0.9
-            image = render_text(text, max(14, int(22 * self.s)), theme.GOLD, bold=True)
-            blit_centered(surface, faded(image, left / 0.4), (x, y - (1.3 - left) * 12))
+            image = self.badge_image(text)
+            surface.blit(faded(image, left / 0.4), self.badge_rect(seat, image.get_size(), left))
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
         text, left = self.banner

@@ -223,3 +223,40 @@ def test_a_corrupt_settings_file_is_moved_aside_and_the_app_starts(private_home)
         assert list(private_home.glob("settings.bad-*.json"))
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 560)])
+@pytest.mark.parametrize("seats", [2, 3, 4, 6])
+def test_what_a_card_did_shows_by_its_player_clear_of_cards_plates_and_the_hint(size, seats):
+    """The "+10" (or "to 99!", "Skipped") by each seat's hand covers no hand, no plate or
+    its tokens, not the turn hint, the pile, the count or the stock, nor another's, from
+    when it appears to when it goes."""
+    from app.render.table import nameplate
+    from app.tables.ninety_nine import BADGE_TIME
+
+    app = make_app(size)
+    try:
+        scene = table(app, "ninety_nine", seats=seats)
+        step_until(app, lambda: my_turn(scene))
+        radius = max(6, int(8 * scene.s))
+        taken = [scene.hand_box(seat) for seat in range(seats)]
+        for seat in range(seats):
+            plate = nameplate(scene._name(seat), "Normal · dealer", scene.plate_text_size(), False, False)
+            taken.append(scene.plate_rect(seat, plate.get_size()).inflate(0, 2 * (2 * radius + 4)))
+        taken.append(scene.hint_rect(scene.hint_image().get_size()))
+        r = scene.pile_width * 0.62 + 4 + 14 * scene.s
+        taken.append(pygame.Rect(0, 0, round(2 * r), round(2 * r)))
+        taken[-1].center = (round(scene.count_at[0]), round(scene.count_at[1]))
+        taken.append(scene.drop_rect())
+        taken.append(pygame.Rect(0, 0, round(scene.pile_width), round(scene.pile_width * 1.4)))
+        taken[-1].center = (round(scene.stock_at[0]), round(scene.stock_at[1]))
+        for text in ("Skipped", "to 99!", "+10"):
+            image = scene.badge_image(text)
+            for left in (BADGE_TIME, BADGE_TIME / 2, 0.01):
+                badges = [scene.badge_rect(seat, image.get_size(), left) for seat in range(seats)]
+                for seat, badge in enumerate(badges):
+                    assert pygame.Rect((0, 0), size).contains(badge)
+                    others = taken + badges[:seat] + badges[seat + 1:]
+                    assert badge.collidelist(others) == -1, (text, seat, badge, others[badge.collidelist(others)])
+    finally:
+        pygame.quit()
