@@ -8,11 +8,19 @@ clock (the table shows "3, 2, 1" as at home); while the server says the game is 
 the seat's action at the game time it was read, stamped on the server's clock, send it,
 and show it at once (``pressed``: the hand goes down) without waiting for the verdict.
 
+A key whose action depends on what the table shows (Spoons' take / pass: ``view_keys`` of
+the table) waits, pressed again, until the server has answered its last press: at home the
+second press of a quick "take, pass" reads the hand the first one changed; here the hand
+on screen is the server's answer, a round trip and the window later, so the second press
+would be read from the old hand (another take, refused). It keeps its stamp; it is read
+when the answer comes (an event of that seat, a refusal) or after ``HOLD_MS``.
+
 F3 shows every player's round trip and clock error (``figures``).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -24,9 +32,19 @@ from app.ui import theme
 from app.ui.widgets import blit_centered, panel
 
 if TYPE_CHECKING:
-    from app.scenes.realtime import RealtimeTableScene
+    from app.scenes.realtime import Press, RealtimeTableScene
 
 GRACE_WORDS = "up to 30 s, then a computer holds the seat"
+HOLD_MS = 600.0     # a press held for its key's last answer is read anyway after this long
+
+
+@dataclass(frozen=True)
+class _Stamped:
+    """A press read at this table: its stamp on the server's clock and its game time."""
+
+    press: Press
+    stamp: float
+    at: int
 
 
 class NetPlay:
@@ -38,6 +56,9 @@ class NetPlay:
         self.show_figures = False
         self._resyncs = getattr(self.session, "resyncs", 0)
         self._humans = list(self.session.humans)
+        self._held: list[_Stamped] = []
+        self._unanswered: dict[tuple[int, int], float] = {}   # (seat, key) -> sent at (local ms)
+        self._view_keys: tuple[int, ...] = tuple(getattr(table, "view_keys", ()))
 
     # --- input ------------------------------------------------------------------------------
 
@@ -62,6 +83,8 @@ class NetPlay:
         now = session.game_now()
         if session.paused is not None or now is None or now < 0:
             table.inbox.clear()
+            self._held.clear()
+            self._unanswered.clear()
             if now is not None and now < 0 and session.paused is None:
                 table.started, table.countdown = False, -now / max(0.01, session.speed) / 1000
             else:   # paused (or the clock not known yet): no presses until play goes on
@@ -83,34 +106,60 @@ class NetPlay:
             table.queue.clear()
             table.anim.finish_all()
             table.sync(table.current_view())
+            self._unanswered.clear()
         events = list(table.queue) + session.take_events()
         table.queue.clear()
         if events:
             table.present(events)
-        for line in session.take_errors():
+            self._answered({getattr(e, "seat", None) for e in events})
+        errors = session.take_errors()
+        if errors:    # (a refusal answers the press it refused: which one is not said)
+            self._unanswered.clear()
+        for line in errors:
             table.say(table.to_player(line), 2.0)
         for verdict in session.take_verdicts():
             table.verdict(verdict.first, verdict.second, round(verdict.by_ms))
 
+    def _answered(self, seats: set[Any]) -> None:
+        """The server told of these seats' doings: their held keys may be read again."""
+        for key in [k for k in self._unanswered if k[0] in seats]:
+            del self._unanswered[key]
+
     def _send_presses(self) -> None:
         """Every press read since the last frame, in the order the keys went down: the
-        seat's action at the game time it was read, sent stamped on the server's clock."""
+        seat's action at the game time it was read, sent stamped on the server's clock
+        (a view key pressed again waits for the answer to its last press: see the notes)."""
         table, session = self.table, self.session
         to_local = local_ms() - table.app.ticks()   # input ticks -> this machine's clock
         for press in table.inbox:
             stamped = session.stamp(press.seat, press.ticks + to_local)
-            if stamped is None:
-                continue
-            stamp, at = stamped
-            action = table._press_action(press, at)
-            if action is None:
-                continue
-            problem = session.press(action, stamp)
-            if problem is not None:
-                table.say(table.to_player(problem), 1.6)
-            else:
-                table.pressed(action)
+            if stamped is not None:
+                self._held.append(_Stamped(press, *stamped))
         table.inbox.clear()
+        now = local_ms()
+        for key, sent in list(self._unanswered.items()):
+            if now - sent > HOLD_MS:
+                del self._unanswered[key]
+        waiting, self._held = self._held, []
+        for stamped in waiting:
+            key = (stamped.press.seat, stamped.press.index)
+            if key in self._unanswered:
+                self._held.append(stamped)
+            elif self._send(stamped) and stamped.press.index in self._view_keys:
+                self._unanswered[key] = now
+
+    def _send(self, stamped: _Stamped) -> bool:
+        """Read ``stamped`` as its seat's action now and send it; True when sent."""
+        table = self.table
+        action = table._press_action(stamped.press, stamped.at)
+        if action is None:
+            return False
+        problem = self.session.press(action, stamped.stamp)
+        if problem is not None:
+            table.say(table.to_player(problem), 1.6)
+            return False
+        table.pressed(action)
+        return True
 
     # --- drawing ----------------------------------------------------------------------------
 
@@ -146,38 +195,47 @@ class NetPlay:
             y += image.get_height() + int(8 * s)
 
     def figure_rows(self) -> list[str]:
-        """F3's lines: every seat's round trip and clock error, as far as they are known."""
+        """F3's lines under its heading ("round trip · clock error"): every seat's, as far
+        as they are known, then how long presses wait. Short, so the panel fits in the
+        corner beside the key caps and the cards at 800x560."""
         figures = self.session.figures()
         rows = []
         for seat, name in enumerate(self.table.people):
             plan = self.session.setup.seats[seat]
             known = figures.get(seat)
             if not plan.human:
-                said = "computer, on the server's clock"
+                said = "computer"
             elif known is None or known.rtt_ms is None:
                 said = "measuring…"
             else:
                 error = "?" if known.error_ms is None else f"±{known.error_ms:.1f} ms"
                 rtt = f"{known.rtt_ms:.1f}" if known.rtt_ms < 10 else f"{known.rtt_ms:.0f}"
-                said = f"round trip {rtt} ms · clock {error}"
-            rows.append(f"{name}: {said}")
+                said = f"{rtt} ms · {error}"
+            rows.append(f"{_short(name)}: {said}")
         window = self.session.window_ms
-        rows.append(f"Presses judged after {window:.0f} ms (the slowest line)" if window else "")
+        rows.append(f"Judged after {window:.0f} ms" if window else "")
         return [r for r in rows if r]
 
     def _draw_figures(self, surface: pygame.Surface) -> None:
         table = self.table
         s = theme.scale_for(table.size)
-        size = max(12, int(16 * s))
-        images = [render_text("Network (F3 to hide)", size, theme.GOLD, bold=True)]
+        size = max(12, int(15 * s))
+        images = [render_text("Network · F3 hides", size, theme.GOLD, bold=True),
+                  render_text("round trip · clock error", size, theme.INK_DIM)]
         images += [render_text(row, size, theme.INK) for row in self.figure_rows()]
-        width = max(i.get_width() for i in images) + 24
-        height = sum(i.get_height() + 4 for i in images) + 16
+        width = max(i.get_width() for i in images) + 20
+        height = sum(i.get_height() + 2 for i in images) + 12
         rect = pygame.Rect(0, 0, width, height)
-        # Bottom left, above the line of key caps: no table puts a seat there.
-        rect.bottomleft = (10, table.size[1] - int(40 * s))
+        # Bottom left, above the line of key caps: no table puts a seat there, and the
+        # own seat's caps and cards start further right.
+        rect.bottomleft = (8, table.size[1] - int(40 * s))
         panel(surface, rect, radius=10)
-        y = rect.top + 8
+        y = rect.top + 6
         for image in images:
-            surface.blit(image, (rect.left + 12, y))
-            y += image.get_height() + 4
+            surface.blit(image, (rect.left + 10, y))
+            y += image.get_height() + 2
+
+
+def _short(name: str) -> str:
+    """A name cut to fit F3's narrow panel."""
+    return name if len(name) <= 12 else name[:11] + "…"

@@ -55,6 +55,7 @@ class Spoon(Movable):
 class SpoonsTable(RealtimeTableScene):
     name = "spoons"
     key_names = ("take / pass", "grab")
+    view_keys = (0,)   # take or pass follows the hand shown: across machines a quick second press waits for it
 
     def __init__(self, app: App, session: Session) -> None:
         self.pick = 0
