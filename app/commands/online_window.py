@@ -5,7 +5,8 @@ Imported only when a window opens (it imports pygame). The host's table is made 
 process (app/hosting.py, on ``--listen``); ``table CODE at ws://H:P`` is printed on a line
 of its own once the server has given the code, as the headless host prints it. The lobby
 (app/scenes/lobby.py) then shows who has sat down and opens the game's table when it
-starts; a joiner whose table is already being played goes straight to it. Should the
+starts; a joiner whose table is already being played goes straight to it, and one whose
+app closed during the game goes back to their kept seat (app/kept_seats.py). Should the
 lobby be missing, ``WaitingScene`` here is the fallback: one line while the table waits,
 and the game's table as soon as it is played (``open_session`` is the one hook).
 """
@@ -60,8 +61,29 @@ def join(address: str, code: str, name: str, watch: bool) -> int:
     app = _app()
     name = _own_name(app, name, "Guest")
     url = normalise(address)
-    open_session(app, RemoteRealtimeSession.join(url, code, name, watch), url)   # (a RemoteSession at a turn table)
+    seat = None if watch else kept_seat_at(url, code)
+    if seat is not None:
+        go_back(app, seat)
+    else:
+        open_session(app, RemoteRealtimeSession.join(url, code, name, watch), url)   # (a RemoteSession at a turn table)
     return app.run()
+
+
+def kept_seat_at(url: str, code: str) -> Any:
+    """This player's seat at table ``code`` on ``url``, kept when their app closed during its
+    game (app/kept_seats.py), or None: joining that table again sits them back in it (a
+    fresh join would find no free seat: theirs is still theirs)."""
+    from app import kept_seats
+
+    code = code.strip().upper()
+    return next((s for s in kept_seats.kept() if s.url == url and s.code.upper() == code), None)
+
+
+def go_back(app: App, seat: Any) -> None:
+    """Sit down again in a kept seat with its token (as the menu's "Back to your table")."""
+    from app.scenes.back_to_table import BackToTableScene
+
+    app.scenes.push(BackToTableScene(app, seat))
 
 
 def _app() -> App:

@@ -205,3 +205,35 @@ def test_a_host_whose_app_closed_opens_its_own_server_again_and_plays_on(
     assert kept_seats.kept() == []
     made[1].stop()
     pygame.quit()
+
+
+def test_joining_the_same_table_again_after_the_app_closed_sits_the_player_back_in_their_seat(
+        server: ServerThread) -> None:
+    """``parlour join ADDRESS CODE`` once more after the app closed mid-game: the seat is still
+    the player's (a fresh join found no free seat and offered to watch); it goes back to it."""
+    from app.commands import online_window
+    from app.net.remote_realtime import RemoteRealtimeSession
+
+    ann = RemoteRealtimeSession.host(server.url, {"game": "ratscrew", "seats": 2, "remote": 1, "seed": 5,
+                                                  "options": {}}, "Ann")
+    wait_for(lambda: ann.code is not None, poll=ann.poll)
+    code = ann.code or ""
+    first = new_app()
+    bob = RemoteRealtimeSession.join(server.url, code, "Bob")
+    online_window.open_session(first, bob, server.url)
+    run_until(first, lambda: bool(kept_seats.kept()) and hasattr(first.scenes.top, "net"), play=False)
+    bob._link.close(wait_s=2.0)          # the app is gone: no leave, no goodbye
+    pygame.quit()
+    wait_for(lambda: server.on_loop(lambda: all(c.seat != 1 for c in server.server.tables[code].conns)))
+
+    app = new_app()
+    seat = online_window.kept_seat_at(server.url, code.lower())
+    assert seat is not None and seat.seat == 1 and seat.token == bob.token
+    online_window.go_back(app, seat)
+    run_until(app, lambda: hasattr(app.scenes.top, "net"), play=False)
+    table: Any = app.scenes.top
+    assert table.session.seat == 1 and table.session.token == bob.token and table.people == ["Ann", "Bob"]
+    run_until(app, lambda: table.session.paused is None and table.playing, play=False)
+    assert online_window.kept_seat_at(server.url, "OTHER1") is None
+    ann.leave()
+    pygame.quit()
