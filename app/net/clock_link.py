@@ -97,6 +97,8 @@ class ClockLink(Link):
 
     async def _ping(self, ws: ClientConnection) -> None:
         self._last_pong = None            # (a new connection: the server has no answer to echo)
+        # ... and perhaps a server started again, whose clock began anew: estimate it afresh.
+        self.clock, self.estimate = ClockEstimate(), None
         self._ponged_now = asyncio.Event()
         burst = SYNC_BURST
         while True:

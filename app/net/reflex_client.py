@@ -54,6 +54,11 @@ class ReflexClient(BotClient):
     on_message: Callable[[dict[str, Any], float], None] | None = None
     """Every message as read, with this clock's time it arrived (``parlour netfair``)."""
     scripted: bool = False
+    games: int = 1
+    """How many games to play at the table: after each but the last, the host's client
+    asks for the next (``again``) and every client stays for it."""
+    outcomes: list[dict[str, Any] | None] = field(default_factory=list)
+    """Each finished game's outcome, in order."""
     _ws: ClientConnection | None = None
     _last_pong: tuple[float, float] | None = None     # the server's ``s``, and when it came
     _pong: asyncio.Event = field(default_factory=asyncio.Event)
@@ -62,6 +67,7 @@ class ReflexClient(BotClient):
     _in_flight: dict[str, float] = field(default_factory=dict)   # action kind -> until (local ms)
     _asked: int = 0
     _state: TableState | None = None        # the last table message (a reflex table's)
+    _ended = False                          # the last table message said the game was over
 
     @property
     def reflex(self) -> bool:
@@ -114,6 +120,9 @@ class ReflexClient(BotClient):
     async def _listen(self, ws: ClientConnection) -> None:
         self._pending, self._acted_at, self._ws = None, -1, ws
         self._last_pong = None
+        # A new connection may reach a server started again, whose clock began anew: the
+        # estimate and the game's zero are made afresh (the welcome's burst, its clock).
+        self.clock, self.zero = ClockEstimate(), None
         try:
             async for raw in ws:
                 arrived = local_ms()
@@ -161,12 +170,23 @@ class ReflexClient(BotClient):
         if self.on_table is not None:
             self.on_table(state)
         if state.status == "over":
-            self.outcome, self.replay = state.outcome, state.replay
             self._drop_plans()
+            if not self._ended:      # (not the same end told again)
+                self._ended, self._state = True, None
+                await self._game_over(ws, state)
             return
+        self._ended = False
         if self.level is not None and self.seat is not None and state.status == "playing":
             self._state = state
             self._replan(state)
+
+    async def _game_over(self, ws: ClientConnection, state: TableState) -> None:
+        """One game is over: the last one ends the run; otherwise the host asks for the next."""
+        self.outcomes.append(state.outcome)
+        if len(self.outcomes) >= self.games:
+            self.outcome, self.replay = state.outcome, state.replay
+        elif "create" in self.hello and self.seat is not None:
+            await ws.send(protocol.dump({"type": "again"}))
 
     # the bot --------------------------------------------------------------------------------
 
@@ -179,7 +199,7 @@ class ReflexClient(BotClient):
         """The bot's plans from this view, replacing the old ones (as the server's driver
         asks its computer players after every change)."""
         now = self.game_now()
-        if now is None or self.level is None:
+        if now is None or self.level is None or not self.clock.synced:
             return
         bot = GAMES[state.game].bots[self.level]
         self._asked += 1

@@ -28,31 +28,48 @@ changes (the start, a pause) or the connection is new; a race between seats ends
 
 Drops. When a person at the table drops, the game pauses ("Bob is reconnecting") for up
 to the server's grace period; then a computer player holds the seat until they are back.
-Play resumes ``RESUME_MS`` after the pause ends.
+Play resumes ``RESUME_MS`` after the pause ends. The ``clock`` message carries when the
+pause ends (``until``, server clock): when a computer takes the seat, or play resumes, so
+the window counts down the real grace.
+
+Nothing lost. With a table log (app/net/store.py), every action the driver applies is
+written, with the game time the table's clock has reached, before anyone is told of it
+(``_keep``). A server started again on the same data folder replays them (``replay``: the
+seed, the timed actions and that time give exactly what the players last saw), and the
+table comes back paused: each person is "reconnecting" until they return with their seat
+token (or a computer takes their seat after the grace period), then "the table is back:
+play resumes". The computers' plans after the restart are drawn afresh.
 """
 
 from __future__ import annotations
 
 import asyncio
 import bisect
+import logging
 import math
+import sqlite3
 import time
 import weakref
 from collections import deque
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from app.action_codec import encode_action
 from app.net import protocol
 from app.net.clock import WINDOW_CAP_MS, LinkStats
 from app.net.protocol import ActionMsg, Ping, Press, ProtocolError
 from app.net.seat_figures import seat_figures
-from games.core.protocol import Event, Seat
-from games.core.realtime import TimedAction
+from games.core.protocol import Event, IllegalAction, Seat
+from games.core.realtime import TimedAction, check_time
 
 if TYPE_CHECKING:
     from app.net.server import Conn, Server, Table
+    from games.core.session import SessionCore
 
-__all__ = ["REFLEX_GAMES", "ReflexRun", "Verdict", "server_ms", "link_of", "pong", "press", "keep_running"]
+__all__ = ["REFLEX_GAMES", "ReflexRun", "Verdict", "server_ms", "link_of", "pong", "press", "keep_running",
+           "replay"]
+
+log = logging.getLogger("parlour.server")
 
 REFLEX_GAMES = ("ratscrew", "nails", "spoons")
 START_MS = 3000          # from the start to game time 0: a countdown, and time to sync clocks
@@ -61,6 +78,7 @@ IDLE_S = 0.05            # the longest the table sleeps when nothing is due
 WINDOW_MIN_MS = 2.0
 RACES = {"ratscrew": "Slap", "nails": "Call", "spoons": "Grab"}   # the presses that race
 RACE_SPAN_MS = 300       # presses of the race kind this close together are one race
+BACK_TEXT = "the table is back: play resumes"     # after the server was started again
 DECIDED_KEPT = 1000      # the last presses decided, kept in the run's record
 
 _EPOCH = time.monotonic()
@@ -70,6 +88,27 @@ _links: weakref.WeakKeyDictionary[Conn, LinkStats] = weakref.WeakKeyDictionary()
 def server_ms() -> float:
     """The server's clock, in ms (monotonic; its zero is this process's start)."""
     return (time.monotonic() - _EPOCH) * 1000
+
+
+def _on_server_clock(monotonic_s: float) -> float:
+    """A moment of ``time.monotonic()`` on the server's clock (ms)."""
+    return (monotonic_s - _EPOCH) * 1000
+
+
+def replay(core: SessionCore, actions: list[Any], game_ms: int | None) -> None:
+    """A reflex game from the table log: each timed action applied at its own time (the
+    clock moved on to it first, firing the timed steps due), then the clock moved on to
+    ``game_ms``, where the table's clock was when it last told anyone anything. Raises
+    ``IllegalAction`` when the log does not fit the game."""
+    state = core.timed_state()
+    for action in actions:
+        if not isinstance(action, TimedAction):
+            raise IllegalAction(f"{type(action).__name__} carries no time")
+        state.advance(action.at_ms)
+        check_time(state, action)
+        core.apply(action)
+    if game_ms is not None and game_ms > state.now_ms and not state.is_over():
+        state.advance(game_ms)
 
 
 def link_of(conn: Conn) -> LinkStats:
@@ -143,10 +182,16 @@ class ReflexRun:
         self.server, self.table, self.core = server, table, table.core
         self.speed = speed
         self.driver = self.core.realtime_driver()
-        self.zero = server_ms() + START_MS
-        self.paused_since: float | None = None
-        self.pause_text: str | None = None
+        now = server_ms()
+        reached = self.driver.state.now_ms
+        # A game replayed from the log (the server was started again) goes on from the time
+        # it had reached, paused until its people are back; a new one counts down first.
+        self.back = reached > 0 or bool(self.core.actions)
+        self.zero = now - reached / speed if self.back else now + START_MS
+        self.paused_since: float | None = now if self.back else None
+        self.pause_text: str | None = BACK_TEXT if self.back else None
         self.resume_at: float | None = None
+        self.pause_ends: float | None = None    # when a computer takes a seat, or play resumes (server clock)
         self.held_seats: set[Seat] = set()      # people's seats a computer holds
         self.inbox: list[Held] = []
         self.window_ms = WINDOW_CAP_MS
@@ -173,13 +218,15 @@ class ReflexRun:
     def clock_message(self) -> dict[str, Any]:
         """What a client needs to stamp presses and show the table: game time 0 on the
         server's clock, the speed, the window, and why the game is paused (or None)."""
+        until = round(self.pause_ends, 1) if self.pause_ends is not None and self.pause_text else None
         return {"type": "clock", "zero": round(self.zero, 3), "speed": self.speed,
-                "window": round(self.window_ms, 1), "now": self.driver.state.now_ms, "paused": self.pause_text}
+                "window": round(self.window_ms, 1), "now": self.driver.state.now_ms, "paused": self.pause_text,
+                "until": until}
 
     async def _send_clock(self) -> None:
         """The clock to every connection when it changed, and to each newcomer."""
         message = self.clock_message()
-        key = (message["zero"], message["paused"], round(self.window_ms / 5))
+        key = (message["zero"], message["paused"], message["until"], round(self.window_ms / 5))
         fresh = [c for c in self.table.conns if c not in self._told] if key == self._told_key else list(self.table.conns)
         self._told_key = key
         self._told.update(fresh)
@@ -265,6 +312,8 @@ class ReflexRun:
         self.driver.submit(h.action for h in due)
         before = len(self.driver.actions)
         events = self.driver.run_until(horizon)
+        if events or len(self.driver.actions) > before:
+            self._keep(before)
         refusals = self.driver.take_refusals()
         verdicts = self._judge(self.driver.actions[before:] + [r.action for r in refusals], now)
         for refusal in refusals:
@@ -309,9 +358,24 @@ class ReflexRun:
             pass
         self.wake.clear()
 
+    def _keep(self, first: int) -> None:
+        """The actions applied from number ``first`` on and the game time reached, into the
+        table log before anyone is told (a disk that refuses is logged: the game goes on)."""
+        store = self.server.store
+        if store is None:
+            return
+        game = self.table.game
+        try:
+            store.append_timed(self.table.code, first, [encode_action(a, game) for a in self.driver.actions[first:]],
+                               self.driver.state.now_ms)
+        except sqlite3.Error as problem:
+            log.error("table %s: the log refused reflex actions: %s", self.table.code, problem)
+
     async def _finish(self) -> None:
         table = self.table
         table.status = "over"
+        if self.server.store is not None:
+            self.server.store.set_status(table.code, "over")
         await self.server._broadcast(table, [])
 
     # people away ---------------------------------------------------------------------------
@@ -356,6 +420,8 @@ class ReflexRun:
             if self.paused_since is None:
                 self.paused_since = now
             self.resume_at = None
+            # The first of them whose seat a computer takes, if nobody comes back first.
+            self.pause_ends = min(_on_server_clock(self.table.away_since[s] + self.server.grace_s) for s in waiting)
             if text != self.pause_text:
                 self.pause_text = text
                 return True
@@ -363,13 +429,14 @@ class ReflexRun:
         if self.paused_since is None:
             return False
         if self.resume_at is None:
-            self.resume_at = now + RESUME_MS
-            self.pause_text = "play resumes"
+            self.resume_at = self.pause_ends = now + RESUME_MS
+            self.pause_text = BACK_TEXT if self.back else "play resumes"
             return True
         if now < self.resume_at:
             return False
         self.zero += now - self.paused_since     # the game's clock stood still meanwhile
-        self.paused_since = self.resume_at = self.pause_text = None
+        self.paused_since = self.resume_at = self.pause_text = self.pause_ends = None
+        self.back = False
         return True
 
     # telling -----------------------------------------------------------------------------

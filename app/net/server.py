@@ -166,8 +166,12 @@ class Server:
             return
         core = SessionCore(spec, _setup(record), record.seed)
         try:
-            for data in record.actions:
-                core.apply(decode_action(data, record.game))
+            actions = [decode_action(data, record.game) for data in record.actions]
+            if spec.id in REFLEX_GAMES:     # each at its own game time, then on to the time reached
+                reflex_table.replay(core, actions, record.game_ms)
+            else:
+                for action in actions:
+                    core.apply(action)
         except (CodecError, IllegalAction) as problem:
             log.warning("table %s cannot be replayed (%s); left aside", record.code, problem)
             return
@@ -216,7 +220,7 @@ class Server:
         seed = request.seed if request.seed is not None else SystemRandom().randrange(10**9)
         record = TableRecord(self._new_code(), spec.id, dict(request.options), seed, seats)
         table = Table(record.code, SessionCore(spec, _setup(record), seed), seats)
-        if self.store is not None and spec.id not in REFLEX_GAMES:   # a race is not resumed
+        if self.store is not None:
             self.store.create(record, time.time())
         self._add(table)
         return table, token

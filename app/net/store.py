@@ -6,6 +6,11 @@ token: the token itself is never stored), plus its actions in order. ``append`` 
 action before it returns, and the server answers nobody before that: an action a player saw
 accepted is on disk. (WAL with ``synchronous=NORMAL`` survives a killed process; a power
 cut may lose the last few actions.)
+
+A reflex table (Ratscrew, Nails, Spoons) also keeps the game time its clock had reached
+when it last told anyone anything (``append_timed``): its timed actions carry their own game
+times, so the seed, the actions and that time replay the game to exactly what the players
+last saw (timed steps, such as a pile collected after a pause, fire again on replay).
 """
 
 from __future__ import annotations
@@ -32,6 +37,8 @@ CREATE TABLE IF NOT EXISTS seats (
     name TEXT NOT NULL, token_hash TEXT, PRIMARY KEY (code, seat));
 CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL, n INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (code, n));
+CREATE TABLE IF NOT EXISTS clocks (
+    code TEXT PRIMARY KEY, game_ms INTEGER NOT NULL);
 """
 
 
@@ -75,6 +82,8 @@ class TableRecord:
     status: str = "waiting"
     actions: list[dict[str, Any]] = field(default_factory=list)
     """The actions as the action codec writes them."""
+    game_ms: int | None = None
+    """A reflex game's clock when it last told the players anything (None: never, or a turn game)."""
 
 
 class TableStore:
@@ -120,19 +129,34 @@ class TableStore:
         with self.db:
             self.db.execute("BEGIN")
             self.db.execute("DELETE FROM actions WHERE code=?", (code,))
+            self.db.execute("DELETE FROM clocks WHERE code=?", (code,))
             self.db.execute("UPDATE tables SET seed=?, status='playing' WHERE code=?", (seed, code))
 
     def forget(self, code: str) -> None:
         """A table, its seats and its actions, gone for good."""
         with self.db:
             self.db.execute("BEGIN")
-            for table in ("actions", "seats", "tables"):
+            for table in ("actions", "clocks", "seats", "tables"):
                 self.db.execute(f"DELETE FROM {table} WHERE code=?", (code,))
 
     def append(self, code: str, n: int, action: dict[str, Any]) -> None:
         """Action number ``n`` (from 0) of a table, committed when this returns."""
         self.db.execute("INSERT INTO actions VALUES (?, ?, ?)", (code, n, json.dumps(action)))
         self._appended += 1
+        self._checkpoint_now_and_then()
+
+    def append_timed(self, code: str, n: int, actions: list[dict[str, Any]], game_ms: int) -> None:
+        """A reflex table's actions number ``n`` on (none, when only its clock moved) and the
+        game time its clock has reached, committed together when this returns."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.executemany("INSERT INTO actions VALUES (?, ?, ?)",
+                                [(code, n + i, json.dumps(a)) for i, a in enumerate(actions)])
+            self.db.execute("INSERT OR REPLACE INTO clocks VALUES (?, ?)", (code, game_ms))
+        self._appended += len(actions) + 1
+        self._checkpoint_now_and_then()
+
+    def _checkpoint_now_and_then(self) -> None:
         if self._appended >= CHECKPOINT_EVERY and (self._checkpointing is None or self._checkpointing.done()):
             self._appended = 0
             self._checkpointing = self._checkpointer.submit(_checkpoint, self.path)
@@ -150,4 +174,7 @@ class TableStore:
         for code, _n, action in self.db.execute("SELECT code, n, action FROM actions ORDER BY code, n"):
             if code in tables:
                 tables[code].actions.append(json.loads(action))
+        for code, game_ms in self.db.execute("SELECT code, game_ms FROM clocks"):
+            if code in tables:
+                tables[code].game_ms = int(game_ms)
         return list(tables.values())

@@ -174,6 +174,9 @@ def test_a_drop_pauses_the_game_then_a_computer_holds_the_seat() -> None:
             sat.tasks[1].cancel()                     # Bob's connection drops
             await until(lambda: run.pause_text is not None, what="the pause")
             assert run.pause_text == "Bob is reconnecting"
+            # the clock message says when a computer takes the seat: the server's own grace (1 s)
+            hold_at = reflex_table._on_server_clock(sat.table.away_since[seat(bob)] + 1.0)
+            assert run.clock_message()["until"] == round(hold_at, 1)
             stood = run.driver.state.now_ms
             await asyncio.sleep(0.3)
             assert run.driver.state.now_ms == stood, "the game's clock moved during the pause"

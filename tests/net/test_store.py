@@ -11,7 +11,7 @@ import pytest
 from app.action_codec import decode_action
 from app.net.protocol import Create, ProtocolError
 from app.net.server import Server
-from app.net.store import TableStore
+from app.net.store import SeatRecord, TableRecord, TableStore
 
 
 def test_a_table_and_its_actions_come_back_from_the_log(tmp_path: Path) -> None:
@@ -51,3 +51,17 @@ def test_a_move_the_disk_refuses_is_not_played(tmp_path: Path, monkeypatch: pyte
     assert server.store is not None
     logged = [decode_action(a, "whist") for a in server.store.load_all()[0].actions]
     assert logged == [action]
+
+
+def test_a_reflex_tables_actions_and_clock_are_kept_together_and_a_new_game_clears_them(tmp_path: Path) -> None:
+    store = TableStore(tmp_path)
+    store.create(TableRecord("RATSCR", "ratscrew", {}, 6, [SeatRecord("host", "hard")]), 0)
+    flip = {"type": "Flip", "seat": 0, "at_ms": 120}
+    store.append_timed("RATSCR", 0, [flip], 150)
+    store.append_timed("RATSCR", 1, [], 900)         # a timed step fired: only the clock moved
+    record = store.load_all()[0]
+    assert record.actions == [flip] and record.game_ms == 900
+    store.new_game("RATSCR", 7)
+    record = store.load_all()[0]
+    assert record.actions == [] and record.game_ms is None and record.seed == 7
+    store.close()
