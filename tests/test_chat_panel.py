@@ -207,6 +207,12 @@ class FakeRemote(Session):
     def seat_note(self, seat: int) -> str | None:
         return None
 
+    def next_move(self) -> None:    # (the moves are made here: none come from a server)
+        return None
+
+    def take_move(self) -> list[Any]:
+        return []
+
     def leave(self) -> None:
         pass
 
@@ -312,3 +318,33 @@ def test_a_long_line_wraps_to_the_width_and_loses_nothing(screen):
     assert all(font(14, bold=bool(head)).size(head)[0] + font(14).size(part)[0] <= 220 for head, part in rows)
     assert "".join(part for _, part in rows).replace(" ", "") == text.replace(" ", "")
     assert "x" * 120 in "".join(part for _, part in rows)   # no space put into the long word
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 560)])
+@pytest.mark.parametrize("game", ["nap", "nash_whist", "ninety_nine"])
+def test_the_chat_open_or_closed_covers_neither_the_call_panel_nor_the_turn_hint(game, size):
+    """The game's own panel on the player's turn (the auction panel while calling, Ninety-
+    Nine's hint line) and the chat are placed by one rule: the game's keeps clear of the
+    chat, as it is now."""
+    from tests.app.ui_driver import step_until
+
+    app = make_app(size)
+    spec = GAMES[game]
+    setup = Setup(game, [SeatPlan(i == 0, "easy") for i in range(spec.default_seats)],
+                  {o.key: o.default for o in spec.options}, 3)
+    scene = table_for(game)(app, FakeRemote(spec, setup))
+    app.start(scene)
+    try:
+        step_until(app, lambda: scene.human_turn and scene.pictured)
+        for typing in (False, True):
+            post(app, *(keystroke("t") if typing else []))
+            assert scene.chat.typing == typing
+            if game == "ninety_nine":
+                mine = scene.hint_rect(scene.hint_image().get_size())
+            else:
+                assert scene.choosing_call()
+                mine = scene.call_panel.box
+            assert pygame.Rect((0, 0), size).contains(mine)
+            assert not mine.colliderect(scene.chat.rect), (typing, mine, scene.chat.rect)
+    finally:
+        pygame.quit()

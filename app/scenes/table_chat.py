@@ -5,7 +5,8 @@ never over the player's own hand, the key line or the score card: at the trick a
 bidding tables (and Ninety-Nine) on the right above the hand (and above the calls box);
 at the Nash game in the bottom right corner, under the chances panel (open, over it); at
 Abstrac under the player's own taken cards (open, over them). Open, it may cover some felt
-for as long as the player types.
+for as long as the player types. A game's own panel on the player's turn (the auction
+panel, Ninety-Nine's hint line) is placed clear of it, as it is now (``room``).
 """
 
 from __future__ import annotations
@@ -42,6 +43,14 @@ def takes(scene: TableScene, panel: ChatPanel, event: pygame.event.Event) -> boo
             and scene.session.spec.id == "nash" and scene.human_turn):
         return False
     return panel.handle_event(event)
+
+
+def room(scene: TableScene) -> pygame.Rect | None:
+    """Where the table's chat panel is now (open or closed), or None at a table with no
+    chat: a game's own panels and lines (an auction panel, a hint) keep clear of it, so
+    the two never cover each other."""
+    chat = scene.chat
+    return rect_for(scene, chat.typing) if chat is not None else None
 
 
 def rect_for(scene: TableScene, typing: bool) -> pygame.Rect:

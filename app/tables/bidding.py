@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from app.render.text import render_text
+from app.scenes import table_chat
 from app.scenes.table import watched
 from app.tables import trick_parts as parts
 from app.tables.auction import MIN_TEXT, AuctionHistory, AuctionPanel, ChoiceRow
@@ -104,7 +105,7 @@ class BiddingTable(TrickTable):
 
     def panel(self) -> AuctionPanel:
         """The auction panel for the human's call now (built once per position and size)."""
-        key = (self.panel_key(), self.size, self.viewer)
+        key = (self.panel_key(), self.size, self.viewer, table_chat.room(self))
         if self.call_panel is None or self._panel_for != key:
             self._panel_for = key
             self.call_panel = AuctionPanel(self.panel_title(), self.panel_rows(), self.act, note=self.panel_note())
@@ -112,7 +113,8 @@ class BiddingTable(TrickTable):
         return self.call_panel
 
     def _fit_panel(self, panel: AuctionPanel) -> None:
-        """Lay the panel out where it covers no other seat's plate, chips or cards: over
+        """Lay the panel out where it covers no other seat's plate, chips or cards, nor the
+        chat panel at a networked table (open or closed, as it is now): over
         the middle if it fits there, else narrowed to pass between the seats at the sides
         or lowered below those across the top, whichever shows it best (the largest text,
         unscrolled if it can be, else the most of it in view, then the fewest wrapped
@@ -134,7 +136,7 @@ class BiddingTable(TrickTable):
         """The area clear of the seats that shows the panel best, with its score."""
         first = self.panel_area()
         blocked = [self.seat_box(s) for s in range(self.session.state.seats) if s != self.viewer]
-        blocked += [box for box in (self.contract_box, self.score_rect) if box.width]
+        blocked += [box for box in (self.contract_box, self.score_rect, table_chat.room(self)) if box and box.width]
         best: tuple[tuple, pygame.Rect] = ((False, 0, 0.0, 0), first)  # nowhere clear: over the middle
         for area in [first] + _free_areas(first, blocked, int(150 * self.s)):
             panel.layout(area, self.s)

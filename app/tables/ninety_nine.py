@@ -12,6 +12,7 @@ from app.render.table import (
     CardSprite, SpriteDrawer, fan_positions, felt, nameplate, seat_positions, token,
 )
 from app.render.text import render_text
+from app.scenes import table_chat
 from app.scenes.table import TableScene
 from app.tables.hand_input import HandInput
 from app.tables.value_prompt import ValuePrompt
@@ -460,9 +461,16 @@ class NinetyNineTable(HandInput, TableScene):
         return render_text(text, max(12, int(17 * self.s)), theme.GOLD)
 
     def hint_rect(self, size: tuple[int, int]) -> pygame.Rect:
-        """The turn hint's line, over the player's cards (however raised)."""
+        """The turn hint's line, over the player's cards (however raised); at a networked
+        table moved left, as far as it must, to keep clear of the chat beside the hand."""
         top = min((s.rect().top for s in self.hands[self.viewer]), default=self.size[1] - 40)
-        return pygame.Rect((0, 0), size).move(self.size[0] // 2 - size[0] // 2, top - size[1] * 3 // 2)
+        rect = pygame.Rect((0, 0), size).move(self.size[0] // 2 - size[0] // 2, top - size[1] * 3 // 2)
+        chat = table_chat.room(self)
+        if chat is not None and rect.colliderect(chat):
+            rect.right = max(chat.left - round(10 * self.s), 8 + rect.width)
+        if chat is not None and rect.colliderect(chat):   # (too wide to pass: over the chat)
+            rect.bottom = chat.top - 4
+        return rect
 
     def badge_image(self, text: str) -> pygame.Surface:
         return render_text(text, max(14, int(22 * self.s)), theme.GOLD, bold=True)
