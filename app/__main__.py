@@ -307,6 +307,9 @@ def _network_parsers(sub: Any) -> None:
     host.add_argument("--seed", type=int)
     host.add_argument("--name", default="Host")
     host.add_argument("--bot", metavar="LEVEL", help="no window: a computer player of this level plays your seat")
+    host.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                      help="a game option, e.g. --option variant=pig (repeatable)")
+    host.add_argument("--variant", help="shorthand for --option variant=VALUE")
     join = sub.add_parser("join", help="sit at a networked table")
     join.add_argument("address", nargs="?", help="the server, ws://HOST:PORT or HOST:PORT")
     join.add_argument("code", nargs="?", help="the table's join code")
@@ -359,8 +362,9 @@ def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         for flag, level in (("--difficulty", args.difficulty), ("--bot", args.bot)):
             if level is not None and level not in spec.bots:
                 parser.error(f"{flag} takes {', '.join(spec.bots)}")
+        options = _options(parser, spec, args.option + ([f"variant={args.variant}"] if args.variant else []))
         return host.run(spec.id, args.server, seats, args.remote, args.difficulty, args.seed, args.name,
-                        args.bot, args.listen, None)
+                        args.bot, args.listen, None, options)
     if args.command == "netbench":
         return _netbench(parser, args)
     if args.command == "netfair":

@@ -45,8 +45,9 @@ def lan_address() -> str:
 
 
 def run(game: str, server: str | None, seats: int, remote: int, difficulty: str, seed: int | None,
-        name: str, bot: str | None, listen: str, data: Path | None) -> int:
-    create: dict[str, Any] = {"game": game, "seats": seats, "remote": remote, "difficulty": difficulty}
+        name: str, bot: str | None, listen: str, data: Path | None, options: dict[str, Any] | None = None) -> int:
+    create: dict[str, Any] = {"game": game, "seats": seats, "remote": remote, "difficulty": difficulty,
+                              "options": dict(options or {})}
     if seed is not None:
         create["seed"] = seed
     if bot is None:
