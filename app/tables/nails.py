@@ -120,8 +120,8 @@ class NailsTable(RealtimeTableScene):
         """Where the table's messages go, or, while the last call's verdict shows there,
         just under it (above the player's name plate)."""
         rect = image.get_rect(center=(self.size[0] // 2, int(self.size[1] * 0.64))).inflate(28, 16)
-        if self.last_call is not None:
-            rect.top = self.verdict_box(self.last_call)[0].bottom + 8
+        if self.last_call is not None:   # (and under the dump's count, which sits just below it)
+            rect.top = max(self.verdict_box(self.last_call)[0].bottom, self.dump_rect().bottom) + 6
         return rect
 
     def _draw_message(self, surface: pygame.Surface) -> None:
@@ -230,9 +230,15 @@ class NailsTable(RealtimeTableScene):
         label = render_text(f"{count} left", max(12, int(16 * self.s)), theme.INK_DIM)
         blit_centered(surface, label, (at[0], at[1] + d * 0.72))
 
+    def _dump_label(self, count: int) -> pygame.Surface:
+        return render_text(f"Dump: {count}", max(12, int(16 * self.s)), theme.INK_DIM)
+
+    def dump_rect(self) -> pygame.Rect:
+        """Where the dump's count is written."""
+        return self._dump_label(0).get_rect(center=(round(self.dump_at[0]), round(self.dump_at[1])))
+
     def _draw_dump(self, surface: pygame.Surface, count: int) -> None:
-        label = render_text(f"Dump: {count}", max(12, int(16 * self.s)), theme.INK_DIM)
-        blit_centered(surface, label, self.dump_at)
+        blit_centered(surface, self._dump_label(count), self.dump_at)
 
     def _draw_round(self, surface: pygame.Surface, view: nr.NailsView) -> None:
         if self.race[1] > 0:   # for a moment the race result stands in its place

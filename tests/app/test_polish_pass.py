@@ -312,6 +312,7 @@ def test_nails_prints_wait_under_the_verdict_of_the_last_call_not_over_it():
             box = scene.verdict_box(scene.last_call)[0]
             message = scene.message_rect(image)
             assert not message.colliderect(box) and pygame.Rect((0, 0), size).contains(message)
+            assert not message.colliderect(scene.dump_rect()), "the dump's count shows under the verdict too"
         finally:
             pygame.quit()
 
