@@ -22,6 +22,7 @@ from app.render.hand import seat_colour
 from app.render.table import CardSprite, SpriteDrawer, felt, nameplate, seat_positions
 from app.render.text import font, render_text
 from app.scenes.realtime import Press, RealtimeTableScene
+from app.scenes import table_chat
 from app.ui import theme
 from app.ui.grammar import counted, says
 from app.ui.widgets import blit_centered, faded, panel
@@ -143,10 +144,31 @@ class SpoonsTable(RealtimeTableScene):
     def _holder(self, seat: int) -> tuple[float, float]:
         x, y = self.places[seat]
         if seat == self.viewer:
-            px, py = self._own_plate_at()
-            return (min(self.size[0] - self.card_w * 0.4, px + self.card_w * 2.4), py)
+            return self._own_holder()
         # Above the seat's cards, but never off the top of the window (the seat facing you).
         return (x, max(y - self.small_w * 1.4, self.small_w * 0.9))
+
+    def _own_holder(self) -> tuple[float, float]:
+        """Right of the player's plate and key caps (as last drawn), within the window, and
+        above a networked table's "T to chat" cap in the corner; above the plate if the
+        window is too narrow for it beside."""
+        px, py = self._own_plate_at()
+        half_w, half_h = self.card_w * 0.45, self.card_w * 0.5 + 4     # a held spoon, tilted
+        boxes = [r for r in self.plate_boxes.get(self.viewer, ()) if r is not None]
+        right = max((r.right for r in boxes), default=round(px + self.card_w * 1.8))
+        x = min(self.size[0] - half_w, max(px + self.card_w * 2.4, right + half_w + 4))
+        if self.chat is not None:
+            py = min(py, self._chat_cap_top() - half_h)
+        if x - half_w < right and boxes:
+            py = min(py, min(r.top for r in boxes) - half_h)
+        return (x, py)
+
+    def _chat_cap_top(self) -> int:
+        """The top of the closed chat's cap, which app/ui/chat.py draws at the bottom right
+        of the chat's place: its text's height and padding, as there."""
+        s = theme.scale_for(self.size)
+        cap_h = font(max(12, int(13 * s)), bold=True).get_linesize() + 2 * max(4, int(6 * s))
+        return table_chat.rect_for(self, False).bottom - cap_h
 
     def relayout_now(self) -> None:
         self._set_spoons(self.view)
