@@ -12,7 +12,8 @@ sends the events, which come to the table through ``take_events`` as at a turn t
 a ``verdict`` for a race (``take_verdicts``: who was first and by how much).
 
 ``paused`` is the server's word while the game stands still ("Bob is reconnecting"; "play
-resumes"). ``figures`` is, for F3, every seat's round trip and clock error: this
+resumes"), ``pause_left_s`` the seconds until it ends (the server's real grace, or the
+countdown to play). ``figures`` is, for F3, every seat's round trip and clock error: this
 client's own from its estimate, the others' as the server measured them when it says.
 
 Several people at one keyboard: ``host(..., local=[(seat, name), ...])`` sits each of them
@@ -24,6 +25,7 @@ connection's stamps by its own delays), joined with the table's code and the sea
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from queue import Empty
 from typing import Any, Sequence
@@ -92,6 +94,7 @@ class RemoteRealtimeSession(RemoteSession):
         self.speed = 1.0
         self.window_ms = 0.0
         self.paused: str | None = None
+        self.pause_until: float | None = None   # when a computer takes the seat, or play resumes (server clock)
         self.server_figures: dict[Seat, Figures] = {}
         self._verdicts: list[Verdict] = []
         self._local_plan = [(int(seat), str(name)) for seat, name in local]
@@ -151,8 +154,17 @@ class RemoteRealtimeSession(RemoteSession):
         except (KeyError, TypeError, ValueError):
             self._errors.append("the server sent a clock that cannot be read")
             return
-        paused = message.get("paused")
+        paused, until = message.get("paused"), message.get("until")
         self.paused = str(paused) if paused else None
+        self.pause_until = float(until) if self.paused and isinstance(until, (int, float)) else None
+
+    def pause_left_s(self) -> int | None:
+        """Whole seconds until the pause ends (a computer takes the seat, or play resumes),
+        by this client's estimate of the server's clock; None when not known."""
+        now = self.server_now()
+        if self.pause_until is None or now is None:
+            return None
+        return max(0, math.ceil((self.pause_until - now) / 1000))
 
     def _verdict(self, message: dict[str, Any]) -> None:
         first, second, by = message.get("first"), message.get("second"), message.get("by_ms")
