@@ -20,6 +20,10 @@ from app.net.client import fail_line
 from app.net.reflex_client import ReflexClient
 
 DEFAULT_PORT = 8765
+GAME_S = 6 * 3600.0
+"""How long a headless seat plays at most (``--bot``): a game with people in it, waited for
+and played at their pace (a Spoons game, a Whist game), takes far longer than the client's
+ten minutes for bots alone; Ctrl+C ends it sooner."""
 
 
 def normalise(address: str) -> str:
@@ -101,5 +105,6 @@ async def _play(url: str, shown: str, create: dict[str, Any], name: str, bot: st
     def welcome(message: dict[str, Any]) -> None:
         print(f"table {message['table']} at {shown}", flush=True)
 
-    client = ReflexClient(url, {"create": create}, bot, name=name, seed=seed, on_welcome=welcome)
+    client = ReflexClient(url, {"create": create}, bot, name=name, seed=seed, on_welcome=welcome,
+                          timeout_s=GAME_S)
     return await client.run()

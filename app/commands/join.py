@@ -15,7 +15,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from app.commands.host import normalise, run_client
+from app.commands.host import GAME_S, normalise, run_client
 from app.net.reflex_client import ReflexClient
 from app.net.protocol import TableState
 
@@ -27,7 +27,7 @@ def run(address: str, code: str, name: str, bot: str | None, watch: bool, seed: 
         return online_window.join(address, code, name, watch)
     hello: dict[str, Any] = {"code": code, **({"watch": True} if watch else {})}
     client = ReflexClient(normalise(address), hello, None if watch else bot, name=name, seed=seed,
-                       on_table=_tell if watch else None)
+                       on_table=_tell if watch else None, timeout_s=GAME_S)
     return run_client("join", client.run())
 
 

@@ -102,3 +102,22 @@ def test_parlour_host_and_join_bots_play_pig_to_the_end(fast_server: ServerThrea
     assert table.core.setup.options["variant"] == "pig", "the host's --variant reached the table"
     assert [r["seat"] for r in results] == [0, 1]
     check_ended(table, results, players=2)
+
+
+def test_a_headless_seat_waits_and_plays_longer_than_ten_minutes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``parlour host/join --bot``: a Spoons game with people at it ran past the client's
+    ten-minute bound ("the game did not finish within 600 s") while the others still played
+    on; the commands' seats are bounded by ``GAME_S`` (hours) instead."""
+    from app.commands import host, join
+    from app.net.reflex_client import ReflexClient
+
+    bounds: list[float] = []
+
+    async def run(self: ReflexClient) -> dict[str, Any]:
+        bounds.append(self.timeout_s)
+        return {}
+
+    monkeypatch.setattr(ReflexClient, "run", run)
+    assert join.run("127.0.0.1:9", "ABCDEF", "Bob", "hard", watch=False, seed=1) == 0
+    assert host.run("spoons", "127.0.0.1:9", 3, 1, "normal", 1, "Ann", "hard", "127.0.0.1:0", None) == 0
+    assert bounds == [host.GAME_S] * 2 and host.GAME_S >= 3600
