@@ -273,6 +273,12 @@ def _check_player_name(value: Any) -> str:
     return value.strip()
 
 
+def _check_names(value: Any) -> list[str]:
+    if not isinstance(value, list) or len(value) > 16 or not all(isinstance(v, str) for v in value):
+        raise BadData("not a short list of names")
+    return [_check_player_name(name) for name in value]
+
+
 def _check_choice(choices: tuple[str, ...]) -> Callable[[Any], str]:
     def check(value: Any) -> str:
         if not isinstance(value, str) or value not in choices:
@@ -341,6 +347,9 @@ class Settings:
     """The player's own name at the table ("" until asked)."""
     asked_name: bool = False
     """Whether the first-run prompt for the name has been shown (once, even if skipped)."""
+    other_players: list[str] = field(default_factory=list)
+    """The names of the other people who last played at this keyboard (the second human,
+    the third...), whatever the game: the setup screen's names for them until others are typed."""
 
 
 _SETTINGS_CHECKS: dict[str, Callable[[Any], Any]] = {
@@ -359,6 +368,7 @@ _SETTINGS_CHECKS: dict[str, Callable[[Any], Any]] = {
     "last_setup": _check_last_setup,
     "player_name": _check_player_name,
     "asked_name": _check_bool,
+    "other_players": _check_names,
 }
 
 

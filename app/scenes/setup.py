@@ -15,7 +15,7 @@ from app.session import SeatPlan, Session, Setup
 from app.ui import theme
 from app.ui.blurb import LEADING, fit_blurb
 from app.ui.form import Row, draw_row
-from app.ui.names import NAME_LIMIT, clean_name
+from app.ui.names import NAME_LIMIT, clean_name, human_default, others_kept
 from app.ui.widgets import Button, blit_centered, panel
 from games.registry import DIFFICULTIES, GameSpec
 
@@ -82,16 +82,17 @@ class SetupScene(Scene):
         self.focus = min(self.focus, len(rows) - 1)
 
     def seat_title(self, seat: int) -> str:
-        """A seat row's label: a human's name (typed here, or the player's own from the
-        settings, or "Player 2"...), or "Seat 3" for a computer player, whose name comes
-        with the deal."""
+        """A seat row's label: a human's name (typed here; else the player's own from the
+        settings for the first, the other people who played here last time for the next,
+        then "Player 3"...), or "Seat 3" for a computer player, whose name comes with the
+        deal."""
         if not self.setup.seats[seat].human:
             return f"Seat {seat + 1}"
         if seat < len(self.names) and clean_name(self.names[seat]):
             return clean_name(self.names[seat])
-        first = next(i for i, plan in enumerate(self.setup.seats) if plan.human)
-        own = clean_name(self.app.settings.player_name)
-        return (own or "Player 1") if seat == first else f"Player {seat + 1}"
+        typed = [name if i != seat and plan.human else "" for i, (name, plan) in enumerate(zip(self.names, self.setup.seats))]
+        settings = self.app.settings
+        return human_default(self.setup.seats, seat, settings.player_name, settings.other_players, typed)
 
     def _type_name(self, seat: int, event: pygame.event.Event) -> bool:
         """Letters typed on a human seat's row name that player (the first letter replaces
@@ -210,7 +211,9 @@ class SetupScene(Scene):
     def _remember(self) -> None:
         from app import last_setup
 
-        self.app.settings.last_setup[self.spec.id] = last_setup.remember(self.setup, self.names)
+        settings = self.app.settings
+        settings.last_setup[self.spec.id] = last_setup.remember(self.setup, self.names)
+        settings.other_players = others_kept(self.setup.seats, self.chosen_names(), settings.other_players)
         self.app.save_settings()
 
     def back(self) -> None:

@@ -86,7 +86,7 @@ class TableScene(Scene):
         self.viewer: int = humans[0] if humans else 0
         self.spectator = not humans
         # Every seat's person, fixed in the session's setup so replays show the same names.
-        self.people: list[str] = name_session(session, app.settings.player_name)
+        self.people: list[str] = name_session(session, app.settings.player_name, app.settings.other_players)
         self.size = app.screen.get_size()
         self.menu_button = Button("Menu", self.pause, kind="quiet", text_size=18)
         self.rules_button = Button("Rules", self.open_rules, kind="quiet", text_size=18)

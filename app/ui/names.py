@@ -1,5 +1,5 @@
-"""People at the table instead of seat numbers: the player's own name, "Player 2" for a
-second human at the keyboard, and a small cast of computer players whose names follow from
+"""People at the table instead of seat numbers: the player's own name, for a second human at
+the keyboard the name they played under last time (else "Player 2"), and a small cast of computer players whose names follow from
 the seed, so a replay shows the same people; and the one place where the rules core's lines
 ("P2 gives 2 to P1", "P3 plays TS") become the table's words ("Mabel gives 2 to you",
 "Rosa plays 10♠").
@@ -57,29 +57,69 @@ def cast_for(seed: int, count: int, taken: Sequence[str] = ()) -> list[str]:
     return [free[i % len(free)] for i in range(count)]
 
 
-def seat_names(plans: Sequence[Any], seed: int, player: str, given: Sequence[str] | None = None) -> list[str]:
+def seat_names(plans: Sequence[Any], seed: int, player: str, given: Sequence[str] | None = None,
+               others: Sequence[str] = ()) -> list[str]:
     """A name for every seat: one ``given`` (from the setup screen or a saved game) where
-    there is one; else the first human is ``player`` (the name in the settings), other
-    humans "Player 2" and so on, and computer players are drawn from the cast.
+    there is one; else a human's default (``human_default``: ``player``, the name in the
+    settings, for the first; ``others``, the other people at this keyboard last time, then
+    "Player 3"... for the rest), and computer players are drawn from the cast.
 
     >>> from app.session import SeatPlan
     >>> plans = [SeatPlan(True), SeatPlan(False), SeatPlan(True), SeatPlan(False)]
     >>> names = seat_names(plans, 3, "Sam")
     >>> names[0], names[2], names[1] in CAST, names[1] != names[3]
     ('Sam', 'Player 3', True, True)
-    >>> seat_names(plans, 3, "Sam", ["Ann", "", "Bo", ""])[:3:2]
-    ['Ann', 'Bo']
+    >>> seat_names(plans, 3, "Sam", ["Ann", "", "Bo", ""])[:3:2], seat_names(plans, 3, "Sam", others=["Mia"])[2]
+    (['Ann', 'Bo'], 'Mia')
     """
     given = list(given or [])
-    names: list[str] = []
-    first_human = next((i for i, plan in enumerate(plans) if plan.human), None)
-    for seat, plan in enumerate(plans):
-        chosen = clean_name(given[seat]) if seat < len(given) and isinstance(given[seat], str) else ""
-        if not chosen and plan.human:
-            chosen = (clean_name(player) or "Player 1") if seat == first_human else f"Player {seat + 1}"
-        names.append(chosen)
+    chosen = [clean_name(given[seat]) if seat < len(given) and isinstance(given[seat], str) else ""
+              for seat in range(len(plans))]
+    names = [name or (human_default(plans, seat, player, others, taken=chosen) if plan.human else "")
+             for seat, (name, plan) in enumerate(zip(chosen, plans))]
     bots = iter(cast_for(seed, len(plans), taken=[n for n in names if n]))
     return [name or next(bots) for name in names]
+
+
+def human_default(plans: Sequence[Any], seat: int, player: str, others: Sequence[str] = (),
+                  taken: Sequence[str] = ()) -> str:
+    """What a human seat is called until a name is typed for it: the first human is
+    ``player`` (or "Player 1"); the next ones with no name typed (``taken``: each seat's,
+    "" where none) take, in order, the names of the other people who played at this
+    keyboard last time (``others``, from the settings) that no seat has, then "Player 3"...
+
+    >>> from app.session import SeatPlan
+    >>> plans = [SeatPlan(True), SeatPlan(True), SeatPlan(False), SeatPlan(True)]
+    >>> [human_default(plans, seat, "Sam", ["Mia", "Sam"]) for seat in (0, 1, 3)]
+    ['Sam', 'Mia', 'Player 4']
+    >>> human_default(plans, 1, "", ["Mia", "Bo"], taken=["", "", "", "Mia"])
+    'Bo'
+    >>> human_default(plans, 3, "", ["Mia", "Bo"], taken=["", "Bo", "", ""])
+    'Mia'
+    """
+    humans = [i for i, plan in enumerate(plans) if plan.human]
+    if seat not in humans or humans.index(seat) == 0:
+        return clean_name(player) or "Player 1"
+    typed = [clean_name(name) for name in taken]
+    untyped = [i for i in humans[1:] if i == seat or i >= len(typed) or not typed[i]]
+    used = {clean_name(player), *typed}
+    free = [name for name in dict.fromkeys(clean_name(n) for n in others) if name and name not in used]
+    place = untyped.index(seat)
+    return free[place] if place < len(free) else f"Player {seat + 1}"
+
+
+def others_kept(plans: Sequence[Any], names: Sequence[str], kept: Sequence[str], most: int = 8) -> list[str]:
+    """The settings' list of the other people at this keyboard after a game set up with
+    ``names``: the humans' after the first (not a "Player 3" default) first, in seat order,
+    then those ``kept`` before, at most ``most``.
+
+    >>> from app.session import SeatPlan
+    >>> others_kept([SeatPlan(True), SeatPlan(True), SeatPlan(True)], ["Sam", "Bo", "Player 3"], ["Mia", "Bo"])
+    ['Bo', 'Mia']
+    """
+    humans = [clean_name(name) for name, plan in zip(names, plans) if plan.human][1:]
+    fresh = [name for name in humans if name and not re.fullmatch(r"Player \d+", name)]
+    return [name for name in dict.fromkeys([*fresh, *map(clean_name, kept)]) if name][:most]
 
 
 def name_problem(text: str) -> str | None:
@@ -140,9 +180,10 @@ class SeatNames:
         return readable(_SEAT.sub(swap, line))
 
 
-def name_session(session: Session, player: str) -> list[str]:
+def name_session(session: Session, player: str, others: Sequence[str] = ()) -> list[str]:
     """Every seat's name for ``session``, written into its setup (``setup.names``) so that
-    Continue, a replay and a rematch seat the same people."""
-    names = seat_names(session.setup.seats, session.seed, player, session.setup.names)
+    Continue, a replay and a rematch seat the same people (``others``: the other people at
+    this keyboard last time, the defaults for the humans after the first)."""
+    names = seat_names(session.setup.seats, session.seed, player, session.setup.names, others)
     session.setup.names = names
     return names
