@@ -43,7 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="go straight to a game's table")
     play.add_argument("game")
     play.add_argument("--seats", type=int)
-    play.add_argument("--humans", type=int, default=1, help="how many seats humans take (default 1)")
+    play.add_argument("--humans", type=int, help="how many seats humans take (default 1, or one for each of --names)")
+    play.add_argument("--names", help="the humans' names in seat order, comma-separated, e.g. --names Ann,Bob")
     play.add_argument("--difficulty", choices=LEVELS, default="normal")
     play.add_argument("--seed", type=int)
     sim = sub.add_parser("sim", help="bots play many games; prints a JSON summary")
@@ -215,12 +216,41 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     seats = args.seats if args.seats is not None else spec.default_seats
     if not spec.min_seats <= seats <= spec.max_seats:
         parser.error(f"{spec.title} is for {_players(spec)}, not {seats}")
-    if not 0 <= args.humans <= seats:
-        parser.error(f"--humans must be between 0 and {seats}")
+    names = _play_names(parser, args.names)
+    humans = args.humans if args.humans is not None else len(names) or 1
+    if not 0 <= humans <= seats:
+        parser.error(f"--humans must be between 0 and {seats}" if args.humans is not None
+                     else f"--names gives {len(names)} names for {seats} seats"
+                     + (" (--seats gives more)" if spec.max_seats > seats else ""))
+    if names and len(names) != humans:
+        parser.error(f"--names gives {len(names)} name{'s' * (len(names) != 1)} for {humans} "
+                     f"human{'s' * (humans != 1)}: give one for each, in seat order")
     if spec.bots and args.difficulty not in spec.bots:
         parser.error(f"{spec.title}'s computer players are {', '.join(spec.bots)}, not {args.difficulty}")
-    plans = [SeatPlan(i < args.humans, args.difficulty) for i in range(seats)]
-    return _open(Setup(spec.id, plans, {o.key: o.default for o in spec.options}, args.seed))
+    plans = [SeatPlan(i < humans, args.difficulty) for i in range(seats)]
+    given = names + [""] * (seats - len(names)) if names else None
+    return _open(Setup(spec.id, plans, {o.key: o.default for o in spec.options}, args.seed, given))
+
+
+def _play_names(parser: argparse.ArgumentParser, text: str | None) -> list[str]:
+    """The names of ``--names Ann,Bob``, each fit for a plate and none twice; a name that
+    cannot be one is refused in one line."""
+    from app.ui.names import NAME_LIMIT, clean_name
+
+    if text is None:
+        return []
+    names = [part.strip() for part in text.split(",")]
+    for name in names:
+        if not name:
+            parser.error("--names: a name is missing between the commas (like --names Ann,Bob)")
+        if not clean_name(name):
+            parser.error(f"--names: {name!r} cannot be a player's name (a seat number or \"you\")")
+        if len(name) > NAME_LIMIT:
+            parser.error(f"--names: {name!r} is longer than {NAME_LIMIT} letters")
+    twice = next((name for i, name in enumerate(names) if name.lower() in map(str.lower, names[:i])), None)
+    if twice is not None:
+        parser.error(f"--names: {twice} is given twice; each player needs a name of their own")
+    return [clean_name(name) for name in names]
 
 
 def _review(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:

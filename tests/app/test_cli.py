@@ -41,6 +41,12 @@ def run(*args: str) -> subprocess.CompletedProcess:
     ("sim", "whist", "--games", "1", "extra"),
     ("play", "whist", "--seats", "0"),
     ("play", "whist", "--humans", "5"),
+    ("play", "whist", "--humans", "2", "--names", "Ann"),     # a name for each human, no more, no less
+    ("play", "whist", "--names", "A,B,C,D,E"),
+    ("play", "whist", "--names", "Ann,,Bob"),
+    ("play", "whist", "--names", "Ann,ann"),
+    ("play", "whist", "--names", "Ann,P2"),
+    ("play", "whist", "--names", "Ann,Bartholomew the Great"),
     ("play", "whist", "--seed", "x"),
     ("play", "euchre", "--difficulty", "expert"),   # a level this game's computers lack
     ("bench", "--frames", "0"),
@@ -111,3 +117,29 @@ def test_the_command_line_offers_every_level_the_games_have():
     from games.registry import DIFFICULTIES
 
     assert LEVELS == DIFFICULTIES
+
+
+def test_play_names_the_humans_in_seat_order(monkeypatch):
+    """``parlour play GAME --names Ann,Bob`` seats two humans (no --humans needed) with those
+    names on their plates, and computers in the other seats."""
+    import app.__main__ as cli
+    from app.session import Session
+    from app.ui.names import seat_names
+    from games.registry import GAMES
+
+    opened = []
+    monkeypatch.setattr(cli, "_open", lambda setup, replay=None: opened.append(setup) or 0)
+    assert main(["play", "ninety_nine", "--names", " Ann , Bob", "--seed", "3"]) == 0
+    setup = opened[-1]
+    assert [plan.human for plan in setup.seats] == [True, True, False, False]
+    assert setup.names[:2] == ["Ann", "Bob"]
+    names = seat_names(setup.seats, 3, "Sam", Session(GAMES["ninety_nine"], setup).setup.names)
+    assert names[:2] == ["Ann", "Bob"] and "Sam" not in names
+    assert main(["play", "ninety_nine", "--humans", "2", "--names", "Ann,Bob"]) == 0
+    assert main(["play", "ninety_nine", "--humans", "2"]) == 0 and opened[-1].names is None
+
+
+def test_a_wrong_count_of_names_says_how_many_are_wanted(capsys):
+    with pytest.raises(SystemExit):
+        main(["play", "whist", "--humans", "3", "--names", "Ann,Bob"])
+    assert "--names gives 2 names for 3 humans: give one for each, in seat order" in capsys.readouterr().err
