@@ -94,6 +94,7 @@ class RemoteSession(Session):
         self.resyncs = 0             # counts the returns after a drop: a table redraws from the view
         self.watching = bool(hello.get("watch"))
         self._began = False
+        self._early: list[TableState] = []   # tables sent before this seat's welcome, read after it
         self._shown: ViewState[Any] | None = None   # the game as far as its events were taken
         self._opening_events: list[Event] = []
         self._backlog: list[Move] = []   # received, not yet taken
@@ -207,9 +208,19 @@ class RemoteSession(Session):
         if self._began:
             # Computer players' names follow from this number, the same for every client.
             self.seed = self.setup.seed = zlib.crc32(self.code.encode())
+        early, self._early = self._early, []
+        for table in early:
+            self._table(table)
 
     def _table(self, table: TableState) -> None:
-        if not self._began or self.status == "failed":
+        if self.status == "failed":
+            return
+        if not self._began:
+            # The server counts a seat at the table as soon as it is taken, so a game that
+            # starts meanwhile (another friend's seat, the host's Start) is sent before the
+            # welcome: kept, it is this seat's first deal, shown like everyone else's.
+            if self._welcomes == 0:
+                self._early.append(table)
             return
         new_game = (self.status == "over" and table.status != "over") or table.count < self._count
         started = self.status in ("connecting", "waiting") and table.status == "playing"

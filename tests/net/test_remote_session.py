@@ -230,3 +230,56 @@ def test_a_closed_table_fails_its_guests_with_the_servers_line(server: ServerThr
     wait_for(lambda: bob.status == "failed", poll=bob.poll)
     assert bob.failure == "Ann closed the table"
     ann.leave()
+
+
+class _QuietLink:
+    """A link with nothing behind it: the test puts what the server would have sent."""
+
+    def __init__(self) -> None:
+        from queue import Queue
+
+        self.inbox: Any = Queue()
+        self.token: str | None = None
+
+    def send(self, message: dict[str, Any]) -> bool:
+        return True
+
+    def close(self, wait_s: float = 2.0, last: dict[str, Any] | None = None) -> None:
+        pass
+
+
+class _Offline(RemoteSession):
+    def _make_link(self, url: str, hello: dict[str, Any]) -> Any:
+        return _QuietLink()
+
+
+def test_a_game_started_before_this_seat_was_welcomed_still_deals_its_first_hand() -> None:
+    """The server counts a seat as taken before its welcome is sent, so a game that starts
+    meanwhile (a second friend sat down at once, or the host pressed Start) reaches the new
+    seat first. That first deal is kept and shown, as at every other seat (it used to be
+    dropped: the table opened on the dealt hands with nothing dealt)."""
+    from app.net.link import Note
+    from app.net.protocol import TableState
+    from games.core.protocol import redacted
+    from games.registry import GAMES
+
+    spec = GAMES["ninety_nine"]
+    state = spec.new_game(spec.make_options(), 5)
+    dealt = redacted(getattr(state, "opening", []), 1)
+    players = [{"name": name, "kind": kind, "taken": True, "connected": True}
+               for name, kind in (("Ann", "host"), ("Bob", "remote"), ("Cy", "remote"), ("", "bot"))]
+
+    def table(events: list[Event]) -> TableState:
+        return TableState("K7QM2X", spec.id, 1, "playing", 0, state.to_act(), state.view(1), events, players,
+                          None, None)
+
+    session = _Offline("ws://127.0.0.1:1", {"code": "K7QM2X"}, "Bob")
+    welcome = {"type": "welcome", "table": "K7QM2X", "game": spec.id, "seat": 1, "seats": 4,
+               "options": {o.key: o.default for o in spec.options}}
+    for note in (Note("table", table(dealt)), Note("welcome", welcome), Note("table", table([]))):
+        session._link.inbox.put(note)
+    session.poll()
+    assert session.status == "playing" and session.seat == 1
+    assert [str(e) for e in session.opening] == [str(e) for e in dealt] and dealt
+    assert session.state.view(1) == state.view(1)
+    assert session.setup.names is not None and session.setup.names[:3] == ["Ann", "Bob", "Cy"]
