@@ -66,9 +66,9 @@ def minus(value: float) -> str:
 
 def where(decision: Decision, unit: str) -> str:
     """"trick 4 of hand 2", "move 17", "deal 2", "the bidding of hand 3"."""
-    if decision.kind in ("bid", "call"):
-        return ("the bidding" if decision.kind == "bid" else "the call") + (
-            f" of hand {decision.part}" if decision.part else "")
+    if decision.kind in ("bid", "call", "discard"):
+        name = {"bid": "the bidding", "call": "the call", "discard": "the discard"}[decision.kind]
+        return name + (f" of hand {decision.part}" if decision.part else "")
     if unit == "tricks":
         return f"trick {decision.number}" + (f" of hand {decision.part}" if decision.part > 1 else "")
     if unit == "winnable":
@@ -227,10 +227,17 @@ ESTIMATE_HEADING = ("A bid is judged against an estimate of the tricks the hand 
                     "estimate is off by about a trick)")
 
 
+CALL_HEADING = ("A call is judged by the tricks its side takes with each suit as trumps: every hand open, "
+                "and on average over deals you could face. Its cost counts against that average, in points "
+                "expected (1 made, 2 a march, 4 alone, −2 euchred; a pass 0)")
+
+
 def bid_heading(data: dict[str, Any]) -> str:
     """How a bid is judged, said once above its table."""
     if "estimate" in data:
         return ESTIMATE_HEADING
+    if "expected_points" in data:
+        return CALL_HEADING
     if "single_dummy" in data:
         return BID_HEADING + ", and on average over deals it could face"
     return BID_HEADING
@@ -262,10 +269,52 @@ def bid_lines(data: dict[str, Any], heading: bool = True) -> list[str]:
     lines += ["As trumps, every hand open: " + _table(data["double_dummy"]) + upcard]
     if "single_dummy" in data:
         lines.append("Over deals you could face: " + _table(data["single_dummy"], data.get("worst_case")))
+    if "expected_points" in data:
+        return lines + call_lines(data)
     lines.append(bid_verdict(data))
     if data.get("cost"):
         lines.append(f"Cost: {minus(float(data['cost']))} {data.get('cost_unit', 'chips')} ({data.get('cost_note', '')})")
     return lines
+
+
+def signed(value: float) -> str:
+    """Points ahead or behind, with their sign: "+0.9", "−1.4", "0"."""
+    return ("+" if round(value, 1) > 0 else "") + number(round(value, 1))
+
+
+def call_lines(data: dict[str, Any]) -> list[str]:
+    """A Euchre call judged single-dummy: each suit's chance of making 3 and points
+    expected, a lone hand's figures, the verdict and the cost against single-dummy."""
+    chance, expected = data["make_chance"], data["expected_points"]
+    lines = ["Makes 3: " + ", ".join(f"{trumps_words(k)} {round(100 * v)}%" for k, v in chance.items())
+             + "; points expected: " + ", ".join(f"{trumps_words(k)} {signed(v)}" for k, v in expected.items())]
+    alone = data.get("alone")
+    if alone:
+        lines.append(f"Alone: {number(round(alone['average'], 1))} tricks on average, makes 3 in "
+                     f"{round(100 * alone['make_chance'])}%, {signed(alone['expected_points'])} points expected")
+    lines.append(call_verdict(data))
+    if data.get("cost"):
+        better = data.get("better")
+        instead = ("passing (0) was better" if better == "pass" else
+                   f"{trumps_words(str(better))} was worth {signed(float(data['better_points']))}")
+        lines.append(f"Cost: {minus(float(data['cost']))} points against single-dummy ({instead})")
+    return lines
+
+
+def call_verdict(data: dict[str, Any]) -> str:
+    if data["bid"] == "pass":
+        best = data.get("best_call")
+        if best is None:
+            return "Passed: no call was expected to gain points."
+        return (f"Passed, though {trumps_words(best)} was worth {signed(float(data['expected_points'][best]))} "
+                "points on average (a pass is not charged: it depends on the others' calls).")
+    named, tricks = trumps_words(data["named"]), data["named_tricks"]
+    alone = data.get("alone")
+    mine = alone if alone else {"make_chance": data["make_chance"][data["named"]],
+                                "expected_points": data["expected_points"][data["named"]]}
+    open_hands = f"with every hand open it takes {tricks}" + ("" if tricks >= data["needs"] else ": euchred")
+    return (f"{data['bid'].capitalize()} {named} (needs {data['needs']}): makes 3 in {round(100 * mine['make_chance'])}% "
+            f"of the deals you could face, {signed(mine['expected_points'])} points expected; {open_hands}.")
 
 
 def bid_verdict(data: dict[str, Any]) -> str:
@@ -324,7 +373,13 @@ def bid_summary(review: Review) -> str:
     costly = [d for d in review.decisions if d.analysis.extra.get("bid", {}).get("cost")]
     if not costly:
         return ""
-    parts = [f"{where(d, review.unit)} ({d.analysis.extra['bid']['bid']}, "
+    parts = [f"{where(d, review.unit)} ({_bid_name(d.analysis.extra['bid'])}, "
              f"{minus(float(d.analysis.extra['bid']['cost']))} {d.analysis.extra['bid'].get('cost_unit', 'chips')})"
              for d in costly]
     return " Bids that cost: " + _join(parts) + "."
+
+
+def _bid_name(data: dict[str, Any]) -> str:
+    """"Three", or a Euchre call with its suit ("call ♠")."""
+    bid = str(data["bid"])
+    return f"{bid} {trumps_words(data['named'])}" if bid.startswith("call") and data.get("named") else bid

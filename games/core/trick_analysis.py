@@ -27,6 +27,7 @@ from games.core.trick_events import PlayCard
 from games.core.tricks import TrumpRules
 
 DEALS = 50  # deals per single-dummy value: the issue's figure
+KEEP_TRIES = 100  # draws of a deal before one that does not fit the bidding is kept anyway
 SEARCH_CARDS = 7  # our own search is exact but slow beyond this many cards a hand (no DDS)
 
 Sides = Callable[[Any], tuple[Sequence[int], bool]]  # view -> (sides, misère)
@@ -159,13 +160,20 @@ def _choice_value(results: Sequence[dict[Card, int]], choice: TrumpChoice, posit
 
 
 def sampled_deals(info: Knowledge, hand: Sequence[Card], seat: int, seats: int, rng: Random,
-                  deals: int) -> list[list[Sequence[Card]]]:
-    """``deals`` whole deals consistent with what the seat knew (its own hand as it is)."""
+                  deals: int, keep: Callable[[Sequence[Sequence[Card]]], bool] | None = None,
+                  tries: int = KEEP_TRIES) -> list[list[Sequence[Card]]]:
+    """``deals`` whole deals consistent with what the seat knew (its own hand as it is).
+    ``keep`` says whether a deal fits what the bidding showed (Euchre: a seat that passed
+    held no hand it would call with): each deal is drawn up to ``tries`` times until it
+    fits, and the last draw stands if none does (a bid the model does not explain)."""
     out = []
     for _ in range(deals):
-        dealt = sample_hands(info, rng)
-        hands: list[Sequence[Card]] = [dealt.get(s, ()) for s in range(seats)]
-        hands[seat] = hand
+        for _ in range(tries):
+            dealt = sample_hands(info, rng)
+            hands: list[Sequence[Card]] = [dealt.get(s, ()) for s in range(seats)]
+            hands[seat] = hand
+            if keep is None or keep(hands):
+                break
         out.append(hands)
     return out
 

@@ -16,7 +16,11 @@ How it stays small enough for Python:
 - alpha-beta on the tricks of side 0, with a transposition table of bounds at every trick's
   start (keyed by the hands and the leader) and the best lead found kept for move ordering;
 - moves are ordered as a player would: winners first on the lead, the cheapest card that
-  takes the trick when an opponent holds it, low when the side already has it.
+  takes the trick when an opponent holds it, low when the side already has it;
+- a bound for free at each trick's start: a seat holding the top trumps in a row takes at
+  least that many tricks (it often settles a "make 3?" or "take 5?" test at once);
+- :func:`value` searches a lead once rather than once a card, and :func:`discard_values`
+  solves a seat's every discard (Euchre's dealer) in one search that shares its table.
 
 Exact, but exponential: right for hands of up to about seven cards (Euchre, Nap, the end of
 a Whist hand); whole 13-card Whist deals belong to DDS.
@@ -101,17 +105,31 @@ class _Search:
             self.maximiser = [not m for m in self.maximiser]
         self.table: dict[Key, tuple[int, int]] = {}  # bounds on side 0's tricks from here
         self.best_lead: dict[Key, int] = {}
+        self.norms: dict[Key, Key] = {}  # each trick's start as played -> as ``relative`` keys it
         self.nodes = 0
+        self.active = position.active
+        trump = getattr(position.rules, "trump", None)
+        self.trumps = SUIT_MASKS[_SUIT_INDEX[trump]] if trump is not None else 0
+        self.on_table = cards.mask(position.trick)
+        self.every = self.in_hands()
+
+    def in_hands(self) -> int:
+        """Every card in a hand or on the table before the search's first card."""
+        every = self.on_table
+        for hand in self.hands:
+            every |= hand
+        return every
+
+    def set_hand(self, seat: Seat, mask: int) -> None:
+        """Change a hand before a search (a discard tried)."""
+        self.hands[seat] = mask
+        self.every = self.in_hands()
 
     # --- moves ----------------------------------------------------------------------------
 
     def in_play(self, trick: Sequence[tuple[Seat, int]]) -> int:
-        every = 0
-        for hand in self.hands:
-            every |= hand
-        for _, b in trick:
-            every |= 1 << b
-        return every
+        """Every card in a hand or on the table (kept up to date as tricks are turned)."""
+        return self.every
 
     def moves(self, seat: Seat, trick: Sequence[tuple[Seat, int]]) -> list[tuple[int, int]]:
         """(representative, mask of the equivalent cards it stands for), in search order."""
@@ -179,9 +197,24 @@ class _Search:
             return 0
         if left == 1:
             return self.last_trick(leader)
+        low, high = 0, left
+        if self.trumps:  # a bound for free first: it often settles a null-window test
+            run, side0 = self.top_trumps()
+            if side0:
+                low = run
+                if low >= beta:
+                    return low
+            else:
+                high = left - run
+                if high <= alpha:
+                    return high
         key = (*hands, leader)
-        norm = self.relative(leader)
-        low, high = self.table.get(norm, (0, left))
+        norm = self.norms.get(key)
+        if norm is None:  # (the null-window tests meet the same positions again and again)
+            norm = self.norms[key] = self.relative(leader)
+        known = self.table.get(norm)
+        if known is not None:
+            low, high = max(low, known[0]), min(high, known[1])
         if low >= beta:
             return low
         if high <= alpha:
@@ -198,6 +231,27 @@ class _Search:
             low = high = value
         self.table[norm] = (low, high)
         return value
+
+    def top_trumps(self) -> tuple[int, bool]:
+        """At a trick's start: the seat holding the highest trump still in play, how many of
+        the top trumps in a row it holds, and whether it is on side 0. It takes at least
+        that many tricks: each of those trumps wins the trick it is played to, one a trick."""
+        trumps = self.trumps
+        every = 0
+        for seat in self.active:
+            every |= self.hands[seat] & trumps
+        if not every:
+            return 0, True
+        top = 1 << (every.bit_length() - 1)
+        owner = next(s for s in self.active if self.hands[s] & top)
+        mine, run = self.hands[owner], 0
+        while every:
+            b = 1 << (every.bit_length() - 1)
+            if not mine & b:
+                break
+            run += 1
+            every ^= b
+        return run, self.side0[owner]
 
     def relative(self, leader: Seat) -> Key:
         """The position with the cards played so far squeezed out of each suit: which hand
@@ -265,7 +319,14 @@ class _Search:
                 return self.node(self.next[seat], trick, alpha, beta)
             winner = self.winner(trick)
             gained = 1 if self.side0[winner] else 0
-            return gained + self.lead_value(winner, alpha - gained, beta - gained)
+            turned = 0
+            for _, c in trick:
+                turned |= 1 << c
+            self.every ^= turned
+            try:
+                return gained + self.lead_value(winner, alpha - gained, beta - gained)
+            finally:
+                self.every ^= turned
         finally:
             trick.pop()
             self.hands[seat] ^= 1 << b
@@ -338,8 +399,81 @@ def reaches(position: Position, target: int) -> dict[Card, bool]:
 
 
 def value(position: Position) -> int:
-    """The tricks the side to play takes from here on with perfect play by everyone."""
-    results = solve(position)
-    if position.misere:
-        return min(results.values())
-    return max(results.values())
+    """The tricks the side to play takes from here on with perfect play by everyone. On a
+    lead, one search of the whole position (its best lead found by the search itself), not
+    one a card: a third to a half quicker for a five-card deal."""
+    if position.trick:
+        results = solve(position)
+        return min(results.values()) if position.misere else max(results.values())
+    cards = _Cards([c for h in position.hands for c in h], position.rules)
+    search = _Search(position, cards)
+    left = position.tricks_left()
+    side0 = _exact_lead(search, position.leader, left, (left + 1) // 2)
+    return side0 if search.side0[position.leader] else left - side0
+
+
+def discard_values(position: Position, seat: Seat, spare: Card) -> dict[Card, int]:
+    """A seat that picks up ``spare`` and throws one card before the lead (Euchre's dealer):
+    each card it could throw (``spare`` included) with the tricks its side then takes with
+    perfect play by everyone. One search shares what it learns between the discards: two
+    cards with nothing between them still in play leave the same position, solved once."""
+    if position.trick:
+        raise ValueError("a discard comes before the first lead")
+    cards = _Cards([c for h in position.hands for c in h] + [spare], position.rules)
+    search = _Search(position, cards)
+    full = search.hands[seat] | 1 << cards.bit[spare]
+    left = position.tricks_left()
+    out: dict[Card, int] = {}
+    guess = (left + 1) // 2
+    for card in (*position.hands[seat], spare):
+        search.set_hand(seat, full & ~(1 << cards.bit[card]))
+        side0 = guess = _exact_lead(search, position.leader, left, guess)
+        out[card] = side0 if search.side0[seat] else left - side0
+    return out
+
+
+def best_discard_value(position: Position, seat: Seat, spare: Card) -> int:
+    """The most tricks ``seat``'s side takes over every card it could throw (as in
+    :func:`discard_values`): one exact count for the likeliest throw (its lowest side card),
+    then a single "one more?" test for each other card, which mostly fails at once."""
+    if position.trick:
+        raise ValueError("a discard comes before the first lead")
+    rules = position.rules
+    cards = _Cards([c for h in position.hands for c in h] + [spare], rules)
+    search = _Search(position, cards)
+    full = search.hands[seat] | 1 << cards.bit[spare]
+    left, leader, mine = position.tricks_left(), position.leader, search.side0[seat]
+    throws = sorted((*position.hands[seat], spare), key=lambda c: (rules.is_trump(c), rules.power(c)))
+    best = -1
+    for card in throws:
+        search.set_hand(seat, full & ~(1 << cards.bit[card]))
+        if best < 0:
+            side0 = _exact_lead(search, leader, left, (left + 1) // 2)
+            best = side0 if mine else left - side0
+            continue
+        if best == left:
+            break
+        # One more for the seat's side: side 0 at least left - best - 1 fewer (or more).
+        test = best + 1 if mine else left - best
+        result = search.lead_value(leader, test - 1, test)
+        if (result >= test) == mine:
+            side0 = _exact_lead(search, leader, left, test)
+            best = side0 if mine else left - side0
+    return best
+
+
+def _exact_lead(search: _Search, leader: Seat, left: int, guess: int) -> int:
+    """Side 0's exact count with ``leader`` to lead, by null-window tests as in
+    :func:`_exact`."""
+    low, high = 0, left
+    test = guess
+    while low < high:
+        test = min(max(test, low + 1), high)
+        result = search.lead_value(leader, test - 1, test)
+        if result >= test:
+            low = result
+            test = low + 1
+        else:
+            high = result
+            test = high
+    return low

@@ -89,16 +89,31 @@ def best_discard(hand: Sequence[Card], trump: Suit) -> Card:
     return min(singles or plain, key=lambda c: (rules.power(c), c.sort_key()))
 
 
-def _round1_strength(view: EuchreView) -> float:
-    """My hand's strength in the upcard's suit, counting who will hold the upcard."""
-    trump, up = suit_of(view.upcard), view.upcard
-    if view.seat == view.dealer:
-        hand = list(view.hand) + [up]
-        hand.remove(best_discard(hand, trump))
-        return strength(hand, trump)
+def round1_strength(hand: Sequence[Card], seat: Seat, dealer: Seat, up: Card) -> float:
+    """A hand's strength in the upcard's suit, counting who will hold the upcard."""
+    trump = suit_of(up)
+    if seat == dealer:
+        held = list(hand) + [up]
+        held.remove(best_discard(held, trump))
+        return strength(held, trump)
     share = card_worth(up, trump) * 0.5
-    partner_deals = view.dealer == (view.seat + 2) % 4
-    return strength(view.hand, trump) + (share if partner_deals else -share)
+    partner_deals = dealer == (seat + 2) % 4
+    return strength(hand, trump) + (share if partner_deals else -share)
+
+
+def calls_round1(hand: Sequence[Card], seat: Seat, dealer: Seat, up: Card) -> bool:
+    """Whether ``normal`` accepts the upcard with this hand (the coach also reads a pass
+    by it: a seat that passed is taken not to have held such a hand)."""
+    held = list(hand) + ([up] if seat == dealer else [])
+    return round1_strength(hand, seat, dealer, up) >= NORMAL_CALL or _trumps(held, suit_of(up)) >= 3
+
+
+def round2_choice(hand: Sequence[Card], up: Card) -> tuple[Suit, float, bool]:
+    """The suit ``normal`` would name in round two, its strength, and whether it names it
+    unforced (the coach reads a round-two pass by it, as :func:`calls_round1`)."""
+    values = {s: strength(hand, s) for s in Suit if s is not up.suit}
+    suit = max(values, key=lambda s: values[s])
+    return suit, values[suit], values[suit] >= NORMAL_CALL - 0.5 or _trumps(hand, suit) >= 3
 
 
 def _suits_to_name(view: EuchreView) -> list[Suit]:
@@ -136,15 +151,13 @@ def normal(view: EuchreView, rng: Random) -> Action:
     if view.phase == "discard":
         return Discard(view.seat, best_discard(view.hand, view.trump))  # type: ignore[arg-type]
     if view.phase == "round1":
-        value = _round1_strength(view)
-        hand = list(view.hand) + ([view.upcard] if view.seat == view.dealer else [])
-        if value >= NORMAL_CALL or _trumps(hand, suit_of(view.upcard)) >= 3:
+        if calls_round1(view.hand, view.seat, view.dealer, view.upcard):
+            value = round1_strength(view.hand, view.seat, view.dealer, view.upcard)
             return OrderUp(view.seat, alone=value >= NORMAL_ALONE)
         return Pass(view.seat)
-    values = {s: strength(view.hand, s) for s in _suits_to_name(view)}
-    suit = max(values, key=lambda s: values[s])
-    if values[suit] >= NORMAL_CALL - 0.5 or _trumps(view.hand, suit) >= 3 or Pass(view.seat) not in view.legal:
-        return NameTrump(view.seat, suit, alone=values[suit] >= NORMAL_ALONE)
+    suit, value, calls = round2_choice(view.hand, view.upcard)
+    if calls or Pass(view.seat) not in view.legal:
+        return NameTrump(view.seat, suit, alone=value >= NORMAL_ALONE)
     return Pass(view.seat)
 
 

@@ -150,4 +150,7 @@ def test_review_json_judges_euchre_calls_by_the_tricks_each_trump_suit_takes(tmp
     for call in calls:
         table = call["extra"]["bid"]["double_dummy"]
         assert set(table) == {"S", "H", "D", "C"} and all(0 <= t <= 5 for t in table.values())
-    assert "calls" not in " ".join(data["notes"])  # calls are reviewed now; only the discard is not
+        bid = call["extra"]["bid"]  # single-dummy for the suits it could make trumps then
+        assert bid["single_dummy"] and set(bid["make_chance"]) == set(bid["single_dummy"]) == set(bid["expected_points"])
+        assert all(0 <= p <= 1 for p in bid["make_chance"].values())
+    assert data["notes"] == []  # calls, the discard and the cards are all reviewed

@@ -71,10 +71,17 @@ def test_euchre_with_both_bowers_takes_every_trick():
     assert data["double_dummy"]["S"] == 5 and data["makes"] and "cost" not in data
 
 
-def test_a_euchre_call_that_is_euchred_even_with_open_hands_costs_two_points():
-    data = call_analysis(_euchre_state(), 3, NameTrump(3, Suit.HEARTS)).extra["bid"]
+def test_a_euchre_call_that_is_euchred_costs_its_expected_points_against_single_dummy():
+    state = _euchre_state()
+    state.phase, state.turn = "round2", 3  # seat 3, holding no heart, names hearts
+    data = call_analysis(state, 3, NameTrump(3, Suit.HEARTS)).extra["bid"]
     assert data["double_dummy"]["H"] <= 1 and data["double_dummy"]["S"] == 0
-    assert not data["makes"] and data["cost"] == 2 and data["cost_unit"] == "points"
+    assert not data["makes"] and data["cost_unit"] == "points" and data["expected_points"]["H"] < 0
+    best = max(0.0, *data["expected_points"].values())  # another suit, or passing (0)
+    assert abs(data["cost"] - (best - data["expected_points"]["H"])) < 0.011
+    # Asked for no deals, the deal as dealt alone judges it: euchred, the defenders' 2 points.
+    plain = call_analysis(state, 3, NameTrump(3, Suit.HEARTS), deals=0).extra["bid"]
+    assert plain["cost"] == 2 and "single_dummy" not in plain
 
 
 def test_a_nap_bid_made_only_with_other_trumps_says_which_it_chose():
