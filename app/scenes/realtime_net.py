@@ -15,6 +15,10 @@ on screen is the server's answer, a round trip and the window later, so the seco
 would be read from the old hand (another take, refused). It keeps its stamp; it is read
 when the answer comes (an event of that seat, a refusal) or after ``HOLD_MS``.
 
+A press that loses a race is refused by the rules ("not allowed: ..." in Nails) just before
+the server's verdict says who was first: the refusal waits ``REFUSAL_WAIT_MS`` and is not
+said when a verdict says a player here came second (the verdict is the answer).
+
 F3 shows every player's round trip and clock error (``figures``).
 """
 
@@ -34,8 +38,10 @@ from app.ui.widgets import blit_centered, panel
 if TYPE_CHECKING:
     from app.scenes.realtime import Press, RealtimeTableScene
 
-GRACE_WORDS = "up to 30 s, then a computer holds the seat"
+GRACE_WORDS = "then a computer holds the seat"   # after the seconds left, as the server says them
+GRACE_UNKNOWN = "If they are not back soon, a computer holds the seat"
 HOLD_MS = 600.0     # a press held for its key's last answer is read anyway after this long
+REFUSAL_WAIT_MS = 150.0   # a refusal waits this long for a verdict that explains it
 
 
 @dataclass(frozen=True)
@@ -59,6 +65,7 @@ class NetPlay:
         self._held: list[_Stamped] = []
         self._unanswered: dict[tuple[int, int], float] = {}   # (seat, key) -> sent at (local ms)
         self._view_keys: tuple[int, ...] = tuple(getattr(table, "view_keys", ()))
+        self._refusals: list[tuple[str, float]] = []    # (line, when it came: local ms)
 
     # --- input ------------------------------------------------------------------------------
 
@@ -115,10 +122,18 @@ class NetPlay:
         errors = session.take_errors()
         if errors:    # (a refusal answers the press it refused: which one is not said)
             self._unanswered.clear()
+        now = local_ms()
         for line in errors:
-            table.say(table.to_player(line), 2.0)
+            if line.lower().startswith("not allowed"):
+                self._refusals.append((line, now))
+            else:
+                table.say(table.to_player(line), 2.0)
         for verdict in session.take_verdicts():
+            if verdict.second in session.humans:   # the lost race was the refused press
+                self._refusals.clear()
             table.verdict(verdict.first, verdict.second, round(verdict.by_ms))
+        while self._refusals and now - self._refusals[0][1] >= REFUSAL_WAIT_MS:
+            table.say(table.to_player(self._refusals.pop(0)[0]), 2.0)
 
     def _answered(self, seats: set[Any]) -> None:
         """The server told of these seats' doings: their held keys may be read again."""
@@ -174,9 +189,12 @@ class NetPlay:
         if not paused:
             return []
         words = self.table.to_player(paused)
+        left = self.session.pause_left_s()
         if "reconnecting" in paused:
-            return [words[:1].upper() + words[1:], GRACE_WORDS]
-        return ["Get ready: " + words]
+            return [words[:1].upper() + words[1:], GRACE_UNKNOWN if left is None else f"{left} s, {GRACE_WORDS}"]
+        words = words[:1].upper() + words[1:]
+        line = "Get ready: " + words.lower() if paused == "play resumes" else words
+        return [line if left is None else f"{line} in {left} s"]
 
     def _draw_pause(self, surface: pygame.Surface) -> None:
         table = self.table

@@ -187,7 +187,8 @@ def test_a_drop_pauses_the_game_then_a_computer_holds_the_seat(app: App) -> None
         run_until(app, lambda: table.playing, player)
         bob.leave()
         run_until(app, lambda: session.paused is not None, player, "paused")
-        assert table.net.pause_lines() == ["Bob is reconnecting", "up to 30 s, then a computer holds the seat"]
+        title, grace = table.net.pause_lines()    # the server's grace (1.5 s), counted down
+        assert title == "Bob is reconnecting" and grace in [f"{n} s, then a computer holds the seat" for n in (0, 1, 2)]
         assert not table.playing, "no presses while paused"
         pygame.image.save(app.screen, "/tmp/parlour_paused.png")
         played = len(running.table(session.code or "").core.actions)
@@ -267,7 +268,12 @@ def test_a_quick_take_then_pass_in_spoons_waits_for_the_hand_it_changes(app: App
     run_until(app, may_take, what="a card for the player to take")
     said: list[str] = []
     say = table.say
-    table.say = lambda text, *rest: (said.append(text), say(text, *rest))
+
+    def saying(text: str, *rest: Any) -> None:
+        said.append(text)
+        say(text, *rest)
+
+    table.say = saying
     before = len(served())
     take_pass = Player(app, table).key(0)
     for _ in range(2):
@@ -276,4 +282,38 @@ def test_a_quick_take_then_pass_in_spoons_waits_for_the_hand_it_changes(app: App
     run_until(app, lambda: len(mine()) >= 2 or bool(said), what="both presses answered")
     assert mine()[:2] == ["Take", "Pass"], (mine(), said)
     assert not said, said
+    session.leave()
+
+
+def test_a_call_that_lost_the_race_is_answered_by_the_verdict_not_by_a_refusal(app: App, server: ServerThread) -> None:
+    """In Nails the second call of a race is refused by the rules just before the verdict
+    comes: the player sees "Bob by 35 ms", not "Not allowed" as well. A refusal with no
+    verdict after it is still said."""
+    from app.net.remote_realtime import Verdict
+    from app.scenes.realtime_net import REFUSAL_WAIT_MS
+    from app.net.clock_link import local_ms
+
+    session, _ = open_table(app, server, seed=3, game="nails")
+    table: Any = app.scenes.top
+    run_until(app, lambda: table.playing)
+    said: list[str] = []
+    verdicts: list[tuple[int, int, int]] = []
+    say = table.say
+
+    def saying(text: str, *rest: Any) -> None:
+        said.append(text)
+        say(text, *rest)
+
+    table.say = saying
+    table.verdict = lambda *race: verdicts.append(race)
+    refusal = "not allowed: wait for the next two cards to turn up"
+    session._errors.append(refusal)       # (as the link delivers them: the refusal, then the verdict)
+    app.step(FRAME)
+    session._verdicts.append(Verdict(1, 0, 35.0))
+    until = local_ms() + 2 * REFUSAL_WAIT_MS
+    run_until(app, lambda: local_ms() > until)
+    assert verdicts == [(1, 0, 35)] and not [s for s in said if s.startswith("Not allowed")], said
+    session._errors.append(refusal)
+    run_until(app, lambda: bool(said), what="the refusal said")
+    assert said == ["Not allowed: wait for the next two cards to turn up"]
     session.leave()
