@@ -346,6 +346,8 @@ def _network_parsers(sub: Any) -> None:
     join.add_argument("--list", action="store_true", help="list the tables waiting on the local network (mDNS)")
     join.add_argument("--seconds", type=float, default=3.0, help="how long --list listens (default 3)")
     join.add_argument("--name", default="Guest")
+    join.add_argument("--names", help="the people at this keyboard, you first, comma-separated (at a reflex "
+                                      "table each sits at a free seat with keys of their own), e.g. --names Ann,Bob")
     join.add_argument("--bot", metavar="LEVEL", help="no window: a computer player of this level plays your seat")
     join.add_argument("--watch", action="store_true", help="watch the table as a spectator")
     join.add_argument("--text", action="store_true",
@@ -416,7 +418,25 @@ def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error("--text is for --watch (a seat is played in the window, or by --bot)")
     if args.bot is not None and args.bot not in DIFFICULTIES:
         parser.error(f"--bot takes {', '.join(DIFFICULTIES)}")
-    return join.run(args.address, args.code, args.name, args.bot, args.watch, args.seed, args.text)
+    names = _join_names(parser, args)
+    name, others = (names[0], names[1:]) if names else (args.name, [])
+    return join.run(args.address, args.code, name, args.bot, args.watch, args.seed, args.text, others)
+
+
+def _join_names(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[str]:
+    """``join --names Ann,Bob``: this player's name, then the others' at this keyboard."""
+    from app.scenes.join import MOST_HERE
+
+    if args.names is None:
+        return []
+    if args.bot is not None or args.watch:
+        parser.error("--names seats people at this keyboard: it is for the window, not --bot or --watch")
+    if args.name != "Guest":
+        parser.error("--names gives your name first: no --name with it")
+    names = _play_names(parser, args.names)
+    if len(names) > MOST_HERE:
+        parser.error(f"--names: at most {MOST_HERE} people play at one keyboard across machines")
+    return names
 
 
 

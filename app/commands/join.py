@@ -13,18 +13,20 @@ JSON line at the end.
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import Any, Sequence
 
 from app.commands.host import GAME_S, normalise, run_client
 from app.net.reflex_client import ReflexClient
 from app.net.protocol import TableState
 
 
-def run(address: str, code: str, name: str, bot: str | None, watch: bool, seed: int, text: bool = False) -> int:
+def run(address: str, code: str, name: str, bot: str | None, watch: bool, seed: int, text: bool = False,
+        others: Sequence[str] = ()) -> int:
+    """(``others``: the other people at this keyboard, seated at a reflex table in the window)"""
     if bot is None and not text:
         from app.commands import online_window   # (imports pygame: only when a window opens)
 
-        return online_window.join(address, code, name, watch)
+        return online_window.join(address, code, name, watch, others)
     hello: dict[str, Any] = {"code": code, **({"watch": True} if watch else {})}
     client = ReflexClient(normalise(address), hello, None if watch else bot, name=name, seed=seed,
                        on_table=_tell if watch else None, timeout_s=GAME_S)

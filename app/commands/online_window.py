@@ -16,7 +16,7 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 
@@ -54,7 +54,7 @@ def host(game: str, server: str | None, create: dict[str, Any], name: str, liste
     return app.run()
 
 
-def join(address: str, code: str, name: str, watch: bool) -> int:
+def join(address: str, code: str, name: str, watch: bool, others: Sequence[str] = ()) -> int:
     from app.commands.host import normalise
     from app.net.remote_realtime import RemoteRealtimeSession
 
@@ -65,7 +65,8 @@ def join(address: str, code: str, name: str, watch: bool) -> int:
     if seat is not None:
         go_back(app, seat)
     else:
-        open_session(app, RemoteRealtimeSession.join(url, code, name, watch), url)   # (a RemoteSession at a turn table)
+        # (a RemoteSession at a turn table; ``others`` sit only at a reflex table)
+        open_session(app, RemoteRealtimeSession.join(url, code, name, watch, others), url)
     return app.run()
 
 

@@ -21,6 +21,10 @@ at that remote seat of the table with a connection of their own (the server judg
 connection's stamps by its own delays), joined with the table's code and the seat (hello's
 ``seat``) as soon as the code is known.
 ``humans`` are then all of them, and ``state.view(seat)`` gives each their own view.
+A friend who joins may bring people too: ``join(..., others=[name, ...])`` sits each at a
+free remote seat the same way (hello without ``seat``) once the table is first seen, as
+many as there are free seats; ``seating_note`` says who could not sit (a full table, or a
+turn game: one player per joining app there).
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from typing import Any, Sequence
 from app.action_codec import CodecError, encode_action
 from app.net.clock_link import ClockLink, local_ms
 from app.net.link import Link, Note
+from app.net.protocol import TableState
 from app.net.remote import RemoteSession
 from app.session import Session, Setup, SeatPlan
 from games.core.protocol import Action, GameState, Seat
@@ -79,8 +84,9 @@ class SeatViews(ViewState[Any]):
 class _SeatLink:
     """Another person at this keyboard: their own connection and their latest view."""
 
-    def __init__(self, url: str, code: str, seat: Seat, name: str) -> None:
-        self.link = ClockLink(url, {"code": code, "seat": seat, "name": name})
+    def __init__(self, url: str, code: str, seat: Seat | None, name: str) -> None:
+        # (seat None: any free remote seat, as a friend joining takes)
+        self.link = ClockLink(url, {"code": code, "name": name, **({} if seat is None else {"seat": seat})})
         self.seat: Seat | None = None
         self.view: Any = None
 
@@ -89,7 +95,7 @@ class RemoteRealtimeSession(RemoteSession):
     """See the module's notes."""
 
     def __init__(self, url: str, hello: dict[str, Any], name: str,
-                 local: Sequence[tuple[Seat, str]] = ()) -> None:
+                 local: Sequence[tuple[Seat, str]] = (), others: Sequence[str] = ()) -> None:
         self.zero: float | None = None       # game time 0 on the server's clock
         self.speed = 1.0
         self.window_ms = 0.0
@@ -99,6 +105,8 @@ class RemoteRealtimeSession(RemoteSession):
         self._verdicts: list[Verdict] = []
         self._local_plan = [(int(seat), str(name)) for seat, name in local]
         self._seat_links: list[_SeatLink] = []
+        self._others_wanted = [] if hello.get("watch") else [str(other) for other in others]
+        self.seating_note: str | None = None
         super().__init__(url, hello, name)
 
     @classmethod
@@ -109,8 +117,11 @@ class RemoteRealtimeSession(RemoteSession):
         return cls(url, {"create": dict(create)}, name, local)
 
     @classmethod
-    def join(cls, url: str, code: str, name: str, watch: bool = False) -> RemoteRealtimeSession:
-        return cls(url, {"code": code, **({"watch": True} if watch else {})}, name)
+    def join(cls, url: str, code: str, name: str, watch: bool = False,
+             others: Sequence[str] = ()) -> RemoteRealtimeSession:
+        """Take a free seat at the table ``code`` (or watch it); at a reflex table each of
+        ``others`` (the other people at this keyboard) takes a free seat too."""
+        return cls(url, {"code": code, **({"watch": True} if watch else {})}, name, others=others)
 
     def _make_link(self, url: str, hello: dict[str, Any]) -> Link:
         return ClockLink(url, hello)
@@ -146,6 +157,29 @@ class RemoteRealtimeSession(RemoteSession):
         super()._welcomed(message)
         if self._local_plan and not self._seat_links and self.code and self.status != "failed":
             self._seat_links = [_SeatLink(self.url, self.code, seat, name) for seat, name in self._local_plan]
+
+    def _table(self, table: TableState) -> None:
+        super()._table(table)
+        if self._others_wanted and self._began and self.seat is not None and self.code:
+            self._sit_others()
+
+    def _sit_others(self) -> None:
+        """The others at this keyboard (a joiner's) take the free remote seats, as many as
+        there are; who could not sit is said once, in ``seating_note``."""
+        names, self._others_wanted = self._others_wanted, []
+        free = sum(p.kind == "remote" and not p.taken for p in self.players)
+        sitting = names[:free] if self.spec.realtime and self.status == "waiting" else []
+        self._seat_links += [_SeatLink(self.url, self.code or "", None, name) for name in sitting]
+        left = names[len(sitting):]
+        if not left:
+            return
+        if not self.spec.realtime:
+            self.seating_note = (f"{self.spec.title} takes one player per computer: "
+                                 f"{_and(left)} cannot sit here from this keyboard")
+        else:
+            room = f"room for {len(sitting)} more" if sitting else "no free seat"
+            self.seating_note = f"This table had {room}: {_and(left)} cannot sit"
+        self._errors.append(self.seating_note)     # (said at once: the game may start meanwhile)
 
     def _clocked(self, message: dict[str, Any]) -> None:
         try:
@@ -319,6 +353,11 @@ class RemoteRealtimeSession(RemoteSession):
         session.state, session.actions = state, actions
         session.opening = []
         return session
+
+
+def _and(names: Sequence[str]) -> str:
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cleo"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def hosting_session(url: str, create: dict[str, Any], name: str) -> RemoteSession:

@@ -1,7 +1,13 @@
 """Join a table: the tables waiting for players on the local network, listed by themselves
 (each with Join and Watch), or the address and code a friend sent, typed. Whatever goes
 wrong (no server there, a wrong code, too many tries, a full table) is one line here, and
-the player fixes it and tries again; once seated, the lobby opens."""
+the player fixes it and tries again; once seated, the lobby opens.
+
+"Players at this keyboard" (1, 2 or 3) brings the others at this keyboard to a reflex
+table: each takes a free seat of their own with the keys the hot-seat tables give the
+second and third player, by the names kept for them in the settings (``other_players``). A
+turn game seats one player per app; a table with too few free seats seats those who fit,
+and the lobby says who could not sit (app/net/remote_realtime.py)."""
 
 from __future__ import annotations
 
@@ -9,13 +15,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from app.input.bindings import MAX_KEYBOARD_PLAYERS, key_label, slot_keys
 from app.net.protocol import CODE_ALPHABET, CODE_LENGTH
 from app.render.table import felt
 from app.render.text import font, render_text, wrap
 from app.scenes.base import Scene
+from app.session import SeatPlan
 from app.table_finder import FoundTable, TableFinder
 from app.ui import theme
-from app.ui.names import clean_name
+from app.ui.names import clean_name, human_default
 from app.ui.net_words import player_line
 from app.ui.text_field import TextField
 from app.ui.widgets import Button, blit_centered, panel
@@ -26,6 +34,9 @@ if TYPE_CHECKING:
 
 ROWS_SHOWN = 5
 TYPE_WORDS = "The host's screen shows the address and the code."
+MOST_HERE = min(3, MAX_KEYBOARD_PLAYERS)   # people one joining app brings to a reflex table
+HERE_LABEL = "Players at this keyboard"
+HERE_WORDS = "at Ratscrew, Nails, Spoons"   # (a turn game seats one player per app)
 
 
 def look_for_tables() -> TableFinder:
@@ -48,7 +59,10 @@ class JoinScene(Scene):
         self.join_button = Button("Join", lambda: self.join(False), kind="primary")
         self.watch_button = Button("Watch", lambda: self.join(True))
         self.back_button = Button("Back", self.back, kind="quiet")
-        self.focus = 0 if not address else 1          # 0 address, 1 code
+        self.focus = 0 if not address else 1          # 0 address, 1 code, 2 players here
+        self.here = 1
+        self.here_buttons = [Button(str(n), self._here_setter(n)) for n in range(1, MOST_HERE + 1)]
+        self._set_here(1)
         self.problem: str | None = None
         self.joining: Any = None
         self.finder: TableFinder | None = None
@@ -76,7 +90,33 @@ class JoinScene(Scene):
         self.problem = self._missing()
         if self.problem is None:
             name = clean_name(self.app.settings.player_name) or "Player"
-            self.joining = join_session(normalise(self.address.text), self.code.text, name, watch)
+            others = [] if watch else self.others()
+            self.joining = join_session(normalise(self.address.text), self.code.text, name, watch, others)
+
+    # --- the others at this keyboard ------------------------------------------------------------
+
+    def _here_setter(self, count: int) -> Any:
+        return lambda: self._set_here(count)
+
+    def _set_here(self, count: int) -> None:
+        self.here = max(1, min(MOST_HERE, count))
+        for number, button in enumerate(self.here_buttons, 1):
+            button.kind = "primary" if number == self.here else "normal"
+
+    def others(self) -> list[str]:
+        """The names of the others at this keyboard: those kept from the hot-seat games
+        (the second player's, the third's), else "Player 2", "Player 3"."""
+        settings = self.app.settings
+        plans = [SeatPlan(True)] * self.here
+        return [human_default(plans, seat, settings.player_name, settings.other_players)
+                for seat in range(1, self.here)]
+
+    def _others_line(self) -> str:
+        """Who else sits, with their keys ("With Mia (keys P, [) and Bo (keys Z, X)")."""
+        bindings = self.app.settings.key_bindings
+        said = [f"{name} (keys {', '.join(key_label(code) for code in slot_keys(bindings, slot))})"
+                for slot, name in enumerate(self.others(), 1)]
+        return "With " + (said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]) if said else ""
 
     def _missing(self) -> str | None:
         if not self.address.text.strip():
@@ -137,7 +177,7 @@ class JoinScene(Scene):
         return [self.address, self.code]
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        for button in (self.join_button, self.watch_button, self.back_button,
+        for button in (self.join_button, self.watch_button, self.back_button, *self.here_buttons,
                        *(b for row in self.rows for b in row[1:])):
             if button.handle_event(event):
                 return
@@ -154,9 +194,19 @@ class JoinScene(Scene):
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.join(bool(event.mod & pygame.KMOD_SHIFT))
         elif event.key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
-            self.focus = 1 - self.focus
+            back = event.key == pygame.K_UP or bool(event.mod & pygame.KMOD_SHIFT)
+            self.focus = (self.focus + (-1 if back else 1)) % 3
+        elif self.focus == 2:
+            self._here_key(event)
         elif self.fields[self.focus].type_key(event):
             self.problem = None
+
+    def _here_key(self, event: pygame.event.Event) -> None:
+        """Left/Right (or 1, 2, 3) change how many sit here."""
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self._set_here(self.here + (1 if event.key == pygame.K_RIGHT else -1))
+        elif event.unicode in ("1", "2", "3"):
+            self._set_here(int(event.unicode))
 
     # --- layout and drawing -------------------------------------------------------------------
 
@@ -180,7 +230,15 @@ class JoinScene(Scene):
         self.address.rect = pygame.Rect(x, y, width, field_h)
         self.code.rect = pygame.Rect(x, y + field_h + int(40 * s), int(width * 0.6), field_h)
         button_h = max(32, int(48 * s))
-        buttons_y = self.code.rect.bottom + int(24 * s)
+        # The players here: a label, then 1 2 3 (and the others' names under them).
+        small = max(12, self.text_size - 2)
+        self.here_label_y = self.code.rect.bottom + int(14 * s)
+        here_y, here_h = self.here_label_y + small + 6, max(28, int(38 * s))
+        for i, button in enumerate(self.here_buttons):
+            button.rect = pygame.Rect(x + i * (here_h + int(10 * s)), here_y, here_h + int(6 * s), here_h)
+            button.text_size = max(14, int(19 * s))
+        self.others_y = here_y + here_h + int(8 * s)
+        buttons_y = self.others_y + small + int(16 * s)
         self.join_button.rect = pygame.Rect(x, buttons_y, int(150 * s), button_h)
         self.watch_button.rect = pygame.Rect(self.join_button.rect.right + int(14 * s), buttons_y, int(130 * s), button_h)
         self.back_button.rect = pygame.Rect(0, 0, int(160 * s), button_h)
@@ -255,6 +313,7 @@ class JoinScene(Scene):
             y += size + 4
         for i, field in enumerate(self.fields):
             field.draw(surface, i == self.focus, max(15, int(22 * self.s)))
+        self._draw_here(surface)
         self.join_button.draw(surface)
         self.watch_button.draw(surface)
         line, colour = (self.problem, theme.DANGER) if self.problem else (
@@ -263,6 +322,23 @@ class JoinScene(Scene):
         for text in wrap(line, font(size, bold=True), self.type_panel.width - 2 * pad):
             surface.blit(render_text(text, size, colour, bold=True), (self.type_panel.left + pad, y))
             y += size + 4
+
+
+    def _draw_here(self, surface: pygame.Surface) -> None:
+        small = max(12, self.text_size - 2)
+        x = self.here_buttons[0].rect.left
+        colour = theme.GOLD if self.focus == 2 else theme.INK_DIM
+        surface.blit(render_text(HERE_LABEL, small, colour, bold=True), (x + 4, self.here_label_y))
+        for number, button in enumerate(self.here_buttons, 1):
+            button.focused = self.focus == 2 and number == self.here
+            button.draw(surface)
+        last = self.here_buttons[-1].rect
+        words = render_text(HERE_WORDS, small, theme.INK_DIM)
+        surface.blit(words, words.get_rect(midleft=(last.right + int(14 * self.s), last.centery)))
+        line = self._others_line()
+        if line:
+            room = self.type_panel.right - int(20 * self.s) - x
+            surface.blit(_fit(line, small, theme.INK, room, False), (x + 4, self.others_y))
 
 
 def seat_words(host: str, free: int, seats: int, size: int, room: int) -> str:

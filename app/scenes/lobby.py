@@ -9,7 +9,7 @@ a joiner's arrives with its session already seated (app/scenes/join.py). Whateve
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 
@@ -35,11 +35,12 @@ def host_session(url: str, create: dict[str, Any], name: str) -> Any:
     return hosting_session(url, create, name)
 
 
-def join_session(url: str, code: str, name: str, watch: bool) -> Any:
-    """A seat at the table ``code`` (or a place to watch it) (tests swap this)."""
+def join_session(url: str, code: str, name: str, watch: bool, others: Sequence[str] = ()) -> Any:
+    """A seat at the table ``code`` (or a place to watch it), and at a reflex table one for
+    each of ``others`` at this keyboard (tests swap this)."""
     from app.net.remote_realtime import RemoteRealtimeSession   # (at a turn table, a RemoteSession)
 
-    return RemoteRealtimeSession.join(url, code, name, watch)
+    return RemoteRealtimeSession.join(url, code, name, watch, others)
 
 
 class LobbyScene(Scene):
@@ -152,6 +153,8 @@ class LobbyScene(Scene):
 
         self._forget_app_closing()
         table = table_for(self.session.spec.id)(self.app, self.session)
+        if self.error is not None:     # (said here a moment ago, when the game began: said on)
+            table.say(table.to_player(self.error[0]), 4.0)
         self.app.scenes.replace(table)
         table.resize(self.app.screen.get_size())
 
@@ -279,6 +282,9 @@ class LobbyScene(Scene):
 
     def _how_to_join(self) -> list[tuple[str, tuple[int, int, int]]]:
         said = [(f"Address: {self.address}", theme.INK)]
+        note = getattr(self.session, "seating_note", None)      # (a joiner's people who could not sit)
+        if note and (self.error is None or self.error[0] != note):   # (not while the footer says it)
+            said.append((note, theme.DANGER))
         if self.is_host:
             said.append(("Friends choose Play online, then Join, and type the address and the code.",
                          theme.INK_DIM))
