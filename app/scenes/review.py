@@ -262,11 +262,16 @@ class ReviewControls(ReplayControls):
         y = self._lines(surface, [head[0].upper() + head[1:]], area, area.top, size, colour, bold=True)
         bid = decision.analysis.extra.get("bid")
         heading = bid_heading(bid) if bid is not None else HEADINGS.get(review.unit) if decision.analysis.values else None
+        body = bid_lines(bid, heading=False) if bid is not None else decision_lines(decision, review.unit)
+        if heading and bid is not None:  # a bid's figures and verdict before how it is judged
+            wrapped = sum(len(wrap(line, font(size - 1), area.width)) for line in body) * int((size - 1) * 1.3)
+            note_height = len(wrap(heading, font(max(11, size - 3)), area.width)) * int(max(11, size - 3) * 1.3)
+            if y + note_height + wrapped > area.bottom:
+                heading = None
         if heading:
             note = wrap(heading, font(max(11, size - 3)), area.width)
             y = self._lines(surface, note, area, y, max(11, size - 3), theme.INK_DIM)
         room = max(2, (area.bottom - y - 2) // int((size - 1) * 1.3))
-        body = bid_lines(bid, heading=False) if bid is not None else decision_lines(decision, review.unit)
         lines = [piece for line in _shortened(body, room)
                  for piece in wrap(line, font(size - 1), area.width)]
         self._lines(surface, lines, area, y + 2, size - 1, theme.INK)

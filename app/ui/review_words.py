@@ -227,9 +227,9 @@ ESTIMATE_HEADING = ("A bid is judged against an estimate of the tricks the hand 
                     "estimate is off by about a trick)")
 
 
-CALL_HEADING = ("A call is judged by the tricks its side takes with each suit as trumps: every hand open, "
-                "and on average over deals you could face. Its cost counts against that average, in points "
-                "expected (1 made, 2 a march, 4 alone, −2 euchred; a pass 0)")
+CALL_HEADING = ("Each suit the call could make trumps: its side's tricks with every hand open, and on average "
+                "over deals you could face. The cost counts against the average, in points expected "
+                "(−2 when euchred; a pass 0)")
 
 
 def bid_heading(data: dict[str, Any]) -> str:
@@ -265,12 +265,12 @@ def bid_lines(data: dict[str, Any], heading: bool = True) -> list[str]:
     lines = [bid_heading(data) + "."] if heading else []
     if "estimate" in data:
         return lines + estimate_lines(data)
+    if "expected_points" in data:
+        return lines + call_lines(data)
     upcard = f" ({trumps_words(data['upcard'])}: the dealer takes the upcard)" if data.get("upcard") else ""
     lines += ["As trumps, every hand open: " + _table(data["double_dummy"]) + upcard]
     if "single_dummy" in data:
         lines.append("Over deals you could face: " + _table(data["single_dummy"], data.get("worst_case")))
-    if "expected_points" in data:
-        return lines + call_lines(data)
     lines.append(bid_verdict(data))
     if data.get("cost"):
         lines.append(f"Cost: {minus(float(data['cost']))} {data.get('cost_unit', 'chips')} ({data.get('cost_note', '')})")
@@ -283,15 +283,19 @@ def signed(value: float) -> str:
 
 
 def call_lines(data: dict[str, Any]) -> list[str]:
-    """A Euchre call judged single-dummy: each suit's chance of making 3 and points
-    expected, a lone hand's figures, the verdict and the cost against single-dummy."""
-    chance, expected = data["make_chance"], data["expected_points"]
-    lines = ["Makes 3: " + ", ".join(f"{trumps_words(k)} {round(100 * v)}%" for k, v in chance.items())
-             + "; points expected: " + ", ".join(f"{trumps_words(k)} {signed(v)}" for k, v in expected.items())]
+    """A Euchre call judged single-dummy: one line for each suit the caller could make
+    trumps then (its tricks with every hand open, on average over the deals it could face,
+    its chance of making 3 and its points expected), a lone hand's figures, the verdict and
+    the cost against single-dummy."""
+    lines = []
+    for label, average in data["single_dummy"].items():
+        name = trumps_words(label) + (" (dealer takes the upcard)" if label == data.get("upcard") else "")
+        lines.append(f"{name}: open hands {data['double_dummy'][label]} · average {number(round(average, 1))} · "
+                     f"makes 3: {round(100 * data['make_chance'][label])}% · {signed(data['expected_points'][label])} points")
     alone = data.get("alone")
     if alone:
-        lines.append(f"Alone: {number(round(alone['average'], 1))} tricks on average, makes 3 in "
-                     f"{round(100 * alone['make_chance'])}%, {signed(alone['expected_points'])} points expected")
+        lines.append(f"Alone: open hands {data['alone_tricks']} · average {number(round(alone['average'], 1))} · "
+                     f"makes 3: {round(100 * alone['make_chance'])}% · {signed(alone['expected_points'])} points")
     lines.append(call_verdict(data))
     if data.get("cost"):
         better = data.get("better")
@@ -308,13 +312,12 @@ def call_verdict(data: dict[str, Any]) -> str:
             return "Passed: no call was expected to gain points."
         return (f"Passed, though {trumps_words(best)} was worth {signed(float(data['expected_points'][best]))} "
                 "points on average (a pass is not charged: it depends on the others' calls).")
-    named, tricks = trumps_words(data["named"]), data["named_tricks"]
-    alone = data.get("alone")
-    mine = alone if alone else {"make_chance": data["make_chance"][data["named"]],
-                                "expected_points": data["expected_points"][data["named"]]}
-    open_hands = f"with every hand open it takes {tricks}" + ("" if tricks >= data["needs"] else ": euchred")
-    return (f"{data['bid'].capitalize()} {named} (needs {data['needs']}): makes 3 in {round(100 * mine['make_chance'])}% "
-            f"of the deals you could face, {signed(mine['expected_points'])} points expected; {open_hands}.")
+    what = f"{data['bid'].capitalize()} {trumps_words(data['named'])} (needs {data['needs']})"
+    tricks = data["named_tricks"]
+    if tricks >= data["needs"]:
+        return f"{what}: with every hand open it takes {tricks}."
+    sound = "" if data.get("cost") else ", yet the call was sound over the deals you could face"
+    return f"{what}: with every hand open it takes {tricks}, euchred{sound}."
 
 
 def bid_verdict(data: dict[str, Any]) -> str:
