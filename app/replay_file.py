@@ -349,7 +349,7 @@ def entries() -> list[Entry]:
         replay = storage.read_json(path, REPLAY_VERSION, parse_header)
         if replay is not None:
             found.append((path.stat().st_mtime if path.exists() else 0.0, Entry(
-                path, replay.spec.title, replay.name, replay.date, replay.result, len(replay.actions))))
+                path, replay.spec.title_for(replay.options), replay.name, replay.date, replay.result, len(replay.actions))))
     found.sort(key=lambda pair: (pair[1].date, pair[0]), reverse=True)
     return [entry for _, entry in found]
 

@@ -138,6 +138,18 @@ class GameSpec:
                 f"{self.title} is for {self.min_seats} to {self.max_seats} players, not {seat_count}")
         return self.options_type(seats=seat_count, **values)
 
+    def title_for(self, options: Mapping[str, object]) -> str:
+        """The name a player reads for this game played with ``options``: a variant with a
+        name of its own (``extra["titles"]``: option, value, name) goes by it.
+
+        >>> GAMES["spoons"].title_for({"variant": "pig"}), GAMES["spoons"].title_for({})
+        ('Pig', 'Spoons')
+        """
+        for key, names in self.extra.get("titles", {}).items():
+            if options.get(key) in names:
+                return str(names[options[key]])
+        return self.title
+
     @property
     def seat_range(self) -> str:
         if self.min_seats == self.max_seats:

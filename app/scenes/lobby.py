@@ -127,7 +127,12 @@ class LobbyScene(Scene):
     @property
     def game_title(self) -> str:
         spec = self.spec or getattr(self.session, "spec", None)
-        return spec.title if spec is not None else "A table"
+        if spec is None:
+            return "A table"
+        # The table's options once it is begun, else those the host asked for ("Pig").
+        setup = getattr(self.session, "setup", None)
+        options = setup.options if setup is not None else (self.create or {}).get("options", {})
+        return spec.title_for(options)
 
     def update(self, dt: float) -> None:
         self._server_ready()

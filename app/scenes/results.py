@@ -203,7 +203,7 @@ class ResultsScene(Scene):
         box = pygame.Rect(0, 0, min(int(720 * s), self.size[0] - 40), int(self.size[1] * 0.62))
         box.midtop = (self.size[0] // 2, int(self.size[1] * 0.08))
         panel(surface, box)
-        blit_centered(surface, render_text(self.session.spec.title, int(24 * s), theme.INK_DIM),
+        blit_centered(surface, render_text(self.session.title, int(24 * s), theme.INK_DIM),
                       (box.centerx, box.top + int(30 * s)))
         blit_centered(surface, render_text(self.headline, int(52 * s), theme.GOLD, bold=True),
                       (box.centerx, box.top + int(84 * s)))
@@ -236,9 +236,10 @@ class ResultsScene(Scene):
         rank = {seat: (seat not in winners, -scores[seat]) for seat in range(len(scores))}
         order = sorted(rank, key=rank.__getitem__)
         rows = []
-        for seat in order:   # players level on everything share a place
+        for seat in order:   # players level on everything share a place, shown as "=2."
             place = 1 + sum(rank[other] < rank[seat] for other in order)
-            text = f"{place}.  {who[seat]}{level[seat]}"
+            shared = "=" if sum(rank[other] == rank[seat] for other in order) > 1 else ""
+            text = f"{shared}{place}.  {who[seat]}{level[seat]}"
             if self.session.spec.extra.get("show_scores"):  # games won on points show them
                 text += f"  ·  {scores[seat]:g} {self.session.spec.extra.get('score_unit', 'points')}"
             rows.append((text, seat in winners))

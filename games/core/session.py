@@ -91,6 +91,11 @@ class SessionCore:
         self.driver: RealtimeDriver | None = None
 
     @property
+    def title(self) -> str:
+        """The game's name as a player reads it: "Pig" for Spoons played as Pig."""
+        return self.spec.title_for(self.setup.options)
+
+    @property
     def state(self) -> GameState[Any, Any]:
         if self._state is None:
             self._state = self.spec.new_game(self.options, self.seed)

@@ -15,7 +15,8 @@ def spec() -> GameSpec:
     return GameSpec(
         id="spoons", title="Spoons", family="Reflex", min_seats=3, max_seats=12,
         default_seats=4, rules_text=text.RULES, blurb=text.BLURB, realtime=True,
-        extra={"cover": ("QS", "QH", "QD"), "keys": ("take/pass", "grab/nose", "choose")},
+        extra={"cover": ("QS", "QH", "QD"), "keys": ("take/pass", "grab/nose", "choose"),
+               "titles": {"variant": {"pig": "Pig"}}},   # what a player reads for a game of Pig
         load=_parts,
     )
 

@@ -124,6 +124,7 @@ class SpoonsState:
     next_at: int | None = None
     last_loser: Seat | None = None
     winner: Seat | None = None
+    out_order: list[Seat] = field(default_factory=list)      # who spelled the word, first out first
     opening: list[Event] = field(default_factory=list)
     # What every seat sees alike, built once per change: with everyone passing at once the
     # driver asks every seat's view after every event.
@@ -216,9 +217,12 @@ class SpoonsState:
     def outcome(self) -> Outcome | None:
         if self.winner is None:
             return None
-        word = self.options.word
-        scores = tuple(float(len(word) - n) for n in self.letters)
-        return Outcome((self.winner,), scores, f"the last player not to spell {word}")
+        # One out a round, so every place is different: the winner first, then the others
+        # by when they went out, the last out ranking highest (a score is a place, not letters).
+        scores = [0.0] * self.seats
+        for place, seat in enumerate([*self.out_order, self.winner]):
+            scores[seat] = float(place)
+        return Outcome((self.winner,), tuple(scores), f"the last player not to spell {self.options.word}")
 
     def clone(self) -> SpoonsState:
         return SpoonsState(
@@ -226,6 +230,7 @@ class SpoonsState:
             [list(h) for h in self.hands], [list(q) for q in self.queues], list(self.stock),
             list(self.discard), list(self.pack), list(self.grabbed), self.first_grab_ms,
             list(self.ready), self.now_ms, self.next_at, self.last_loser, self.winner,
+            list(self.out_order),
         )
 
     def all_cards(self) -> list[Card]:
@@ -245,7 +250,7 @@ class SpoonsState:
         return (self.options, self.rng.getstate(), self.letters, self.dealer, self.round,
                 self.hands, self.queues, self.stock, self.discard, self.pack, self.grabbed,
                 self.first_grab_ms, self.ready, self.now_ms, self.next_at, self.last_loser,
-                self.winner)
+                self.winner, self.out_order)
 
     # seats --------------------------------------------------------------------------------
 
@@ -414,6 +419,7 @@ class SpoonsState:
         self.last_loser = seat
         events: list[Event] = [RoundLost(seat, self.letters[seat], word, false_grab)]
         if self.is_out(seat):
+            self.out_order.append(seat)
             events.append(Eliminated(seat, word))
         self._gather()
         left = self.players()

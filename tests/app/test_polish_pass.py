@@ -129,7 +129,7 @@ def test_players_level_on_score_share_a_place_and_winners_come_first():
     try:
         results = finish(app, "nap", seats=7)
         scores, winners = results.outcome.scores, results.outcome.winners
-        places = [int(text.split(".")[0]) for text, _ in results.placings()]
+        places = [int(text.split(".")[0].lstrip("=")) for text, _ in results.placings()]
         seats = [results.people.index(text.split(".  ")[1].split(" (you)")[0].split("  ·")[0])
                  for text, _ in results.placings()]
         assert set(seats[:len(winners)]) == set(winners)
