@@ -32,6 +32,7 @@ HAND_TIME = 0.55           # seconds a slapping hand stays on the pile
 FLASH_TIME = 0.45          # seconds of red after a false slap
 RACE_TIME = 2.2            # seconds "P2 by 23 ms" stays up
 RACE_WINDOW_MS = 600       # a losing slap this soon after a winning one is shown as a race
+VERDICT_SCALES = (1.0, 0.85, 0.72)   # the race and banner shrink only where nothing else fits
 
 
 class Slapping:
@@ -58,6 +59,9 @@ class RatscrewTable(RealtimeTableScene):
         self._own_hands: dict[int, Slapping] = {}   # a networked slap shown before the server judged it
         self._red: pygame.Surface | None = None
         self._hands: dict[tuple[int, int, int], pygame.Surface] = {}
+        self.taken: list[pygame.Rect] = []     # what this frame drew that a verdict must not cover
+        self.verdict_boxes: list[pygame.Rect] = []   # where the race and the banner went
+        self._verdict_cache: tuple[object, Any] = (None, None)
         super().__init__(app, session)
         self.drawer = SpriteDrawer(app.cards, app.settings.card_back)
 
@@ -265,19 +269,20 @@ class RatscrewTable(RealtimeTableScene):
     def draw_table(self, surface: pygame.Surface) -> None:
         surface.blit(felt(self.size), (0, 0))
         view: rs.RatscrewView = self.view
+        self.taken = []
         self._draw_pile_spot(surface)
         for seat in range(view.seats):
             self._draw_seat(surface, view, seat)
         for sprite in self.pile:
             self.drawer.draw(surface, sprite)
+            self.taken.append(self.drawer.bounds(sprite))   # with its shadow
         self._draw_status(surface, view)
         for sprite in self.flying:
             self.drawer.draw(surface, sprite)
         for slapping in self.hands:
             self._draw_hand(surface, slapping)
         self._draw_flash(surface)
-        self._draw_race(surface)
-        self._draw_banner(surface)
+        self._draw_verdicts(surface)
 
     def _draw_pile_spot(self, surface: pygame.Surface) -> None:
         rect = self.pile_rect().inflate(self.card_w * 0.3, self.card_w * 0.3)
@@ -285,14 +290,16 @@ class RatscrewTable(RealtimeTableScene):
         pygame.draw.rect(layer, (0, 0, 0, 40), layer.get_rect(), border_radius=int(self.card_w * 0.2))
         pygame.draw.rect(layer, (255, 255, 255, 40), layer.get_rect(), width=2, border_radius=int(self.card_w * 0.2))
         surface.blit(layer, rect)
+        self.taken.append(rect)
 
     def _draw_seat(self, surface: pygame.Surface, view: rs.RatscrewView, seat: int) -> None:
         x, y = self.stack_at(seat)
         count = view.stacks[seat]
         to_flip = (view.turn == seat or (view.offer is not None and view.offer[0] == seat)) and count
+        glow = pygame.Rect(0, 0, round(self.stack_w * 1.35), round(self.stack_w * 1.75))
+        glow.center = (round(x), round(y))
+        self.taken.append(glow)   # even unlit: a verdict must not jump when the turn moves
         if to_flip:
-            glow = pygame.Rect(0, 0, round(self.stack_w * 1.35), round(self.stack_w * 1.75))
-            glow.center = (round(x), round(y))
             pygame.draw.rect(surface, theme.GOLD, glow, width=max(2, int(3 * self.s)), border_radius=int(self.stack_w * 0.14))
         for i in range(min(5, (count + 5) // 6)):
             back = CardSprite(None, x - i * 1.5, y - i * 2.0, face_up=False, width=self.stack_w)
@@ -306,6 +313,7 @@ class RatscrewTable(RealtimeTableScene):
             brect = badge.get_rect(center=(round(x + self.stack_w * 0.42), round(y - self.stack_w * 0.62))).inflate(12, 4)
             pygame.draw.rect(surface, seat_colour(seat), brect, border_radius=brect.height // 2)
             blit_centered(surface, badge, brect.center)
+            self.taken.append(brect)
         self._draw_plate(surface, view, seat, (x, y))
 
     def _draw_plate(self, surface: pygame.Surface, view: rs.RatscrewView, seat: int,
@@ -325,12 +333,14 @@ class RatscrewTable(RealtimeTableScene):
         if rect.bottom > self.size[1] - 4:
             rect.bottom = self.size[1] - 4
         surface.blit(plate, rect)
+        self.taken.append(rect)
         caps = self.keycaps(seat, max(11, int(14 * self.s)))
         if caps is not None:
             crect = caps.get_rect(midtop=(rect.centerx, rect.bottom + 4))
             if crect.bottom > self.size[1] - 2:
                 crect.midbottom = (rect.centerx, rect.top - 4)
             surface.blit(caps, crect)
+            self.taken.append(crect)
 
     def _draw_status(self, surface: pygame.Surface, view: rs.RatscrewView) -> None:
         text = ""
@@ -350,6 +360,7 @@ class RatscrewTable(RealtimeTableScene):
                                       round(self.centre[1] - self.card_w * 1.32)))
         panel(surface, rect.inflate(22, 10), radius=10, edge=None)
         surface.blit(image, rect)
+        self.taken.append(rect.inflate(22, 10))
 
     def _draw_hand(self, surface: pygame.Surface, slapping: Slapping) -> None:
         t = min(1.0, slapping.age / 0.14)
@@ -384,26 +395,102 @@ class RatscrewTable(RealtimeTableScene):
         pygame.draw.rect(surface, (230, 40, 40), rect, width=max(3, int(6 * self.s * strength)),
                          border_radius=int(self.card_w * 0.2))
 
-    def _draw_race(self, surface: pygame.Surface) -> None:
-        text, left = self.race
-        if left <= 0:
+    def _draw_verdicts(self, surface: pygame.Surface) -> None:
+        """The race ("Bob by 12 ms") and the banner ("False slap! Ann pays 1 card") on the
+        felt just below the pile, as close to it as they fit without covering a card, a
+        plate, a key cap or a count: side by side, a little smaller if need be (a small
+        window, many seats), else each where it fits, the race nearest the pile."""
+        (race, race_left), (text, left) = self.race, self.banner
+        shown = [(race, race_left, True)] if race_left > 0 and race else []
+        shown += [(text, left, False)] if left > 0 and text else []
+        self.verdict_boxes = []
+        if not shown:
             return
-        image = render_text(text, max(18, int(30 * self.s)), theme.INK, bold=True)
-        rect = image.get_rect(center=(round(self.centre[0] + self.card_w * 0.3),
-                                      round(self.centre[1] + self.card_w * 1.2)))
-        box = rect.inflate(30, 14)
-        panel(surface, box, fill=(20, 20, 30, 220), edge=theme.GOLD, radius=box.height // 2)
-        surface.blit(faded(image, min(1.0, left / 0.4)), rect)
+        # The search is redone only when the words or what lies on the table change.
+        key = (tuple(text for text, _, _ in shown), self.size, tuple(map(tuple, self.taken)))
+        if self._verdict_cache[0] != key:
+            self._verdict_cache = (key, self._arrange_verdicts(shown))
+        boxes, self.verdict_boxes = self._verdict_cache[1]
+        for (image, _), box, (_, seconds, is_race) in zip(boxes, self.verdict_boxes, shown):
+            if is_race:
+                panel(surface, box, fill=(20, 20, 30, 220), edge=theme.GOLD, radius=box.height // 2)
+            else:
+                panel(surface, box, radius=12)
+            surface.blit(faded(image, min(1.0, seconds / (0.4 if is_race else 0.3))), image.get_rect(center=box.center))
 
-    def _draw_banner(self, surface: pygame.Surface) -> None:
-        text, left = self.banner
-        if left <= 0 or not text:
-            return
-        image = render_text(text, max(14, int(21 * self.s)), theme.INK, bold=True)
-        rect = image.get_rect(center=(round(self.centre[0] + self.card_w * 0.3),
-                                      round(self.centre[1] + self.card_w * 1.78)))
-        panel(surface, rect.inflate(28, 14), radius=12)
-        surface.blit(faded(image, min(1.0, left / 0.3)), rect)
+    def _arrange_verdicts(self, shown: list[tuple[str, float, bool]]
+                          ) -> tuple[list[tuple[pygame.Surface, pygame.Rect]], list[pygame.Rect]]:
+        # Side by side a little smaller reads better than apart, one of them far from the pile.
+        for together in (True, False):
+            for scale in VERDICT_SCALES:
+                boxes = [self._verdict_box(text, race, scale) for text, _, race in shown]
+                placed = self._place_verdicts([box for _, box in boxes], together)
+                if placed is not None:
+                    return boxes, placed
+        return boxes, self._stacked([box for _, box in boxes], self._below_pile())   # room for none
+
+    def _verdict_box(self, text: str, race: bool, scale: float) -> tuple[pygame.Surface, pygame.Rect]:
+        size = max(18, int(30 * self.s)) if race else max(14, int(21 * self.s))
+        image = render_text(text, max(11, round(size * scale)), theme.INK, bold=True)
+        return image, image.get_rect().inflate((30, 14) if race else (28, 14))
+
+    def _place_verdicts(self, boxes: list[pygame.Rect], together: bool) -> list[pygame.Rect] | None:
+        """The boxes' places nearest below the pile that cover nothing drawn and stay on
+        the screen: ``together`` in a row, else each on its own (the race first, nearest
+        the pile); None if there is no room."""
+        start = self._below_pile()
+        if together:
+            for top in range(start, self.size[1], 3):
+                rects = self._in_a_row(boxes, top)
+                if all(self._clear(r, self.taken) for r in rects):
+                    return rects
+            return None
+        taken, rects = list(self.taken), []
+        for box in boxes:
+            spot = self._place_one(box, start, taken)
+            if spot is None:
+                return None
+            rects.append(spot)
+            taken.append(spot.inflate(8, 8))
+        return rects
+
+    def _below_pile(self) -> int:
+        """The first line under the pile and anything lying on it (a dead card drops lower)."""
+        pile = self.pile_rect()
+        return max([pile.bottom] + [r.bottom for r in self.taken if r.colliderect(pile)]) + 6
+
+    def _clear(self, rect: pygame.Rect, taken: list[pygame.Rect]) -> bool:
+        return pygame.Rect((0, 0), self.size).inflate(-8, -8).contains(rect) and rect.collidelist(taken) < 0
+
+    def _place_one(self, box: pygame.Rect, start: int, taken: list[pygame.Rect]) -> pygame.Rect | None:
+        """Below the pile, centred under it if it fits there, else shifted as little as
+        possible to one side."""
+        centre, step = self.focus_point()[0], max(4, int(8 * self.s))
+        for top in range(start, self.size[1], 3):
+            for shift in range(0, self.size[0] // 2, step):
+                for x in (centre - shift, centre + shift):
+                    rect = box.move(x - box.width // 2, top)
+                    if self._clear(rect, taken):
+                        return rect
+        return None
+
+    def _in_a_row(self, boxes: list[pygame.Rect], top: int) -> list[pygame.Rect]:
+        gap = int(10 * self.s)
+        width = sum(b.width for b in boxes) + gap * (len(boxes) - 1)
+        x = self.focus_point()[0] - width // 2
+        height = max(b.height for b in boxes)
+        rects = []
+        for box in boxes:
+            rects.append(pygame.Rect(x, top + (height - box.height) // 2, box.width, box.height))
+            x += box.width + gap
+        return rects
+
+    def _stacked(self, boxes: list[pygame.Rect], top: int) -> list[pygame.Rect]:
+        rects = []
+        for box in boxes:
+            rects.append(box.move(self.focus_point()[0] - box.width // 2, top))
+            top += box.height + 4
+        return rects
 
 
 def _rank_name(card: Any) -> str:
