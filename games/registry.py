@@ -150,6 +150,28 @@ class GameSpec:
                 return str(names[options[key]])
         return self.title
 
+    def record_id(self, options: Mapping[str, object]) -> str:
+        """Where the statistics of a game played with ``options`` are kept: a variant with
+        a name of its own keeps its own record.
+
+        >>> GAMES["spoons"].record_id({"variant": "pig"}), GAMES["spoons"].record_id({"variant": "spoons"})
+        ('spoons:pig', 'spoons')
+        """
+        for key, names in self.extra.get("titles", {}).items():
+            if options.get(key) in names:
+                return f"{self.id}:{options[key]}"
+        return self.id
+
+    def records(self) -> list[tuple[str, str]]:
+        """Each statistics record of this game and its title: the game's, then its named variants'.
+
+        >>> GAMES["spoons"].records()
+        [('spoons', 'Spoons'), ('spoons:pig', 'Pig')]
+        """
+        named = [(f"{self.id}:{value}", str(title)) for names in self.extra.get("titles", {}).values()
+                 for value, title in names.items()]
+        return [(self.id, self.title), *named]
+
     @property
     def seat_range(self) -> str:
         if self.min_seats == self.max_seats:

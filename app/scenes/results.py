@@ -66,7 +66,7 @@ class ResultsScene(Scene):
         won = any(seat in self.outcome.winners for seat in humans)
         # Reflex games keep a best time: the game clock, so pauses do not count against it.
         seconds = self.session.timed_state().now_ms / 1000 if self.session.spec.realtime else None
-        storage.record_result(self.session.spec.id, won, seconds)
+        storage.record_result(self.session.spec.record_id(self.session.setup.options), won, seconds)
 
     def _keep_replay(self) -> replay_file.Replay | None:
         """Every finished game is kept as a replay; the game in progress is forgotten."""

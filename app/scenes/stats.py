@@ -39,7 +39,9 @@ class StatsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.stats = storage.load_stats()
-        self.ids = list(GAMES)
+        # A record a row: each game's, and its named variants' (Pig beside Spoons).
+        self.titles = dict(record for spec in GAMES.values() for record in spec.records())
+        self.ids = list(self.titles)
         self.focus = 0
         self.confirming: str | None = None
         self.back_button = Button("Back", self.back, kind="primary")
@@ -53,7 +55,7 @@ class StatsScene(Scene):
         for game_id in self.ids:
             g = self.stats.for_game(game_id)
             rate = f"{100 * g.won / g.played:.0f}%" if g.played else "-"
-            out.append((GAMES[game_id].title, str(g.played), str(g.won), rate, str(g.streak),
+            out.append((self.titles[game_id], str(g.played), str(g.won), rate, str(g.streak),
                         str(g.best_streak), _time(g.best_seconds), _count(g.fewest_moves)))
         played = sum(self.stats.for_game(i).played for i in self.ids)
         won = sum(self.stats.for_game(i).won for i in self.ids)
@@ -166,7 +168,7 @@ class StatsScene(Scene):
         s = self.s
         box = self.confirm_box
         panel(surface, box, fill=(20, 30, 24, 245), edge=theme.DANGER)
-        title = GAMES[self.confirming].title if self.confirming else ""
+        title = self.titles[self.confirming] if self.confirming else ""
         blit_centered(surface, render_text(f"Reset the statistics of {title}?", int(24 * s), theme.INK, bold=True),
                       (box.centerx, box.top + int(44 * s)))
         blit_centered(surface, render_text("Y / Enter: reset    N / Esc: keep them", int(18 * s), theme.INK_DIM),

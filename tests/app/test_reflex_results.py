@@ -1,6 +1,6 @@
 """The end of a reflex game as a player reads it: a game of Pig is called Pig (not Spoons)
-on the results screen, in the replays list and in the lobby; and the placings rank every
-player by when they went out (last out ranks higher), never two players "2."."""
+on the results screen, in the replays list, the statistics and the lobby; and the placings
+rank every player by when they went out (last out ranks higher), never two players "2."."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import app.scenes.results as results_module
 from app import replay_file
 from app.scenes.lobby import LobbyScene
 from app.scenes.results import ResultsScene
+from app.scenes.stats import StatsScene
 from app.session import SeatPlan, Session, Setup
 from games.core.realtime import play_realtime
 from games.registry import GAMES, OptionValue
@@ -47,6 +48,8 @@ def test_a_game_of_pig_is_called_pig_on_the_results_screen_and_in_the_replays(ap
     assert "Pig" in shown and "Spoons" not in shown
     assert [entry.title for entry in replay_file.entries()] == ["Pig"]
     assert [entry.label for entry in replay_file.entries()] == ["Pig game"]
+    rows = {row[0]: row for row in StatsScene(app).rows()}
+    assert rows["Pig"][1] == "1" and rows["Spoons"][1] == "0"   # Pig keeps its own record
 
 
 def test_spoons_keeps_its_name_and_a_host_of_pig_reads_pig_in_the_lobby(app):
