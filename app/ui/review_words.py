@@ -238,6 +238,9 @@ def bid_heading(data: dict[str, Any]) -> str:
         return ESTIMATE_HEADING
     if "expected_points" in data:
         return CALL_HEADING
+    if "expected_chips" in data:
+        return (BID_HEADING + ", and on average over deals it could face. The cost counts against that "
+                "average, in chips expected (a pass 0)")
     if "single_dummy" in data:
         return BID_HEADING + ", and on average over deals it could face"
     return BID_HEADING
@@ -271,10 +274,31 @@ def bid_lines(data: dict[str, Any], heading: bool = True) -> list[str]:
     lines += ["As trumps, every hand open: " + _table(data["double_dummy"]) + upcard]
     if "single_dummy" in data:
         lines.append("Over deals you could face: " + _table(data["single_dummy"], data.get("worst_case")))
+    if "expected_chips" in data:
+        lines.append(odds_line(data))
     lines.append(bid_verdict(data))
     if data.get("cost"):
-        lines.append(f"Cost: {minus(float(data['cost']))} {data.get('cost_unit', 'chips')} ({data.get('cost_note', '')})")
+        better = data.get("better")
+        why = data.get("cost_note", "")
+        if better is not None:  # counted against single-dummy: what the better choice was worth
+            why = "against single-dummy: " + ("passing (0) was better" if better == "pass" else
+                                              f"{better} was worth {signed(float(data['better_points']))}")
+        lines.append(f"Cost: {minus(float(data['cost']))} {data.get('cost_unit', 'chips')} ({why})")
     return lines
+
+
+def odds_line(data: dict[str, Any]) -> str:
+    """A Nap bid's chance of being made over the deals the bidder could face and the chips
+    it was expected to win; and the best contract open then, where it was another."""
+    chance, chips = data["make_chance"], data["expected_chips"]
+    best = max(chips, key=lambda t: chips[t])
+    mine = data["bid"]
+    text = (f"{mine}: made in {round(100 * chance[mine])}% of the deals you could face, "
+            f"{signed(chips[mine])} chips expected" if mine in chips else "")
+    if best != mine and chips[best] > 0:
+        other = f"{best}: made in {round(100 * chance[best])}%, {signed(chips[best])} chips expected"
+        text = f"{text}; best, {other}" if text else f"Best: {other}"
+    return text or "No contract was expected to win chips."
 
 
 def signed(value: float) -> str:

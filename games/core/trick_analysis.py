@@ -126,20 +126,54 @@ def contract_tricks(deals: Sequence[Sequence[Sequence[Card]]], choices: Sequence
     does not hold is left out. When the leader is on the seat's side, its first card is
     chosen once for all the deals (it cannot see which one it faces); otherwise the leader
     plays its best card in each."""
-    positions, keys = [], []
-    for choice in choices:
-        for hands in deals:
-            positions.append(Position.of(hands, choice.rules, leader, sides=sides, sitting_out=sitting_out,
-                                         misere=choice.misere))
-            keys.append(choice)
+    return solve_contracts(deals, choices, leader, seat, sides, sitting_out).tricks()
+
+
+@dataclass(frozen=True)
+class SolvedContracts:
+    """Each choice of trumps solved on every deal: ``results[label][i]`` is each first card
+    of deal ``i`` with the tricks the leader's side then takes."""
+
+    choices: tuple[TrumpChoice, ...]
+    results: dict[str, list[dict[Card, int]]]
+    first: Position
+    seat: int
+
+    def tricks(self) -> dict[str, tuple[float, int]]:
+        """See :func:`contract_tricks`."""
+        out: dict[str, tuple[float, int]] = {}
+        for choice in self.choices:
+            value = _choice_value(self.results[choice.label], choice, self.first, self.seat)
+            if value is not None:
+                out[choice.label] = value
+        return out
+
+    def chance(self, made: Callable[[TrumpChoice, int], bool]) -> dict[str, float]:
+        """For each choice, the share of the deals in which ``made(choice, tricks)`` holds
+        for the seat's side, the first card chosen once for all the deals as in ``tricks``."""
+        out: dict[str, float] = {}
+        total = self.first.tricks_left()
+        for choice in self.choices:
+            results = self.results[choice.label]
+            if self.first.side(self.first.leader) != self.first.side(self.seat):
+                pick = min if choice.misere else max
+                out[choice.label] = sum(made(choice, total - pick(r.values())) for r in results) / len(results)
+                continue
+            leads = [c for c in results[0] if choice.leads is None or c in choice.leads]
+            if leads:
+                out[choice.label] = max(sum(made(choice, r[c]) for r in results) for c in leads) / len(results)
+        return out
+
+
+def solve_contracts(deals: Sequence[Sequence[Sequence[Card]]], choices: Sequence[TrumpChoice], leader: int,
+                    seat: int, sides: Sequence[int] = (), sitting_out: frozenset[int] = frozenset(),
+                    ) -> SolvedContracts:
+    """Every choice on every deal, in one batch for the solver."""
+    positions = [Position.of(hands, choice.rules, leader, sides=sides, sitting_out=sitting_out,
+                             misere=choice.misere) for choice in choices for hands in deals]
     solved = iter(solve_many(positions))
-    out: dict[str, tuple[float, int]] = {}
-    for choice in choices:
-        results = [next(solved) for _ in deals]
-        value = _choice_value(results, choice, positions[0], seat)
-        if value is not None:
-            out[choice.label] = value
-    return out
+    results = {choice.label: [next(solved) for _ in deals] for choice in choices}
+    return SolvedContracts(tuple(choices), results, positions[0], seat)
 
 
 def _choice_value(results: Sequence[dict[Card, int]], choice: TrumpChoice, position: Position,

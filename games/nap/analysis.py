@@ -5,10 +5,16 @@ Each bid (or pass) is judged against the tricks the hand could take as bidder, l
 first: for each suit it could make trumps by leading it (and Mis, no trumps, fewest
 tricks), the tricks with every hand open on the deal as dealt (double-dummy), the average
 over deals the bidder could face and the worst case in any of them (single-dummy).
-A cost in chips is stated where it is plain: a bid that won the auction though it could
-not be made even with every hand open pays its credits to every other player; a bid that
-won and was made, below a contract the hand made in every deal it could face ("sure"),
-missed the difference.
+Beside each contract open to the bidder, its chance of being made over those deals (the
+first card, which names trumps, chosen once for them all) and the chips it is expected to
+win: its credits from every other player when made, to each of them when beaten.
+The cost of the bid that won the auction counts against single-dummy: the chips expected
+from the best contract open to the bidder then (or passing, counted as 0: what the others
+would then bid is unknown), less its own. So a sound bid beaten on the deal as dealt costs
+nothing, a reckless one that happened to make is still charged, and a bid below a contract
+the hand made in every deal it could face misses the difference. Asked for no deals, the
+deal as dealt judges it: a bid that could not be made even with every hand open pays its
+credits to every other player.
 """
 
 from __future__ import annotations
@@ -16,10 +22,10 @@ from __future__ import annotations
 from random import Random
 from typing import Any, Collection, Sequence
 
-from games.core.analysis import Analysis, Decision, Progress, Review, review_game
+from games.core.analysis import MISTAKE, Analysis, Decision, Progress, Review, review_game
 from games.core.cards import Card, Suit
 from games.core.trick_analysis import (
-    DEALS, TrumpChoice, analyse_card, bid_table, card_judge, contract_tricks, sampled_deals,
+    DEALS, TrumpChoice, analyse_card, bid_table, card_judge, contract_tricks, sampled_deals, solve_contracts,
 )
 from games.nap.bots import knowledge
 from games.core.trick_events import PlayCard
@@ -57,16 +63,42 @@ def bid_analysis(state: NapState, seat: int, chosen: Contract | None, seed: int 
     bidder_side = tuple(0 if s == seat else 1 for s in range(state.seats))
     real = contract_tricks([state.hands], table, seat, seat, bidder_side)
     fair = None
+    legal = [a.contract for a in state.legal_actions(seat) if isinstance(a, Bid)]
+    odds: dict[str, float] = {}
     if deals:
         sampled = sampled_deals(knowledge(view), hand, seat, state.seats, Random(seed), deals)
-        fair = contract_tricks(sampled, table, seat, seat, bidder_side)
+        solved = solve_contracts(sampled, table, seat, seat, bidder_side)
+        fair = solved.tricks()
+        odds = {c.title: _chance(solved.chance(_made_by(c))) for c in {*legal, *([chosen] if chosen else [])}}
     data = bid_table(real, fair)
-    legal = [a.contract for a in state.legal_actions(seat) if isinstance(a, Bid)]
     data.update(bid="pass" if chosen is None else chosen.title, needs=None if chosen is None else chosen.needs,
                 could=_could(real), sure_contract=_sure_contract(fair, legal))
+    if odds:
+        data["make_chance"] = {c.title: round(odds[c.title], 3) for c in sorted(Contract) if c.title in odds}
+        data["expected_chips"] = {t: round(_expected(t, odds[t], state.seats), 3) for t in data["make_chance"]}
     if chosen is not None:
         data["makes"] = _makes(real, chosen)
     return Analysis({}, reason="bid", extra={"bid": data})
+
+
+def _made_by(contract: Contract) -> Any:
+    """Whether ``tricks`` with a choice of trumps make ``contract`` (Mis only without trumps)."""
+    def made(choice: TrumpChoice, tricks: int) -> bool:
+        if contract.is_mis:
+            return choice.misere and tricks == 0
+        return not choice.misere and tricks >= contract.needs
+    return made
+
+
+def _chance(by_choice: dict[str, float]) -> float:
+    """The bidder picks its trumps (its first card) for the best chance."""
+    return max(by_choice.values(), default=0.0)
+
+
+def _expected(title: str, chance: float, seats: int) -> float:
+    """Chips expected: the credits from every other player when made, to each when beaten."""
+    credits = next(c for c in Contract if c.title == title).credits
+    return (2 * chance - 1) * credits * (seats - 1)
 
 
 def _makes(table: dict[str, tuple[float, int]], contract: Contract) -> bool:
@@ -111,6 +143,10 @@ def settle_bids(review: Review, actions: Sequence[Any], seats: int) -> None:
         if named is not None:
             data["named"], data["named_tricks"] = named, data["double_dummy"].get(named)
         contract = next(c for c in Contract if c.title == data["bid"])
+        if "expected_chips" in data:
+            if won:
+                _charge(data, contract)
+            continue
         if won and not data["makes"]:
             data["cost"], data["cost_note"] = contract.credits * (seats - 1), "pays when beaten"
         sure = data.get("sure_contract")
@@ -119,6 +155,20 @@ def settle_bids(review: Review, actions: Sequence[Any], seats: int) -> None:
             if better > contract and not better.is_mis and not contract.is_mis:
                 data["cost"] = (better.credits - contract.credits) * (seats - 1)
                 data["cost_note"] = f"{better.title} was sure"
+
+
+def _charge(data: dict[str, Any], contract: Contract) -> None:
+    """A winning bid's cost against single-dummy: the best contract open to it then (or
+    passing, as 0) less its own chips expected."""
+    expected = dict(data["expected_chips"])
+    mine = expected[contract.title]
+    options = dict(expected)
+    options["pass"] = 0.0
+    better = max(options, key=lambda t: options[t])
+    data["expected"] = mine
+    if options[better] - mine >= MISTAKE:
+        data.update(cost=round(options[better] - mine, 2), better=better, better_points=options[better],
+                    cost_note="expected chips over the deals you could face")
 
 
 def _named(actions: Sequence[Any], index: int) -> str | None:

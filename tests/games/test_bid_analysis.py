@@ -3,6 +3,8 @@ could take with every hand open, on hand-made deals whose answers were worked by
 
 from __future__ import annotations
 
+import pytest
+
 from app.ui.review_words import bid_lines, summary
 from games.core.analysis import Decision, Review, to_data
 from games.core.cards import Card, Suit, cards
@@ -92,3 +94,33 @@ def test_a_nap_bid_made_only_with_other_trumps_says_which_it_chose():
     data = decision.analysis.extra["bid"]
     assert data["makes"] and data["named"] == "H" and data["named_tricks"] == 2 and "cost" not in data
     assert "with ♥, the trumps chosen, it takes 2" in bid_lines(data)[-1]
+
+
+def test_a_reckless_nap_bid_costs_its_expected_chips_against_single_dummy():
+    # Seat 1 bids Nap (all five) holding A♠ K♠ Q♠ and two low hearts: over the deals it could
+    # face it rarely takes five, so Nap expects to lose chips where Three expected to win them.
+    state = _nap_state()
+    decision = Decision(0, 1, "bid", 0, "Nap", bid_analysis(state, 1, Contract.NAP, seed=3, deals=12), 1)
+    review = Review("nap", 1, "tricks", [decision])
+    settle_bids(review, [Bid(1, Contract.NAP), Pass(2), Pass(0), PlayCard(1, Card.parse("AS"))], seats=3)
+    data = decision.analysis.extra["bid"]
+    chance, chips = data["make_chance"], data["expected_chips"]
+    assert chips["Nap"] == pytest.approx((2 * chance["Nap"] - 1) * 10 * 2, abs=0.02) and chips["Nap"] < 0
+    best = max(0.0, *chips.values())
+    assert data["better"] != "Nap" and abs(data["cost"] - (best - chips["Nap"])) < 0.011
+    assert any("against single-dummy" in line for line in bid_lines(data))
+    assert to_data(review)["decisions"][0]["extra"]["bid"]["expected_chips"]["Nap"] == chips["Nap"]  # in the JSON
+
+
+def test_a_nap_bid_is_charged_against_the_best_contract_open_to_it():
+    # A♠ K♠ Q♠ take three tricks in every deal seat 1 could face: Three is its best bid
+    # (+6 chips expected); Two, sound too, misses the difference.
+    state = _nap_state()
+    charged = {}
+    for contract in (Contract.TWO, Contract.THREE):
+        decision = Decision(0, 1, "bid", 0, contract.title, bid_analysis(state, 1, contract, seed=3, deals=12), 1)
+        settle_bids(Review("nap", 1, "tricks", [decision]),
+                    [Bid(1, contract), Pass(2), Pass(0), PlayCard(1, Card.parse("AS"))], seats=3)
+        charged[contract.title] = decision.analysis.extra["bid"]
+    assert charged["Three"]["make_chance"]["Three"] == 1.0 and "cost" not in charged["Three"]
+    assert charged["Two"]["better"] == "Three" and charged["Two"]["cost"] == 2.0  # (3 - 2) credits from each of 2
