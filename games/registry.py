@@ -192,6 +192,16 @@ def _build() -> dict[str, GameSpec]:
 GAMES: dict[str, GameSpec] = _build()
 
 
+def record_title(record_id: str) -> str | None:
+    """The title of a game's record id (``GameSpec.record_id``), None for one unknown here.
+
+    >>> record_title("spoons:pig"), record_title("spoons"), record_title("spoons:snap")
+    ('Pig', 'Spoons', None)
+    """
+    spec = GAMES.get(record_id.split(":")[0])
+    return dict(spec.records()).get(record_id) if spec is not None else None
+
+
 def get(game_id: str) -> GameSpec:
     """Look up a game by id, with a message listing the known ids when it is unknown."""
     try:

@@ -128,6 +128,13 @@ def _read_table(entry: str) -> ListedTable | None:
                        protocol.clean_text(host, protocol.NAME_LIMIT) or "?")
 
 
+def _announced_game(table: Any) -> str:
+    """The game a table is announced as: its id, or for a variant with a name of its own
+    its record id ("spoons:pig"), so that a listing says Pig (a table is joined by code)."""
+    core = getattr(table, "core", None)
+    return str(core.spec.record_id(core.setup.options)) if core is not None else str(table.game)
+
+
 def open_tables(tables: Iterable[Any]) -> list[ListedTable]:
     """The tables of a server (``app.net.server.Table``) still waiting for remote players,
     and for whom there is someone waiting: a table whose host has left it is not listed
@@ -137,7 +144,7 @@ def open_tables(tables: Iterable[Any]) -> list[ListedTable]:
         free = sum(s.kind == "remote" and s.token_hash is None for s in table.seats)
         if table.status == "waiting" and free and table.host_seat not in table.away_since:
             host = table.seats[table.host_seat].name or "Host"
-            listed.append(ListedTable(table.code, table.game, free, len(table.seats), host))
+            listed.append(ListedTable(table.code, _announced_game(table), free, len(table.seats), host))
     return sorted(listed, key=lambda t: t.code)
 
 
@@ -314,13 +321,13 @@ def _resolve(zc: Zeroconf, name: str) -> Found | None:
 def listing_lines(found: list[Found], seconds: float) -> list[str]:
     """What ``parlour join --list`` prints: one line a table, each starting with the
     address and code ``parlour join`` takes; or one line saying why there are none."""
-    from games.registry import GAMES
+    from games.registry import record_title
 
     lines = []
     for server in sorted(found, key=lambda f: (f.server, f.address)):
         other = "" if server.version == protocol.VERSION else f"  (another Parlour version: protocol {server.version})"
         for t in server.tables:
-            title = GAMES[t.game].title if t.game in GAMES else t.game
+            title = record_title(t.game) or t.game
             lines.append(f"{server.address} {t.code}  {title}  {t.free} of {t.seats} seats free  "
                          f"host {t.host}  on {server.server}{other}")
     if lines:

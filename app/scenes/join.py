@@ -27,7 +27,7 @@ from app.ui.names import clean_name, human_default
 from app.ui.net_words import player_line
 from app.ui.text_field import TextField
 from app.ui.widgets import Button, blit_centered, panel
-from games.registry import GAMES
+from games.registry import record_title
 
 if TYPE_CHECKING:
     from app.shell import App
@@ -292,7 +292,7 @@ class JoinScene(Scene):
             row = pygame.Rect(self.list_panel.left + pad, join.rect.centery - max(44, int(64 * self.s)) // 2,
                               self.list_panel.width - 2 * pad, max(44, int(64 * self.s)))
             panel(surface, row, fill=(10, 44, 28, 200), edge=None, radius=8)
-            title = GAMES[found.table.game].title if found.table.game in GAMES else found.table.game
+            title = record_title(found.table.game) or found.table.game   # "spoons:pig" is Pig
             room = join.rect.left - row.left - 24
             surface.blit(_fit(title, size, theme.INK, room, True), (row.left + 12, row.top + int(row.height * 0.14)))
             small = max(12, size - 3)
