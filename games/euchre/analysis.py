@@ -26,11 +26,9 @@ The dealer's discard: each of the six cards valued as a card is, by the tricks t
 side then takes (double-dummy, and single-dummy over deals consistent with the dealer's six
 cards and the passes), the cost counted against single-dummy.
 
-Thirty deals, not the cards' fifty: a call solves a deal for each suit (and for each of the
-dealer's six discards with the upcard's suit), so fifty made a call cost about a second on
-this machine; thirty keep the chance of making 3 within about 0.09 (one standard error),
-enough to tell a sound call from a wild one, and a whole hand's review well under two
-seconds.
+Fifty deals a call or discard, as for the cards: a call solves each deal once for each suit
+(with the upcard's suit, once for each of the dealer's six discards, in one search), and a
+whole hand's review (calls, discard, cards) takes well under a second of the worker's time.
 """
 
 from __future__ import annotations
@@ -52,7 +50,7 @@ from games.euchre.rules import HAND_SIZE, Discard, EuchreState, NameTrump, Order
 UNIT = "tricks"
 EUCHRED = 2  # the defenders' points when the makers take fewer than three tricks
 TO_MAKE = 3
-CALL_DEALS = 30  # deals per single-dummy call or discard (see the module's notes)
+CALL_DEALS = DEALS  # deals per single-dummy call or discard: the cards' fifty
 
 Hands = Sequence[Sequence[Card]]
 
@@ -246,10 +244,10 @@ def discard_judge(seed: int, deals: int) -> Callable[[Any, int, Any, int], Decis
 def review(options: Any, seed: int, actions: Sequence[Any], seat: int, progress: Progress | None = None,
            deals: int = DEALS, only: Collection[int] | None = None, call_deals: int | None = None) -> Review:
     """The seat's calls, discards and cards (``call_deals``: deals a call or discard;
-    by default ``CALL_DEALS``, or ``deals`` when that is fewer)."""
+    by default as many as a card's)."""
     from games.registry import GAMES
 
-    few = min(deals, CALL_DEALS) if call_deals is None else call_deals
+    few = deals if call_deals is None else call_deals
     judges = [call_judge(seed, few), discard_judge(seed, few), card_judge(play_knowledge, seed=seed, deals=deals)]
 
     def judge(state: Any, who: int, action: Any, index: int) -> Decision | None:
