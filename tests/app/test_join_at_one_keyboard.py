@@ -25,7 +25,7 @@ from app.table_finder import TableFinder
 from games.ratscrew import rules as rs
 from games.registry import GAMES
 from tests.app.ui_driver import FRAME, fast_app
-from tests.net.server_thread import ServerThread, wait_for
+from tests.net.server_thread import ServerThread, running, wait_for
 
 SPEED = 8.0        # game time per ms of the server's clock
 STEP_S = 120.0     # the bound on each step (a loaded machine)
@@ -38,12 +38,7 @@ def app() -> Iterator[App]:
 
 @pytest.fixture
 def server() -> Iterator[ServerThread]:
-    running = ServerThread()
-    running.server.reflex_speed = SPEED
-    try:
-        yield running
-    finally:
-        running.stop()
+    yield from running(reflex_speed=SPEED)
 
 
 def host_elsewhere(server: ServerThread) -> ReflexClient:

@@ -14,11 +14,10 @@ import pygame
 import pytest
 
 from app.net.reflex_table import BACK_TEXT
-from app.net.remote_realtime import RemoteRealtimeSession
 from app.shell import App
-from app.tables import table_for
+from tests.app.test_ui_remote_reflex import ann_and_bob_at_ratscrew
 from tests.app.ui_driver import FRAME, fast_app
-from tests.net.server_thread import ServerThread, wait_for
+from tests.net.server_thread import ServerThread
 
 GRACE_S = 6.0
 
@@ -40,13 +39,7 @@ def run_until(app: App, condition: Any, what: str, limit_s: float = 60.0) -> Non
 def test_the_pause_counts_down_the_servers_grace_then_play_resumes(app: App) -> None:
     running = ServerThread(grace_s=GRACE_S)
     try:
-        create = {"game": "ratscrew", "seats": 2, "remote": 1, "difficulty": "normal", "seed": 4, "options": {}}
-        session = RemoteRealtimeSession.host(running.url, create, "Ann")
-        wait_for(lambda: session.code is not None, poll=session.poll)
-        bob = RemoteRealtimeSession.join(running.url, session.code or "", "Bob")
-        wait_for(lambda: session.status == "playing", poll=session.poll)
-        app.start(table_for("ratscrew")(app, session))
-        table: Any = app.scenes.top
+        session, bob, table = ann_and_bob_at_ratscrew(app, running)
         run_until(app, lambda: table.playing, "play")
         bob.leave()
         run_until(app, lambda: session.paused is not None and session.pause_left_s() is not None, "the pause")

@@ -25,7 +25,7 @@ from app.tables import table_for
 from games.ratscrew import rules as rs
 from games.registry import GAMES
 from tests.app.ui_driver import FRAME, fast_app
-from tests.net.server_thread import ServerThread, wait_for
+from tests.net.server_thread import ServerThread, running, wait_for
 
 SPEED = 8.0         # game time per ms of the server's clock (a whole game in seconds)
 GAME_S = 180.0      # the bound on each step (a whole game on a loaded machine)
@@ -38,12 +38,7 @@ def app() -> Iterator[App]:
 
 @pytest.fixture
 def server() -> Iterator[ServerThread]:
-    running = ServerThread()
-    running.server.reflex_speed = SPEED
-    try:
-        yield running
-    finally:
-        running.stop()
+    yield from running(reflex_speed=SPEED)
 
 
 def friend(server: ServerThread, code: str) -> ReflexClient:
@@ -172,17 +167,22 @@ def test_a_slap_shows_the_hand_at_once_and_f3_shows_the_figures(app: App, server
     session.leave()
 
 
+def ann_and_bob_at_ratscrew(app: App, hosted: ServerThread) -> tuple[RemoteRealtimeSession, RemoteRealtimeSession, Any]:
+    """Ann hosts a two-seat Ratscrew in this window, Bob joins from another 'machine' (a
+    session with no window): Ann's session, Bob's, and Ann's table once the game is on."""
+    create = {"game": "ratscrew", "seats": 2, "remote": 1, "difficulty": "normal", "seed": 4, "options": {}}
+    session = RemoteRealtimeSession.host(hosted.url, create, "Ann")
+    wait_for(lambda: session.code is not None, poll=session.poll)
+    bob = RemoteRealtimeSession.join(hosted.url, session.code or "", "Bob")
+    wait_for(lambda: session.status == "playing", poll=session.poll)
+    app.start(table_for("ratscrew")(app, session))
+    return session, bob, app.scenes.top
+
+
 def test_a_drop_pauses_the_game_then_a_computer_holds_the_seat(app: App) -> None:
-    running = ServerThread(grace_s=1.5)
-    running.server.reflex_speed = SPEED
+    hosted = ServerThread(grace_s=1.5, reflex_speed=SPEED)
     try:
-        create = {"game": "ratscrew", "seats": 2, "remote": 1, "difficulty": "normal", "seed": 4, "options": {}}
-        session = RemoteRealtimeSession.host(running.url, create, "Ann")
-        wait_for(lambda: session.code is not None, poll=session.poll)
-        bob = RemoteRealtimeSession.join(running.url, session.code or "", "Bob")
-        wait_for(lambda: session.status == "playing", poll=session.poll)
-        app.start(table_for("ratscrew")(app, session))
-        table: Any = app.scenes.top
+        session, bob, table = ann_and_bob_at_ratscrew(app, hosted)
         player = Player(app, table)
         run_until(app, lambda: table.playing, player)
         bob.leave()
@@ -191,12 +191,12 @@ def test_a_drop_pauses_the_game_then_a_computer_holds_the_seat(app: App) -> None
         assert title == "Bob is reconnecting" and grace in [f"{n} s, then a computer holds the seat" for n in (0, 1, 2)]
         assert not table.playing, "no presses while paused"
         pygame.image.save(app.screen, "/tmp/parlour_paused.png")
-        played = len(running.table(session.code or "").core.actions)
+        played = len(hosted.table(session.code or "").core.actions)
         run_until(app, lambda: session.paused is None and table.playing, player, "resumed")
-        run_until(app, lambda: len(running.table(session.code or "").core.actions) > played + 3, player, "played on")
+        run_until(app, lambda: len(hosted.table(session.code or "").core.actions) > played + 3, player, "played on")
         session.leave()
     finally:
-        running.stop()
+        hosted.stop()
 
 
 def test_two_players_at_one_keyboard_and_a_friend_on_another_machine(app: App, server: ServerThread) -> None:

@@ -17,8 +17,8 @@ START_S = 20.0
 
 
 class ServerThread:
-    def __init__(self, grace_s: float = 30.0) -> None:
-        self.server = Server(None, grace_s=grace_s)
+    def __init__(self, grace_s: float = 30.0, reflex_speed: float = 1.0) -> None:
+        self.server = Server(None, grace_s=grace_s, reflex_speed=reflex_speed)
         self.loop = asyncio.new_event_loop()
         self.port = 0
         self._ready = threading.Event()
@@ -77,9 +77,10 @@ class ServerThread:
         self._thread.join(10)
 
 
-def running(grace_s: float = 30.0) -> Iterator[ServerThread]:
-    """For a fixture: ``yield from running()``."""
-    server = ServerThread(grace_s)
+def running(grace_s: float = 30.0, reflex_speed: float = 1.0) -> Iterator[ServerThread]:
+    """For a fixture: ``yield from running()`` (``reflex_speed``: game time per ms at reflex
+    tables, raised to play whole games in seconds)."""
+    server = ServerThread(grace_s, reflex_speed)
     try:
         yield server
     finally:

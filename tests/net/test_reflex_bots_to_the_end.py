@@ -20,7 +20,7 @@ from games.core.realtime import replay_timed
 from games.registry import GAMES
 from tests.net.conftest import REPO
 from tests.net.reflex_tables import sit, with_reflex_server
-from tests.net.server_thread import ServerThread
+from tests.net.server_thread import ServerThread, running
 
 GAME_S = 240        # the bound on one whole game (a loaded machine)
 SPEED = 10.0        # game time per ms of the server's clock
@@ -66,12 +66,7 @@ def test_bot_clients_play_a_whole_reflex_game(game: str, seats: int, options: di
 
 @pytest.fixture
 def fast_server() -> Iterator[ServerThread]:
-    running = ServerThread()
-    running.server.reflex_speed = SPEED
-    try:
-        yield running
-    finally:
-        running.stop()
+    yield from running(reflex_speed=SPEED)
 
 
 def parlour(*args: str) -> subprocess.Popen[str]:
