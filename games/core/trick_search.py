@@ -35,7 +35,7 @@ a Whist hand); whole 13-card Whist deals belong to DDS.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from games.core.cards import Card, Suit
 from games.core.protocol import Seat
@@ -359,14 +359,19 @@ def solve(position: Position) -> dict[Card, int]:
 
 
 def _exact(search: _Search, seat: Seat, trick: list[tuple[Seat, int]], b: int, left: int, guess: int) -> int:
-    """Side 0's exact count after card ``b``, by null-window tests ("at least g?") that
-    close in from a guess (the last card's count): each test is far cheaper than a search
-    with the whole range open, and the table keeps what earlier tests learnt."""
+    """Side 0's exact count after card ``b``."""
+    return _close_in(lambda alpha, beta: search.after(seat, trick, b, alpha, beta), left, guess)
+
+
+def _close_in(probe: Callable[[int, int], int], left: int, guess: int) -> int:
+    """Side 0's exact count (0..``left``), by null-window tests ``probe(g - 1, g)`` ("at
+    least g?") that close in from a guess (the last card's count): each test is far cheaper
+    than a search with the whole range open, and the table keeps what earlier tests learnt."""
     low, high = 0, left
     test = guess
     while low < high:
         test = min(max(test, low + 1), high)
-        result = search.after(seat, trick, b, test - 1, test)
+        result = probe(test - 1, test)
         if result >= test:
             low = result
             test = low + 1
@@ -463,17 +468,5 @@ def best_discard_value(position: Position, seat: Seat, spare: Card) -> int:
 
 
 def _exact_lead(search: _Search, leader: Seat, left: int, guess: int) -> int:
-    """Side 0's exact count with ``leader`` to lead, by null-window tests as in
-    :func:`_exact`."""
-    low, high = 0, left
-    test = guess
-    while low < high:
-        test = min(max(test, low + 1), high)
-        result = search.lead_value(leader, test - 1, test)
-        if result >= test:
-            low = result
-            test = low + 1
-        else:
-            high = result
-            test = high
-    return low
+    """Side 0's exact count with ``leader`` to lead."""
+    return _close_in(lambda alpha, beta: search.lead_value(leader, alpha, beta), left, guess)
