@@ -180,7 +180,7 @@ class RatscrewTable(RealtimeTableScene):
         self.pile.append(sprite)
         self.targets()
         if event.needed:
-            self._banner(f"{says(self._name(event.seat), 'flips')} a {_rank_name(event.card)}: "
+            self._banner(f"{says(self._name(event.seat), 'flips')} {_a_rank(event.card)}: "
                          f"{event.needed} to answer", 1.6)
         elif not event.live:
             self._banner(f"{self._name(event.seat)} flipped out of turn: dead card", 1.6)
@@ -493,8 +493,10 @@ class RatscrewTable(RealtimeTableScene):
         return rects
 
 
-def _rank_name(card: Any) -> str:
-    return {11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}.get(int(card.rank), str(card.rank))
+def _a_rank(card: Any) -> str:
+    """'a Jack', 'an Ace': the face card or Ace that starts a challenge."""
+    name = {11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}.get(int(card.rank), str(card.rank))
+    return f"{'an' if name[0] in 'AEIOU8' else 'a'} {name}"
 
 
 Table = RatscrewTable

@@ -218,3 +218,19 @@ def test_a_human_who_is_out_may_skip_to_the_result(app):
     assert isinstance(app.scenes.top, ResultsScene)
     assert state.is_over() and len(scene.session.actions) > acted
     assert Counter(state.all_cards()) == before
+
+
+@pytest.mark.parametrize("top, said", [("AS", "You flip an Ace: 4 to answer"), ("JH", "You flip a Jack: 1 to answer")])
+def test_flipping_a_challenge_card_says_it_in_plain_words(app, top, said):
+    scene = open_table(app, humans=1, seats=2)
+    state = scene.session.state
+    state.turn = 0
+    card = cards(top)[0]
+    for stack in state.stacks:
+        if card in stack:
+            stack.remove(card)
+    state.stacks[0].append(card)       # the top of the stack: the next card flipped
+    press(app, pygame.K_q)
+    frame(app)
+    assert state.pile[-1].card == card
+    assert scene.banner is not None and scene.banner[0] == said
