@@ -2,7 +2,8 @@
 connections, measured over loopback. Prints one JSON object.
 
 A server runs on a thread of its own; two real clients (``ReflexClient``, scripted) sit at
-an Egyptian Ratscrew table, each behind an in-process delay proxy with its one-way delay
+an Egyptian Ratscrew table, each behind an in-process delay proxy (on a thread of its own:
+the network) with its one-way delay
 (``--latency A,B``, each way) plus or minus up to ``--jitter`` ms on every chunk. Each
 trial the table is given a slappable pile (netfair's one reach into the server: a fresh
 deal flipped until the pile shows a pair or a sandwich), then both clients slap at real
@@ -89,23 +90,59 @@ class ServerThread:
         self._thread.join(timeout=30)
 
 
+class NetworkThread:
+    """The network between the clients and the server: the delay proxies, on a thread and
+    event loop of their own. On the clients' loop they would stand still while a client
+    spins towards its press, holding back the other's press (which, on two machines, is
+    already on its way)."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self.loop.run_forever, name="netfair-network", daemon=True)
+        self._thread.start()
+
+    def call(self, job: Any) -> asyncio.Future[Any]:
+        """Run the coroutine ``job`` on the network's loop; awaitable from another loop."""
+        return asyncio.wrap_future(asyncio.run_coroutine_threadsafe(job, self.loop))
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(timeout=30)
+        if not self._thread.is_alive():
+            self.loop.close()
+
+
 def run(latency: tuple[float, float], jitter: float, gap: float, trials: int, seed: int = 1) -> dict[str, Any]:
     switch = sys.getswitchinterval()
-    sys.setswitchinterval(SWITCH_S)      # the server's thread and this one take turns often
+    sys.setswitchinterval(SWITCH_S)      # the server's, the network's and this thread take turns often
     host = ServerThread()
     port = host.start()
+    network = NetworkThread()
     try:
-        return asyncio.run(_measure(host, port, latency, jitter, gap, trials, seed))
+        return asyncio.run(_measure(host, port, network, latency, jitter, gap, trials, seed))
     finally:
+        network.stop()
         host.stop()
         sys.setswitchinterval(switch)
 
 
-async def _measure(host: ServerThread, port: int, latency: tuple[float, float], jitter: float, gap: float,
-                   trials: int, seed: int) -> dict[str, Any]:
+async def _proxies(port: int, latency: tuple[float, float], jitter: float, seed: int) -> list[tuple[DelayProxy, int]]:
+    """On the network's loop: a started delay proxy to the server for each client, with its port."""
     rng = Random(seed)
     proxies = [DelayProxy("127.0.0.1", port, d, d, jitter, Random(rng.random())) for d in latency]
-    urls = [f"ws://127.0.0.1:{await p.start()}" for p in proxies]
+    return [(p, await p.start()) for p in proxies]
+
+
+async def _close(proxies: list[DelayProxy]) -> None:
+    for proxy in proxies:
+        await proxy.close()
+
+
+async def _measure(host: ServerThread, port: int, network: NetworkThread, latency: tuple[float, float],
+                   jitter: float, gap: float, trials: int, seed: int) -> dict[str, Any]:
+    started = await network.call(_proxies(port, latency, jitter, seed))
+    proxies = [proxy for proxy, _ in started]
+    urls = [f"ws://127.0.0.1:{proxy_port}" for _, proxy_port in started]
     wins: list[tuple[int, float]] = []     # (seat that won a pile, local ms)
     clients, tasks = await _seat(urls, wins)
     try:
@@ -136,8 +173,7 @@ async def _measure(host: ServerThread, port: int, latency: tuple[float, float], 
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        for proxy in proxies:
-            await proxy.close()
+        await network.call(_close(proxies))
     p50, p99 = percentile(delays, 0.5), percentile(delays, 0.99)
     return {"game": "ratscrew", "trials": trials, "earlier_won": round(won / trials, 4), "gap_ms": gap,
             "latency_ms": list(latency), "jitter_ms": jitter,
