@@ -2,12 +2,11 @@
 connections, measured over loopback. Prints one JSON object.
 
 A server runs on a thread of its own; two real clients (``ReflexClient``, scripted) sit at
-an Egyptian Ratscrew table, each behind an in-process delay proxy (on a thread of its own:
-the network) with its one-way delay
-(``--latency A,B``, each way) plus or minus up to ``--jitter`` ms on every chunk. Each
-trial the table is given a slappable pile (netfair's one reach into the server: a fresh
-deal flipped until the pile shows a pair or a sandwich), then both clients slap at real
-times ``--gap`` ms apart, the earlier one alternating. Each stamps its press with its own
+an Egyptian Ratscrew table, each behind an in-process delay proxy (the network, on a thread
+of its own) with its one-way delay (``--latency A,B``, each way) plus or minus up to
+``--jitter`` ms on every chunk. Each trial the table is given a slappable pile (netfair's
+one reach into the server: a fresh deal flipped until the pile shows a pair or a sandwich),
+then both clients slap at real times ``--gap`` ms apart, the earlier one alternating. Each stamps its press with its own
 estimate of the server's clock, as any client does.
 
 Figures: ``earlier_won``, the share of trials the earlier slap won the pile;
