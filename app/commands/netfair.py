@@ -6,8 +6,8 @@ an Egyptian Ratscrew table, each behind an in-process delay proxy (the network, 
 of its own) with its one-way delay (``--latency A,B``, each way) plus or minus up to
 ``--jitter`` ms on every chunk. Each trial the table is given a slappable pile (netfair's
 one reach into the server: a fresh deal flipped until the pile shows a pair or a sandwich),
-then both clients slap at real times ``--gap`` ms apart, the earlier one alternating. Each stamps its press with its own
-estimate of the server's clock, as any client does.
+then both clients slap at real times ``--gap`` ms apart, the earlier one alternating. Each
+stamps its press with its own estimate of the server's clock, as any client does.
 
 Figures: ``earlier_won``, the share of trials the earlier slap won the pile;
 ``verdict_delay_ms``, from the later press to the moment the server applied the winning
