@@ -35,11 +35,14 @@ from app.net.client import percentile
 from app.net.delay_proxy import DelayProxy
 from app.net.protocol import read_table
 from app.net.reflex_client import ReflexClient, local_ms
-from app.net.reflex_table import ReflexRun, server_ms
+from app.net.reflex_table import RACE_SPAN_MS, ReflexRun, server_ms
 from app.net.server import Server, Table
 from games.ratscrew.rules import Flip, Slap, Slapped, new_game
 
-SETTLE_S = 0.15        # after a verdict, before the next trial (late slaps land)
+# After a verdict, before the next trial: late slaps land, and the next trial's slaps come
+# more than the table's race span after this one's, so they are a race of their own (sooner,
+# the server took them for more presses in the last race and gave them no verdict).
+SETTLE_S = RACE_SPAN_MS / 1000 + 0.05
 LEAD_MS = 60.0         # from the pile being set to the first press
 TRIAL_TIMEOUT_S = 3.0
 GAP_SLACK_MS = 2.0     # a trial whose presses came out further than this off the gap is run again
