@@ -54,9 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seats", type=int)
     sim.add_argument("--difficulty", choices=LEVELS, default="normal")
     sim.add_argument("--bots", help="comma-separated difficulty per seat, e.g. hard,easy,easy,easy")
-    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                     help="a game option, e.g. --option variant=pig (repeatable)")
-    sim.add_argument("--variant", help="shorthand for --option variant=VALUE")
+    _option_flags(sim)
     bench = sub.add_parser("bench", help="frame times of every scene, as JSON")
     bench.add_argument("--scene")
     bench.add_argument("--frames", type=int, default=600)
@@ -137,13 +135,22 @@ def _sim(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     seats = args.seats if args.seats is not None else (len(lineup) if args.bots else spec.default_seats)
     if not spec.min_seats <= seats <= spec.max_seats:
         parser.error(f"{spec.title} is for {_players(spec)}, not {seats}")
-    options = _options(parser, spec, args.option + ([f"variant={args.variant}"] if args.variant else []))
+    options = _options(parser, spec, args)
     print(json.dumps(simulate(spec, args.games, args.seed, lineup, seats, options), indent=2))
     return 0
 
 
-def _options(parser: argparse.ArgumentParser, spec: Any, pairs: list[str]) -> dict[str, Any]:
-    """``KEY=VALUE`` pairs as the game's option values (matched against the allowed choices)."""
+def _option_flags(command: argparse.ArgumentParser) -> None:
+    """A game's options on a command's line (``sim``, ``host``), read by ``_options``."""
+    command.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                         help="a game option, e.g. --option variant=pig (repeatable)")
+    command.add_argument("--variant", help="shorthand for --option variant=VALUE")
+
+
+def _options(parser: argparse.ArgumentParser, spec: Any, args: argparse.Namespace) -> dict[str, Any]:
+    """``--option KEY=VALUE`` pairs (and ``--variant``) as the game's option values (matched
+    against the allowed choices)."""
+    pairs = args.option + ([f"variant={args.variant}"] if args.variant else [])
     options: dict[str, Any] = {}
     known = {o.key: o for o in spec.options}
     for pair in pairs:
@@ -337,9 +344,7 @@ def _network_parsers(sub: Any) -> None:
     host.add_argument("--seed", type=int)
     host.add_argument("--name", default="Host")
     host.add_argument("--bot", metavar="LEVEL", help="no window: a computer player of this level plays your seat")
-    host.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                      help="a game option, e.g. --option variant=pig (repeatable)")
-    host.add_argument("--variant", help="shorthand for --option variant=VALUE")
+    _option_flags(host)
     join = sub.add_parser("join", help="sit at a networked table")
     join.add_argument("address", nargs="?", help="the server, ws://HOST:PORT or HOST:PORT")
     join.add_argument("code", nargs="?", help="the table's join code")
@@ -394,7 +399,7 @@ def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         for flag, level in (("--difficulty", args.difficulty), ("--bot", args.bot)):
             if level is not None and level not in spec.bots:
                 parser.error(f"{flag} takes {', '.join(spec.bots)}")
-        options = _options(parser, spec, args.option + ([f"variant={args.variant}"] if args.variant else []))
+        options = _options(parser, spec, args)
         return host.run(spec.id, args.server, seats, args.remote, args.difficulty, args.seed, args.name,
                         args.bot, args.listen, None, options)
     if args.command == "netbench":
