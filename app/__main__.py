@@ -54,6 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seats", type=int)
     sim.add_argument("--difficulty", choices=LEVELS, default="normal")
     sim.add_argument("--bots", help="comma-separated difficulty per seat, e.g. hard,easy,easy,easy")
+    sim.add_argument("--paired", action="store_true",
+                     help="play each deal once in every seating of the line-up, so the cards' luck evens out")
     _option_flags(sim)
     bench = sub.add_parser("bench", help="frame times of every scene, as JSON")
     bench.add_argument("--scene")
@@ -136,7 +138,7 @@ def _sim(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if not spec.min_seats <= seats <= spec.max_seats:
         parser.error(f"{spec.title} is for {_players(spec)}, not {seats}")
     options = _options(parser, spec, args)
-    print(json.dumps(simulate(spec, args.games, args.seed, lineup, seats, options), indent=2))
+    print(json.dumps(simulate(spec, args.games, args.seed, lineup, seats, options, paired=args.paired), indent=2))
     return 0
 
 

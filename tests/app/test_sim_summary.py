@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from app.commands.sim import simulate, wilson
@@ -33,3 +35,30 @@ def test_a_partnership_of_one_level_wins_the_games_its_side_wins() -> None:
     assert levels["normal"]["wins"] == 2 * summary["players"][0]["wins"]
     low, high = levels["normal"]["win_rate_95"]
     assert low <= levels["normal"]["win_rate"] <= high
+
+
+def test_paired_play_deals_each_deal_once_in_every_seating(monkeypatch: pytest.MonkeyPatch) -> None:
+    import app.commands.sim as sim
+
+    seen: list[tuple[int, tuple[int, ...]]] = []
+    real = sim.play_out
+
+    def level_of(bot: object) -> int:
+        """Which level plays: each level's decisions are timed into a list of its own."""
+        return next(id(cell.cell_contents) for cell in getattr(bot, "__closure__") if isinstance(cell.cell_contents, list))
+
+    def spy(spec: Any, options: Any, seed: int, bots: Any) -> Any:
+        seen.append((seed, tuple(level_of(bot) for bot in bots)))
+        return real(spec, options, seed, bots)
+
+    monkeypatch.setattr(sim, "play_out", spy)
+    summary = simulate(GAMES["whist"], 6, 40, ["normal", "easy", "normal", "easy"], None, {"target": 5}, paired=True)
+    assert [seed for seed, _ in seen] == [40, 40, 41, 41, 42, 42]
+    seatings = [levels for _, levels in seen]
+    assert seatings[0] != seatings[1] and seatings[0][0] == seatings[1][1]  # the sides swap within a deal
+    assert seatings[0] == seatings[2] == seatings[4]
+    assert summary["deals"] == 3 and summary["seatings_per_deal"] == 2
+    normal, easy = summary["levels"]["normal"], summary["levels"]["easy"]
+    assert normal["wins"] + easy["wins"] == 6
+    low, high = normal["win_rate_95_paired"]
+    assert low <= normal["win_rate"] <= high
