@@ -26,15 +26,15 @@ from games.whist.rules import WhistView
 DECK = tuple(standard_deck())
 HARD_BUDGET = 160  # play-outs per decision, shared out over the legal cards
 SEARCH_CARDS = 6  # without DDS, our own search is quick enough up to this many cards a hand
-# With DDS, the Expert solves deals once the hands are down to this many cards (the third
-# trick on): a hundred 13-card deals cost DDS 2-10 s on a shared two-core machine, 12-card
-# ones about three times what 800 play-outs cost, 11-card ones about twice. Before that it
-# plays Hard's kind of sampled play-outs, five times as many and valued by the game: on 183
-# paired decisions of the first three tricks, judged by solving the actual deal, these gave
-# away 0.104 tricks a decision, Hard's 160 play-outs 0.137. In the third trick alone the
-# solver does far better (on 84 decisions: 0.048 tricks given away, play-outs 0.131).
-DDS_CARDS = 11
-EXPERT_PLAYOUTS = 800  # about 0.13 s of CPU a decision, only in the first two tricks
+# With DDS, the Expert solves deals once the hands are down to this many cards (the second
+# trick on). Measured on a quiet two-core machine, a hundred deals cost DDS 2.4-3.5 s at the
+# opening lead (13 cards: too slow to wait for at the table), 0.1-1.4 s in the second trick
+# and 0.3-0.6 s in the third. In the first trick it plays Hard's kind of sampled play-outs,
+# five times as many and valued by the game. Judged by solving the actual deal, on
+# positions Hard's play reached, the solver gave away 0.05 tricks a decision at 12 cards
+# and 11 (on 179 decisions), the play-outs 0.12.
+DDS_CARDS = 12
+EXPERT_PLAYOUTS = 800  # about 0.13 s of CPU a decision, only in the first trick
 
 
 def easy(view: WhistView, rng: Random) -> PlayCard:
@@ -51,7 +51,7 @@ def hard(view: WhistView, rng: Random) -> PlayCard:
 
 def expert(view: WhistView, rng: Random) -> PlayCard:
     """Determinised search on the double-dummy solver (games/core/expert_play.py) from the
-    third trick; sampled play-outs before it (expert_playouts). Where DDS is not installed,
+    second trick; sampled play-outs in the first (expert_playouts). Where DDS is not installed,
     our own search solves the last few tricks and the play-outs play the rest. Deals are
     drawn as likely as they fit the way the opponents have followed suit, and a card is
     worth the chance of winning the game it leads to (games/whist/game_odds.py), not its
