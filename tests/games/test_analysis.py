@@ -11,6 +11,7 @@ import pytest
 from app.ui.review_words import summary
 from games.abstrac.analysis import analyse as abstrac_analyse
 from games.abstrac.rules import AbstracOptions, Take, new_game as abstrac_game
+from games.core.analysis import Decision
 from games.core.cards import cards
 from games.core.driver import play_out
 from games.core.trick_analysis import analyse_card
@@ -50,6 +51,20 @@ def test_a_finesse_position_values_each_card_double_dummy():
     assert {str(c): v for c, v in result.exact.items()} == {"AS": 2.0, "QS": 0.0}
     ace, queen = cards("AS QS")
     assert result.best == result.values[ace] and result.cost_of(queen) > 0 and result.cost_of(ace) == 0
+
+
+def test_a_card_only_an_all_seeing_player_would_find_is_no_mistake():
+    """North leads the ace of spades: best over the deals North could face, though with
+    every hand open the heart takes a trick more. The cost counts against single-dummy, so
+    the ace costs nothing and the heart, best only with the hands open, is the mistake."""
+    state = _trick_state(["AS TS 3H", "2H 7H 3S", "9H 8S TH", "QS JH 4S"], seat=0)
+    result = analyse_card(state, 0, whist_knowledge, seed=1, deals=30)
+    assert result is not None
+    ace, heart = cards("AS 3H")
+    assert result.exact[heart] > result.exact[ace]  # double-dummy prefers the heart
+    assert result.values[ace] == result.best > result.values[heart]
+    assert not Decision(0, 0, "card", 1, ace, result).mistake
+    assert Decision(0, 0, "card", 1, heart, result).mistake
 
 
 def test_a_forced_card_costs_nothing():
