@@ -201,6 +201,8 @@ def decision_lines(decision: Decision, unit: str) -> list[str]:
     if unit == "chance":
         best_words = "The likeliest guess." if decision.kind == "guess" else "The safest play."
         lines.append(best_words if cost < 1e-9 else f"{cost * 100:.0f}% {_less(decision)} than the best")
+    elif unit == "winnable":  # a verdict, not an amount: "Cost: −1" would say nothing
+        lines.append("This move kept the win." if cost < 1e-9 else "This move lost the win.")
     else:
         lines.append("Best play." if cost < 1e-9 else f"Cost: {minus(cost)}" + (" trick" if unit == "tricks" else ""))
     return lines

@@ -122,3 +122,20 @@ def test_the_review_lists_each_option_with_its_value_apart():
     takes = {Take(0, 1): -13.0, Take(0, 2): 20.0, Take(0, 3): 36.0}
     lines = decision_lines(Decision(5, 0, "take", 1, Take(0, 1), Analysis(takes)), "points")
     assert lines == ["take 3: +36  ← best", "take 2: +20", "take 1: −13  ← chosen", "Cost: −49"]
+
+
+def test_the_seahaven_move_that_lost_the_deal_says_so_in_words():
+    """A Seahaven move keeps the win or loses it: its closing line says which, not "Cost: −1"."""
+    from app.ui.review_words import decision_lines
+    from games.core.analysis import Analysis, Decision
+    from tests.games.test_analysis import _seahaven_loss
+    from games.seahaven.analysis import review
+    from games.seahaven.rules import SeahavenOptions
+
+    actions, lost_at = _seahaven_loss()
+    losing = next(d for d in review(SeahavenOptions(), 1, actions).decisions if d.mistake)
+    lines = decision_lines(losing, "winnable")
+    assert lines[-1] == "This move lost the win." and any("loses it  ← chosen" in line for line in lines)
+    kept = Decision(losing.index, 0, losing.kind, losing.number, losing.chosen,
+                    Analysis({losing.chosen: 1.0}, extra=losing.analysis.extra))
+    assert decision_lines(kept, "winnable")[-1] == "This move kept the win."
