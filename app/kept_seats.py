@@ -6,7 +6,9 @@ an app that closes loses it, and with it the seat. So each live seat is kept in
 ``<user data>/seats.json`` (versioned JSON written atomically by app/storage.py; a file
 that cannot be trusted is moved aside and ignored): the server's address, the table's
 code, the game, the seat, the token, the player's name, the host's name (for the line when
-nothing answers any more), whether the table was on this app's own server, and when.
+nothing answers any more), whether the table was on this app's own server, when, and the
+game's options (a variant with a name of its own, Pig, is offered by that name; a file
+kept before the options were, has none and reads as the game's plain title).
 
 A seat is kept once the table has been seen with it, and forgotten when the game is over,
 when the player leaves a table not being played, and when the server says the token opens
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -45,12 +47,13 @@ class KeptSeat:
     host: str
     hosted_here: bool
     when: float
+    options: dict[str, Any] = field(default_factory=dict, hash=False)
 
     @property
     def title(self) -> str:
-        """What the menu's button says: "Whist at K7QM2X"."""
+        """What the menu's button says: "Whist at K7QM2X", "Pig at K7QM2X"."""
         spec = GAMES.get(self.game)
-        return f"{spec.title if spec is not None else self.game} at {self.code}"
+        return f"{spec.title_for(self.options) if spec is not None else self.game} at {self.code}"
 
 
 def seats_path() -> Path:
@@ -66,8 +69,10 @@ _TYPES: dict[str, tuple[type, ...]] = {
 def _seat_from(data: Any) -> KeptSeat:
     if not isinstance(data, dict):
         raise storage.BadData("it holds a value where a seat belongs")
-    values: dict[str, Any] = {}
+    values: dict[str, Any] = {"options": _options_from(data.get("options", {}))}
     for spec in fields(KeptSeat):
+        if spec.name == "options":
+            continue
         value = data.get(spec.name)
         kinds = _TYPES[spec.name]
         if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
@@ -78,6 +83,13 @@ def _seat_from(data: Any) -> KeptSeat:
     if values["game"] not in GAMES:
         raise storage.BadData(f"a seat is at a game this Parlour does not know ({values['game']!r})")
     return KeptSeat(**values)
+
+
+def _options_from(data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict) or not all(
+            isinstance(key, str) and isinstance(value, (str, int, float, bool)) for key, value in data.items()):
+        raise storage.BadData("a seat's options are not a table of plain values")
+    return dict(data)
 
 
 def _seats_from(data: Any) -> list[KeptSeat]:

@@ -267,7 +267,8 @@ class RemoteSession(Session):
         self._keep_due = False
         host = next((p.name for p in self.players if p.kind == "host"), "")
         kept_seats.keep(kept_seats.KeptSeat(self.url, self.code, self.spec.id, self.seat, token,
-                                            self.player_name, host, _hosted_here(self.url), kept_seats.now()))
+                                            self.player_name, host, _hosted_here(self.url), kept_seats.now(),
+                                            dict(self.setup.options)))   # (Pig is offered as Pig)
 
     def _forget_seat(self) -> None:
         from app import kept_seats

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -17,6 +18,7 @@ import pytest
 from app import hosting, kept_seats, storage
 from app.hosting import LocalServer
 from app.net.remote import RemoteSession
+from app.render.text import font
 from app.scenes.back_to_table import BackToTableScene
 from app.scenes.menu import MenuScene
 from app.scenes.results import ResultsScene
@@ -114,6 +116,35 @@ def test_a_kept_file_that_cannot_be_read_is_moved_aside_and_the_menu_opens(app: 
     assert not kept_seats.seats_path().exists()
     assert list(storage.data_dir().glob("seats.bad-*.json")), "the bad file is kept aside"
     assert any("seats.json was unusable" in message for message, _ in app.notices)
+
+
+def test_a_kept_pig_table_is_offered_as_pig_not_spoons(server: ServerThread) -> None:
+    """Pig is Spoons' variant: the seat keeps the table's options, and the menu's button
+    names the game the player was playing."""
+    from app.net.remote_realtime import RemoteRealtimeSession
+
+    ann = RemoteRealtimeSession.host(server.url, {"game": "spoons", "seats": 3, "remote": 1, "difficulty": "easy",
+                                                  "seed": 5, "options": {"variant": "pig"}}, "Ann")
+    wait_for(lambda: kept_seats.latest() is not None, poll=ann.poll)
+    code = ann.code or ""
+    ann._link.close(wait_s=2.0)
+    assert [s.title for s in kept_seats.kept()] == [f"Pig at {code}"]
+    app = new_app()
+    menu: Any = app.scenes.top
+    app.step(FRAME)
+    assert menu.back_button.label == f"Back to Pig at {code}"
+    width = font(menu.back_button.text_size, bold=True).size(menu.back_button.label)[0]
+    assert menu.back_button.rect.width > width and menu.back_button.rect.left >= 0
+    pygame.quit()
+
+
+def test_a_seat_kept_before_options_were_reads_as_the_plain_game() -> None:
+    seat = {**asdict(kept_seat("ws://127.0.0.1:1", "old")), "game": "spoons"}
+    del seat["options"]
+    storage.write_json(kept_seats.seats_path(), [seat], 1)
+    assert [s.title for s in kept_seats.kept()] == ["Spoons at K7QM2X"]
+    storage.write_json(kept_seats.seats_path(), [{**seat, "options": ["variant", "pig"]}], 1)
+    assert kept_seats.kept() == [], "options that are not a table make the file bad"
 
 
 def kept_seat(url: str, token: str, host: str = "Ann", hosted_here: bool = False) -> kept_seats.KeptSeat:
