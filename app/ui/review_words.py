@@ -108,6 +108,8 @@ def summary(review: Review, who: str = "You") -> str:
     if not mistakes:
         bids = bid_summary(review)
         play = "the best card play at every trick" if bids else "the best play at every decision"
+        if any(d.cost > 1e-9 for d in review.decisions):  # small costs, under a mistake's: not "best"
+            play = ("no mistake in the card play" if bids else "no mistakes") + ": every choice was the best or close to it"
         return f"{_verb(who, 'made')} {play}." + bids + _notes(review)
     if review.unit == "chance":
         listed = [f"{where(d, review.unit)} ({option_words(d.chosen)}, {d.cost * 100:.0f}% {_less(d)})"

@@ -139,3 +139,19 @@ def test_the_seahaven_move_that_lost_the_deal_says_so_in_words():
     kept = Decision(losing.index, 0, losing.kind, losing.number, losing.chosen,
                     Analysis({losing.chosen: 1.0}, extra=losing.analysis.extra))
     assert decision_lines(kept, "winnable")[-1] == "This move kept the win."
+
+
+def test_a_summary_without_mistakes_says_best_play_only_when_every_choice_was_best():
+    """A Nash guess 5% less likely than the best is no mistake (under ten points), but the
+    panel shows it as less likely: the summary must not call it the best play."""
+    from app.ui.review_words import summary
+    from games.core.analysis import Analysis, Decision, Review
+    from games.nash.rules import Guess
+
+    four, eight = Guess(0, 4), Guess(0, 8)
+    odds = Analysis({four: 0.16, eight: 0.11}, mistake_at=0.10)
+    review = Review("nash", 0, "chance", [Decision(3, 0, "guess", 1, four, odds)])
+    assert summary(review) == "You made the best play at every decision."
+    review.decisions.append(Decision(7, 0, "guess", 2, eight, odds))
+    assert not review.mistakes
+    assert summary(review) == "You made no mistakes: every choice was the best or close to it."
