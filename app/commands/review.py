@@ -91,7 +91,7 @@ def as_text(replay: Any, review: Review) -> str:
     if review.unit in HEADINGS:
         lines += [HEADINGS[review.unit] + ".", ""]
     for decision in review.decisions:
-        lines.append(f"{where(decision, review.unit).capitalize()}:" + ("  MISTAKE" if decision.mistake else ""))
+        lines.append(f"{where(decision, review.unit).capitalize()}:" + ("  MISTAKE" if decision.costly else ""))
         lines += [f"    {line}" for line in decision_lines(decision, review.unit)]
     return "\n".join(lines)
 

@@ -150,7 +150,7 @@ class ReviewControls(ReplayControls):
             self.say("Still analysing", 1.0)
             return
         done = self.session.done
-        mistakes = [d.index for d in review.mistakes]
+        mistakes = [d.index for d in review.costly]  # a bid that cost chips is one too
         later = [i for i in mistakes if (i > done if direction > 0 else i < done)]
         if not later:
             self.say("No more mistakes" if direction > 0 else "No earlier mistake", 1.2)
@@ -258,7 +258,7 @@ class ReviewControls(ReplayControls):
             return
         head = where(decision, review.unit)
         head = (("Now: " if decision.index == self.session.done else "Next: ") if ahead else "Last: ") + head
-        colour = theme.DANGER if decision.mistake else theme.GOLD
+        colour = theme.DANGER if decision.costly else theme.GOLD
         y = self._lines(surface, [head[0].upper() + head[1:]], area, area.top, size, colour, bold=True)
         bid = decision.analysis.extra.get("bid")
         heading = bid_heading(bid) if bid is not None else HEADINGS.get(review.unit) if decision.analysis.values else None

@@ -79,6 +79,18 @@ class Decision:
     def mistake(self) -> bool:
         return self.cost >= self.analysis.mistake_at
 
+    @property
+    def bid_cost(self) -> float:
+        """What a bid or call cost, in its own unit (chips, points; never added to
+        ``cost``, whose unit is the review's): 0 for a card, a move or a sound bid."""
+        bid = self.analysis.extra.get("bid")
+        return float(bid.get("cost") or 0.0) if isinstance(bid, Mapping) else 0.0
+
+    @property
+    def costly(self) -> bool:
+        """A mistake in play or a bid that cost something: what the review jumps between."""
+        return self.mistake or self.bid_cost > 0
+
 
 @dataclass
 class Review:
@@ -96,6 +108,11 @@ class Review:
     @property
     def mistakes(self) -> list[Decision]:
         return [d for d in self.decisions if d.mistake]
+
+    @property
+    def costly(self) -> list[Decision]:
+        """The mistakes and the bids that cost something, in the order they came."""
+        return [d for d in self.decisions if d.costly]
 
     @property
     def total_cost(self) -> float:

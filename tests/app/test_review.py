@@ -85,6 +85,24 @@ def test_review_from_the_results_screen_steps_to_a_mistake(app):
     assert app.scenes.top is results
 
 
+def test_m_jumps_to_a_bid_that_cost_chips_and_the_panel_marks_it(app):
+    """A Nap bid that cost chips is listed with the mistakes in the summary: M reaches it
+    too, though no card play was a mistake (a bid's cost is not in tricks)."""
+    from app.coach import open_review
+
+    replay, _ = played("nap", 3)  # seat 0 bids Two in hand 4 and it costs 3 chips
+    scene = open_review(app, replay)
+    step_until(app, lambda: app.scenes.top.coach.job.poll(), frames=20_000)
+    review = scene.coach.review
+    assert review is not None and not review.mistakes
+    bids = [d for d in review.decisions if d.bid_cost > 0]
+    assert bids and review.costly == bids
+    post_key(app, pygame.K_m, "m")
+    top = app.scenes.top
+    assert isinstance(top, ReviewControls) and top.session.done == bids[0].index
+    assert top.current_decision(review)[0] is bids[0]
+
+
 # --- Seahaven's "still winnable" lamp ---------------------------------------------------------
 
 
