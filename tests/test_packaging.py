@@ -47,3 +47,16 @@ def test_the_source_tree_finds_the_font_in_the_top_level_folder() -> None:
 
     assert text.assets_dir() == ROOT / "assets"
     assert text.font_path(bold=True).is_file()
+
+
+def test_endplay_is_asked_for_only_where_it_has_wheels() -> None:
+    """DDS comes with endplay, which has wheels for CPython 3.11-3.13 and none yet for
+    3.14: an environment marker keeps ``pip install .`` working there (the coach and the
+    Expert then use our own search)."""
+    from packaging.requirements import Requirement
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    endplay = next(r for r in map(Requirement, project["dependencies"]) if r.name == "endplay")
+    assert endplay.marker is not None, "endplay needs a python_version marker"
+    assert endplay.marker.evaluate({"python_version": "3.11"}) and endplay.marker.evaluate({"python_version": "3.13"})
+    assert not endplay.marker.evaluate({"python_version": "3.14"})
