@@ -348,3 +348,36 @@ def test_the_chat_open_or_closed_covers_neither_the_call_panel_nor_the_turn_hint
             assert not mine.colliderect(scene.chat.rect), (typing, mine, scene.chat.rect)
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 560)])
+@pytest.mark.parametrize("game", ["nap", "nash_whist"])
+def test_the_chat_open_or_closed_covers_no_seat_s_name_plate_nor_its_chips_label(game, size):
+    """At four seats the chat sits under the right-hand seat: it keeps clear of that seat's
+    plate, and the chips label ("40 chips · Pass") goes beside the plate, whole and clear
+    of the seat's own cards."""
+    from app.render.text import render_text
+    from app.ui import theme
+    from tests.app.ui_driver import step_until
+
+    app = make_app(size)
+    spec = GAMES[game]
+    setup = Setup(game, [SeatPlan(i == 0, "easy") for i in range(4)], {o.key: o.default for o in spec.options}, 3)
+    scene = table_for(game)(app, FakeRemote(spec, setup))
+    app.start(scene)
+    try:
+        step_until(app, lambda: scene.human_turn and scene.pictured)
+        for typing in (False, True):
+            post(app, *(keystroke("t") if typing else []))
+            assert scene.chat.typing == typing and scene.chat.rect.height > 100
+            for seat in range(1, 4):
+                plate = scene.plate_rect(seat)
+                label = scene.chip_rect(seat, render_text(scene.chip_label(seat), max(11, int(14 * scene.s)),
+                                                          theme.INK, bold=True))
+                cards = [sprite.rect() for sprite in scene.hands[seat]]
+                assert not scene.chat.rect.colliderect(plate), (typing, seat, plate, scene.chat.rect)
+                assert not scene.chat.rect.colliderect(label), (typing, seat, label, scene.chat.rect)
+                assert pygame.Rect((0, 0), size).contains(label)
+                assert not label.colliderect(plate) and label.collidelist(cards) == -1, (seat, label)
+    finally:
+        pygame.quit()

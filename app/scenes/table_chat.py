@@ -2,8 +2,9 @@
 
 A table has its own things in every corner, so the panel's place is chosen per layout,
 never over the player's own hand, the key line or the score card: at the trick and
-bidding tables (and Ninety-Nine) on the right above the hand (and above the calls box);
-at the Nash game in the bottom right corner, under the chances panel (open, over it); at
+bidding tables (and Ninety-Nine) on the right above the hand (and above the calls box),
+under the right-hand seat's name plate (its chips label then goes beside the plate); at
+the Nash game in the bottom right corner, under the chances panel (open, over it); at
 Abstrac under the player's own taken cards (open, over them). Open, it may cover some felt
 for as long as the player types. A game's own panel on the player's turn (the auction
 panel, Ninety-Nine's hint line) is placed clear of it, as it is now (``room``).
@@ -75,8 +76,25 @@ def _above_hand(scene: Any, typing: bool) -> pygame.Rect:
     home = getattr(getattr(scene, "history", None), "home", None)
     if isinstance(home, pygame.Rect) and home.width and home.right > w - EDGE - width:
         bottom = min(bottom, home.top - 8)
-    top = max(bottom - int(OPEN_HEIGHT * s), int(h * 0.5))
-    return pygame.Rect(w - EDGE - width, top, width, max(0, bottom - top))
+    left = w - EDGE - width
+    top = _under_plates(scene, left, w - EDGE, max(bottom - int(OPEN_HEIGHT * s), int(h * 0.5)))
+    return pygame.Rect(left, top, width, max(0, bottom - top))
+
+
+def _under_plates(scene: Any, left: int, right: int, top: int) -> int:
+    """The panel's top, moved down under a seat's name plate that reaches into it from
+    above (the right-hand seat's at four seats: the panel hid its lower edge and some of
+    its words); that seat's chips label goes beside the plate (app/tables/bidding.py).
+    A plate lower down, wholly in the panel's corner (five seats and more), is left: no
+    room would be left under it."""
+    plate_rect = getattr(scene, "plate_rect", None)
+    if plate_rect is None:   # (a reflex table: no name plates there)
+        return top
+    for seat in range(len(scene.hands)):
+        plate = plate_rect(seat)
+        if seat != scene.viewer and plate.left < right and plate.right > left and plate.top < top < plate.bottom + 2:
+            top = plate.bottom + 2   # (2: at 1280x800 the open panel keeps two lines of chat)
+    return top
 
 
 def _beside_hand(scene: Any, typing: bool) -> pygame.Rect:

@@ -235,8 +235,19 @@ class BiddingTable(TrickTable):
             x, y = self.plate_spot(seat)
             spot = (x, y + max(self.other_width * 0.62, 2.3 * max(13, int(17 * self.s))))
         rect = image.get_rect(center=(round(spot[0]), round(spot[1]))).inflate(12, 4)
+        chat = table_chat.room(self)
+        if seat != self.viewer and chat is not None and rect.colliderect(chat):
+            rect = self._beside_plate(seat, rect)
         rect.clamp_ip(pygame.Rect((0, 0), self.size))
         return rect
+
+    def _beside_plate(self, seat: int, rect: pygame.Rect) -> pygame.Rect:
+        """A label the chat panel would cover under its plate (the right-hand seat's at a
+        networked table) goes level with the plate, on the side towards the middle."""
+        plate = self.plate_rect(seat)
+        if plate.centerx > self.size[0] // 2:
+            return rect.move(plate.left - 6 - rect.right, plate.centery - rect.centery)
+        return rect.move(plate.right + 6 - rect.left, plate.centery - rect.centery)
 
     def _draw_calls_and_chips(self, surface: pygame.Surface) -> None:
         """Under each seat's name: its chips, and its call while the auction lasts."""
