@@ -333,6 +333,8 @@ def _network_parsers(sub: Any) -> None:
     serve.add_argument("--port", type=int, default=8765, help="the port (0 picks a free one)")
     serve.add_argument("--data", help="the folder keeping the tables (default: the user data folder)")
     serve.add_argument("--grace", type=float, default=30.0, help=argparse.SUPPRESS)
+    serve.add_argument("--reflex-speed", type=float, default=1.0,   # tests: whole reflex games in seconds
+                       help=argparse.SUPPRESS)
     serve.add_argument("--no-announce", action="store_true",
                        help="do not list this server's open tables on the local network (mDNS)")
     host = sub.add_parser("host", help="make a networked table and print its join code")
@@ -384,8 +386,10 @@ def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
         if not 0 <= args.port <= 65535:
             parser.error("--port takes 0 to 65535")
+        if not args.reflex_speed > 0:
+            parser.error("--reflex-speed takes a number above 0")
         return serve.run(args.host, args.port, Path(args.data) if args.data else None, args.grace,
-                         announce=not args.no_announce)
+                         announce=not args.no_announce, reflex_speed=args.reflex_speed)
     if args.command == "host":
         from app.commands import host
         from app.net.server import NET_GAMES

@@ -31,8 +31,9 @@ def listening_line(host: str, port: int) -> str:
     return f"parlour server listening on ws://{host}:{port}"
 
 
-async def serve_until_stopped(host: str, port: int, data: Path, grace_s: float, announce: bool = True) -> None:
-    server = Server(TableStore(data), grace_s=grace_s)
+async def serve_until_stopped(host: str, port: int, data: Path, grace_s: float, announce: bool = True,
+                              reflex_speed: float = 1.0) -> None:
+    server = Server(TableStore(data), grace_s=grace_s, reflex_speed=reflex_speed)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
@@ -78,7 +79,9 @@ def _not_listed(why: str) -> None:
           "players join with the address and code", file=sys.stderr, flush=True)
 
 
-def run(host: str, port: int, data: Path | None, grace_s: float = 30.0, announce: bool = True) -> int:
+def run(host: str, port: int, data: Path | None, grace_s: float = 30.0, announce: bool = True,
+        reflex_speed: float = 1.0) -> int:
+    """(``reflex_speed``: game time per ms at reflex tables; tests raise it)"""
     logging.basicConfig(level=logging.WARNING, format="parlour serve: %(message)s")
     folder = data or default_data()
     try:
@@ -92,7 +95,7 @@ def run(host: str, port: int, data: Path | None, grace_s: float = 30.0, announce
         return 1
     try:
         with lock:      # held while serving; the system lets go of it even if this is killed
-            asyncio.run(serve_until_stopped(host, port, folder, grace_s, announce))
+            asyncio.run(serve_until_stopped(host, port, folder, grace_s, announce, reflex_speed))
     except KeyboardInterrupt:
         pass
     except OSError as error:

@@ -143,16 +143,16 @@ def test_a_server_that_cannot_announce_serves_on(monkeypatch: pytest.MonkeyPatch
 
 
 def test_main_passes_no_announce(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[bool] = []
-    def run(*args: Any, announce: bool = True) -> int:
-        seen.append(announce)
+    seen: list[tuple[bool, float]] = []
+    def run(*args: Any, announce: bool = True, reflex_speed: float = 1.0) -> int:
+        seen.append((announce, reflex_speed))
         return 0
 
     monkeypatch.setattr(serve, "run", run)
     from app.__main__ import main
 
-    assert main(["serve", "--no-announce"]) == 0 and main(["serve"]) == 0
-    assert seen == [False, True]
+    assert main(["serve", "--no-announce"]) == 0 and main(["serve", "--reflex-speed", "4"]) == 0
+    assert seen == [(False, 1.0), (True, 4.0)]
 
 
 # --- real zeroconf on loopback ----------------------------------------------------------------
