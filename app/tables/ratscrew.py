@@ -14,7 +14,7 @@ import pygame
 from app.anim.tween import ease_out_back, ease_out_cubic
 from app.render.hand import hand, seat_colour
 from app.render.table import CardSprite, SpriteDrawer, felt, nameplate, seat_positions
-from app.render.text import render_text
+from app.render.text import font, render_text
 from app.scenes.realtime import Press, RealtimeTableScene
 from app.ui import theme
 from app.ui.grammar import counted, says
@@ -61,6 +61,8 @@ class RatscrewTable(RealtimeTableScene):
         self._hands: dict[tuple[int, int, int], pygame.Surface] = {}
         self.taken: list[pygame.Rect] = []     # what this frame drew that a verdict must not cover
         self.verdict_boxes: list[pygame.Rect] = []   # where the race and the banner went
+        self.caps_boxes: dict[int, pygame.Rect] = {}  # where each seat's key caps went this frame
+        self.status_box: pygame.Rect | None = None   # and the status line ("Ivy to flip")
         self._verdict_cache: tuple[object, Any] = (None, None)
         super().__init__(app, session)
         self.drawer = SpriteDrawer(app.cards, app.settings.card_back)
@@ -269,7 +271,7 @@ class RatscrewTable(RealtimeTableScene):
     def draw_table(self, surface: pygame.Surface) -> None:
         surface.blit(felt(self.size), (0, 0))
         view: rs.RatscrewView = self.view
-        self.taken = []
+        self.taken, self.caps_boxes = [], {}
         self._draw_pile_spot(surface)
         for seat in range(view.seats):
             self._draw_seat(surface, view, seat)
@@ -339,10 +341,48 @@ class RatscrewTable(RealtimeTableScene):
             crect = caps.get_rect(midtop=(rect.centerx, rect.bottom + 4))
             if crect.bottom > self.size[1] - 2:
                 crect.midbottom = (rect.centerx, rect.top - 4)
+            if crect.colliderect(self.status_strip()):
+                crect = self._beside(rect, crect)
             surface.blit(caps, crect)
             self.taken.append(crect)
+            self.caps_boxes[seat] = crect
+
+    def status_strip(self) -> pygame.Rect:
+        """The band the status line ("Ivy to flip", "Ivy: carry on (2) or decline in 3 s")
+        may take, between the top seat and the pile: a seat's key caps keep out of it."""
+        height = font(self._status_size(), bold=True).get_height() + 10
+        width = self.size[0] // 2
+        return pygame.Rect(self.focus_point()[0] - width // 2, self._status_y() - height // 2 - 2, width, height + 4)
+
+    def _beside(self, plate: pygame.Rect, caps: pygame.Rect) -> pygame.Rect:
+        """Key caps level with their plate, on the side away from the middle (the top
+        seat's on the right): under it they would meet the status line (a short window)."""
+        if plate.centerx >= self.size[0] // 2:
+            caps.midleft = (plate.right + 8, plate.centery)
+        else:
+            caps.midright = (plate.left - 8, plate.centery)
+        return caps.clamp(pygame.Rect((0, 0), self.size))
+
+    def _status_size(self) -> int:
+        return max(14, int(20 * self.s))
+
+    def _status_y(self) -> int:
+        return round(self.centre[1] - self.card_w * 1.32)
 
     def _draw_status(self, surface: pygame.Surface, view: rs.RatscrewView) -> None:
+        text = self.status_text(view)
+        self.status_box = None
+        if not text:
+            return
+        image = render_text(text, self._status_size(), theme.GOLD, bold=True)
+        rect = image.get_rect(center=(self.focus_point()[0], self._status_y()))
+        self.status_box = rect.inflate(22, 10)
+        panel(surface, self.status_box, radius=10, edge=None)
+        surface.blit(image, rect)
+        self.taken.append(self.status_box)
+
+    def status_text(self, view: rs.RatscrewView) -> str:
+        """The line over the pile: whose flip it is, who must answer, who takes the pile."""
         text = ""
         if view.collecting is not None:
             text = f"{says(self._name(view.collecting[0]), 'takes')} the pile…"
@@ -353,14 +393,7 @@ class RatscrewTable(RealtimeTableScene):
             text = f"{self._name(view.turn)} must answer: {view.left} left"
         elif view.turn is not None:
             text = f"{self._name(view.turn)} to flip" if self._name(view.turn) != "You" else "Your flip"
-        if not text:
-            return
-        image = render_text(text, max(14, int(20 * self.s)), theme.GOLD, bold=True)
-        rect = image.get_rect(center=(round(self.centre[0] + self.card_w * 0.3),
-                                      round(self.centre[1] - self.card_w * 1.32)))
-        panel(surface, rect.inflate(22, 10), radius=10, edge=None)
-        surface.blit(image, rect)
-        self.taken.append(rect.inflate(22, 10))
+        return text
 
     def _draw_hand(self, surface: pygame.Surface, slapping: Slapping) -> None:
         t = min(1.0, slapping.age / 0.14)

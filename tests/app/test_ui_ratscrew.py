@@ -234,3 +234,24 @@ def test_flipping_a_challenge_card_says_it_in_plain_words(app, top, said):
     frame(app)
     assert state.pile[-1].card == card
     assert scene.banner is not None and scene.banner[0] == said
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 560)])
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
+def test_the_status_line_never_covers_a_seat_s_key_caps(size, seats):
+    """Everyone at the keys (up to four) sees their key caps whole: the "… to flip" line
+    between the top seat and the pile keeps clear of them (at 800x560 the top seat's caps
+    go beside its plate), and so does the band a longer line may take."""
+    app = fake_clock_app(10_000, size)
+    try:
+        scene = open_table(app, humans=min(4, seats), seats=seats)
+        frame(app)
+        assert scene.status_box is not None and "flip" in scene.status_text(scene.view)
+        assert sorted(scene.caps_boxes) == list(range(min(4, seats)))
+        for seat, caps in scene.caps_boxes.items():
+            assert pygame.Rect((0, 0), size).contains(caps)
+            assert not caps.colliderect(scene.status_box), (seat, caps, scene.status_box)
+            assert not caps.colliderect(scene.status_strip()), (seat, caps, scene.status_strip())
+            assert caps.collidelist([r for r in scene.taken if r is not caps]) < 0, (seat, caps)
+    finally:
+        pygame.quit()
