@@ -326,16 +326,8 @@ def test_the_chat_open_or_closed_covers_neither_the_call_panel_nor_the_turn_hint
     """The game's own panel on the player's turn (the auction panel while calling, Ninety-
     Nine's hint line) and the chat are placed by one rule: the game's keeps clear of the
     chat, as it is now."""
-    from tests.app.ui_driver import step_until
-
-    app = make_app(size)
-    spec = GAMES[game]
-    setup = Setup(game, [SeatPlan(i == 0, "easy") for i in range(spec.default_seats)],
-                  {o.key: o.default for o in spec.options}, 3)
-    scene = table_for(game)(app, FakeRemote(spec, setup))
-    app.start(scene)
+    app, scene = _at_my_turn(game, size, GAMES[game].default_seats)
     try:
-        step_until(app, lambda: scene.human_turn and scene.pictured)
         for typing in (False, True):
             post(app, *(keystroke("t") if typing else []))
             assert scene.chat.typing == typing
@@ -350,6 +342,19 @@ def test_the_chat_open_or_closed_covers_neither_the_call_panel_nor_the_turn_hint
         pygame.quit()
 
 
+def _at_my_turn(game: str, size: tuple[int, int], seats: int) -> tuple[Any, Any]:
+    """A networked table of ``game`` (a stand-in session) run until the player's turn."""
+    from tests.app.ui_driver import step_until
+
+    app = make_app(size)
+    spec = GAMES[game]
+    setup = Setup(game, [SeatPlan(i == 0, "easy") for i in range(seats)], {o.key: o.default for o in spec.options}, 3)
+    scene = table_for(game)(app, FakeRemote(spec, setup))
+    app.start(scene)
+    step_until(app, lambda: scene.human_turn and scene.pictured)
+    return app, scene
+
+
 @pytest.mark.parametrize("size", [(1280, 800), (800, 560)])
 @pytest.mark.parametrize("game", ["nap", "nash_whist"])
 def test_the_chat_open_or_closed_covers_no_seat_s_name_plate_nor_its_chips_label(game, size):
@@ -358,15 +363,9 @@ def test_the_chat_open_or_closed_covers_no_seat_s_name_plate_nor_its_chips_label
     of the seat's own cards."""
     from app.render.text import render_text
     from app.ui import theme
-    from tests.app.ui_driver import step_until
 
-    app = make_app(size)
-    spec = GAMES[game]
-    setup = Setup(game, [SeatPlan(i == 0, "easy") for i in range(4)], {o.key: o.default for o in spec.options}, 3)
-    scene = table_for(game)(app, FakeRemote(spec, setup))
-    app.start(scene)
+    app, scene = _at_my_turn(game, size, 4)
     try:
-        step_until(app, lambda: scene.human_turn and scene.pictured)
         for typing in (False, True):
             post(app, *(keystroke("t") if typing else []))
             assert scene.chat.typing == typing and scene.chat.rect.height > 100
