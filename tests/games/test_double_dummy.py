@@ -230,3 +230,20 @@ def test_the_engines_agree_on_positions_from_real_whist_hands() -> None:
         play = state.tricks
         position = Position.of(state.hands, play.rules, play.leader, [c for _, c in play.current])
         assert solve(position, "search") == solve(position, "dds")
+
+
+def test_a_leader_cashing_its_top_cards_is_settled_without_a_search() -> None:
+    """The quick-tricks bound: in no-trumps a leader holding every suit's top cards takes
+    them all, found before a single card is tried; a trump the others hold turns it off
+    (they could ruff), and the exact count stays what plain minimax says."""
+    from games.core.trick_search import _Cards, _Search
+
+    def searched(hands: list[str], trump: Suit | None) -> tuple[int, int, Position]:
+        position = Position.of([cards(h) for h in hands], TrumpRules(trump), 0)
+        search = _Search(position, _Cards([c for h in position.hands for c in h], position.rules))
+        return search.lead_value(0, 2, 3), search.nodes, position
+
+    made, nodes, _ = searched(["AS KS AH", "QS 2H 3H", "JS 4H 5H"], None)
+    assert made == 3 and nodes == 0
+    made, nodes, position = searched(["AS KS AD", "2H 3H 4H", "QS JS 5H"], Suit.HEARTS)
+    assert nodes > 0 and value(position) == max(brute_force(position).values()) < 3
