@@ -28,7 +28,15 @@ from games.core.tricks import TrumpRules
 
 DEALS = 50  # deals per single-dummy value: the issue's figure
 KEEP_TRIES = 100  # draws of a deal before one that does not fit the bidding is kept anyway
-SEARCH_CARDS = 7  # our own search is exact but slow beyond this many cards a hand (no DDS)
+# The most cards a hand our own search (exact, but exponential) takes on for a reviewed card
+# (the real deal and its DEALS samples), by hands in play: the cards in play set the time.
+# Measured (CPU seconds, Nash Whist games of the normal bots, seeds 5-7, 2-core machine):
+# three hands take 0.1-0.25 s a decision at 7 cards, 0.5-0.9 s at 8, 1.4-5.3 s at 9 and 3-15+
+# s at 10; a whole hand's review took at most 0.6 s with 8, but up to 4.2 s with 9 and 10 s
+# with 10. Four hands (a declarer alone, Prop-and-Cop not opposite, Whist without DDS) take
+# 1.5-4 s a decision already at 7 cards and 8-13 s at 8, so they stay at 7.
+SEARCH_CARDS = 7
+SEARCH_CARDS_BY_HANDS = {3: 8}
 
 Sides = Callable[[Any], tuple[Sequence[int], bool]]  # view -> (sides, misère)
 
@@ -52,11 +60,16 @@ def analyse_card(state: Any, seat: int, knowledge: Callable[[Any], Knowledge], s
     side, misere = sides(view)
     position = Position.of(state.hands, view.rules, view.leader, [c for _, c in view.trick], sides=side,
                            sitting_out=frozenset(view.sitting_out), misere=misere)
-    if engine_for(position) != "dds" and max(len(h) for h in position.hands) > SEARCH_CARDS:
+    if engine_for(position) != "dds" and max(len(h) for h in position.hands) > search_cards(position):
         return Analysis({}, reason="too long to solve")
     samples = sample_positions(view, knowledge(view), Random(seed), deals, side, misere)
     real, fair = _solve_with_samples(position, samples, cards)
     return Analysis(fair, {c: float(t) for c, t in real.items()}, lower_is_better=misere)
+
+
+def search_cards(position: Position) -> int:
+    """The most cards a hand our own search takes on for a review of this shape."""
+    return SEARCH_CARDS_BY_HANDS.get(len(position.active), SEARCH_CARDS)
 
 
 def _solve_with_samples(real: Position, samples: Sequence[Position],

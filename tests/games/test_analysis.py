@@ -80,6 +80,25 @@ def test_single_dummy_is_reproducible():
     assert first is not None and again is not None and first.values == again.values
 
 
+def test_three_handed_nash_whist_is_solved_from_eight_cards_a_hand():
+    """Our own search takes three hands of eight cards (quick enough: see trick_analysis's
+    SEARCH_CARDS_BY_HANDS) and refuses nine; every card of an eight-card hand gets values."""
+    from games.nash_whist.analysis import analyse as nash_whist_analyse
+    from games.nash_whist.rules import NashWhistOptions
+
+    spec, options, seed = GAMES["nash_whist"], NashWhistOptions(seats=3), 5
+    record = play_out(spec, options, seed, [spec.bots["normal"]] * 3)
+    state, seen = spec.new_game(options, seed), {}
+    for action in record.actions:
+        size = max(len(h) for h in state.hands)
+        if isinstance(action, PlayCard) and size not in seen and len(state.view(action.seat).legal) > 1:
+            seen[size] = nash_whist_analyse(state, action.seat, seed=1, deals=3) if size in (8, 9) else None
+        state.apply(action)
+    eight, nine = seen[8], seen[9]
+    assert eight is not None and eight.reason != "too long to solve" and len(eight.exact) > 1
+    assert nine is not None and nine.reason == "too long to solve"
+
+
 def test_abstrac_takes_get_their_exact_values():
     state = abstrac_game(AbstracOptions(), seed=1)
     state.row, state.taken, state.turn, state.choosing = cards("AS KS QS 9H 9D 9C TD"), [[], []], 0, False
