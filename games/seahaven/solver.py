@@ -83,13 +83,16 @@ class _Search:
     """One search: the position as mutable lists, changed and restored move by move."""
 
     def __init__(self, columns: Sequence[Sequence[Card]], towers: Sequence[Card | None],
-                 foundations: Sequence[int], max_nodes: int) -> None:
+                 foundations: Sequence[int], max_nodes: int, wins: set[Key] | None = None) -> None:
         self.cols: list[list[Code]] = [[encode(c) for c in col] for col in columns]
         self.towers: list[Code | None] = [None if t is None else encode(t) for t in towers]
         self.found = list(foundations)
         self.max_nodes = max_nodes
         self.nodes = 0
         self.seen: set[Key] = set()
+        # Positions known to be winnable (on the winning lines of earlier searches of the
+        # same deal): reaching one settles the verdict, though not the line to play.
+        self.wins = wins
         self.path: list[Single] = []
         self.groups: list[int] = []  # where each move group starts in ``path`` (for chaining)
 
@@ -168,6 +171,8 @@ class _Search:
         if all(n == 13 for n in self.found):
             return True
         key = self.key()
+        if self.wins is not None and key in self.wins:
+            return True
         if key in self.seen:
             self._rewind(undo)
             return False
@@ -180,6 +185,8 @@ class _Search:
             self.groups.append(len(self.path))
             self._execute(plan, step)
             if self.run():
+                if self.wins is not None:
+                    self.wins.add(key)
                 return True
             self.groups.pop()
             self._rewind(step)
@@ -274,6 +281,30 @@ def solve(columns: Sequence[Sequence[Card]], towers: Sequence[Card | None],
 
 def solve_state(state: SeahavenState, max_nodes: int = DEFAULT_NODES) -> Result:
     return solve(state.columns, state.towers, state.foundations, max_nodes)
+
+
+def verdicts(states: Sequence[SeahavenState], max_nodes: int = DEFAULT_NODES) -> list[bool | None]:
+    """Whether each position of one deal can still be won (None: over the budget), sooner
+    than a solve each: the searches share the positions on the winning lines found so far,
+    and one that reaches such a position is won there. Each search keeps its own budget.
+
+    >>> from games.seahaven.rules import state_for
+    >>> start = state_for(1)
+    >>> after = [start.clone() for _ in range(3)]
+    >>> for state, move in zip(after, start.legal_moves()):
+    ...     _ = state.apply(move)
+    >>> verdicts(after, HINT_NODES) == [solve_state(s, HINT_NODES).solvable for s in after]
+    True
+    """
+    wins: set[Key] = set()
+    out: list[bool | None] = []
+    for state in states:
+        search = _Search(state.columns, state.towers, state.foundations, max_nodes, wins)
+        try:
+            out.append(search.run())
+        except (_OutOfNodes, RecursionError):
+            out.append(None)
+    return out
 
 
 def hint(state: SeahavenState, max_nodes: int = HINT_NODES) -> Result:

@@ -145,3 +145,30 @@ def test_the_solver_agrees_with_exhaustive_search_on_small_positions() -> None:
         assert result.solvable is truth, f"{state.columns} {state.towers} {state.foundations}"
         if truth:
             assert replays_to_a_win(state.clone(), result.moves)
+
+
+@pytest.mark.parametrize("deal", [1, 3, 26])
+def test_shared_verdicts_match_a_solve_of_each_position(deal: int) -> None:
+    """The options a review weighs, a few random moves that keep the win into a deal: the
+    searches that share their winning lines (verdicts) give each the verdict a search of
+    its own gives, lost options and won ones alike."""
+    from games.seahaven.solver import HINT_NODES, verdicts
+
+    rng = random.Random(deal)
+    state = state_for(deal)
+    for _ in range(8):
+        moves = state.legal_moves()
+        rng.shuffle(moves)
+        for move in moves:
+            trial = state.clone()
+            trial.apply(move)
+            if solve_state(trial, HINT_NODES).solvable:
+                state = trial
+                break
+    after = []
+    for move in state.legal_moves():
+        after.append(state.clone())
+        after[-1].apply(move)
+    alone = [solve_state(s, HINT_NODES).solvable for s in after]
+    assert verdicts(after, HINT_NODES) == alone
+    assert True in alone and False in alone  # both kinds of verdict are checked
