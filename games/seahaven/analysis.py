@@ -58,15 +58,12 @@ def analyse(state: SeahavenState, seat: int = 0, max_nodes: int = HINT_NODES, ch
 
 
 def _winnable_after(state: SeahavenState, moves: list[Move], max_nodes: int) -> list[bool | None]:
-    """``winnable`` after each of ``moves``: the same verdicts, in one go whose searches
-    share the winning lines they find (three times quicker on a losing move's options)."""
-    after = []
-    for move in moves:
-        after.append(state.clone())
-        after[-1].apply(move)
-    open_ = [i for i, s in enumerate(after) if not (s.won or s.resigned)]
-    solved = dict(zip(open_, verdicts([after[i] for i in open_], max_nodes)))
-    return [solved[i] if i in solved else after[i].won for i in range(len(after))]
+    """``winnable`` after each of ``moves`` (never a resignation), in one go whose searches
+    share the winning lines they find: the same verdicts, about three times sooner."""
+    after = [state.clone() for _ in moves]
+    for position, move in zip(after, moves):
+        position.apply(move)
+    return verdicts(after, max_nodes)
 
 
 def _groups(options: SeahavenOptions, seed: int, actions: Sequence[Any]) -> tuple[list[SeahavenState], list[tuple[int, Any]]]:

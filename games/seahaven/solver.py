@@ -270,9 +270,8 @@ def solve(columns: Sequence[Sequence[Card]], towers: Sequence[Card | None],
     """Solve a position given as columns (bottom to top), four tower cells and foundation
     heights (in FOUNDATION_SUITS order)."""
     search = _Search(columns, towers, foundations, max_nodes)
-    try:
-        won = search.run()
-    except (_OutOfNodes, RecursionError):  # a line too deep to follow counts as over budget
+    won = _verdict(search)
+    if won is None:
         return Result(None, (), search.nodes)
     if not won:
         return Result(False, (), search.nodes)
@@ -297,14 +296,15 @@ def verdicts(states: Sequence[SeahavenState], max_nodes: int = DEFAULT_NODES) ->
     True
     """
     wins: set[Key] = set()
-    out: list[bool | None] = []
-    for state in states:
-        search = _Search(state.columns, state.towers, state.foundations, max_nodes, wins)
-        try:
-            out.append(search.run())
-        except (_OutOfNodes, RecursionError):
-            out.append(None)
-    return out
+    return [_verdict(_Search(s.columns, s.towers, s.foundations, max_nodes, wins)) for s in states]
+
+
+def _verdict(search: _Search) -> bool | None:
+    """Run ``search``: won, lost, or None over its budget."""
+    try:
+        return search.run()
+    except (_OutOfNodes, RecursionError):  # a line too deep to follow counts as over budget
+        return None
 
 
 def hint(state: SeahavenState, max_nodes: int = HINT_NODES) -> Result:
