@@ -1,4 +1,4 @@
-"""Write Parlour's icon (drawn in code by app/render/icon.py) as the files the executables
+"""Write Parlour's icon (drawn in code by app/window/render/icon.py) as the files the executables
 and desktops need: parlour.png (256 px, for Linux's .desktop entry), parlour.ico (Windows:
 16-256 px) and parlour.icns (macOS: 128-1024 px). build/parlour.spec calls this at build
 time; the files are build output, never committed.
@@ -30,7 +30,7 @@ PNG_SIZE = 256
 def png_bytes(size: int) -> bytes:
     import pygame
 
-    from app.render.icon import icon_surface
+    from app.window.render.icon import icon_surface
 
     buffer = io.BytesIO()
     pygame.image.save(icon_surface(size), buffer, "icon.png")

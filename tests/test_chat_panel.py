@@ -1,4 +1,4 @@
-"""The chat panel (app/ui/chat.py) and a networked table's use of it, driven by real pygame
+"""The chat panel (app/window/ui/chat.py) and a networked table's use of it, driven by real pygame
 events posted to the queue and read back, as the app reads them (headless)."""
 
 from __future__ import annotations
@@ -8,12 +8,12 @@ from typing import Any
 import pygame
 import pytest
 
-from app.net.chat_line import ChatLine
-from app.net.protocol import CHAT_LIMIT
-from app.scenes import table_chat
-from app.session import SeatPlan, Session, Setup
-from app.tables import table_for
-from app.ui.chat import HIGHLIGHT, PHRASES, ChatPanel
+from app.net.wire.chat_line import ChatLine
+from app.net.wire.protocol import CHAT_LIMIT
+from app.window.scenes import table_chat
+from app.core.session import SeatPlan, Session, Setup
+from app.window.tables import table_for
+from app.window.ui.chat import HIGHLIGHT, PHRASES, ChatPanel
 from games.registry import GAMES
 from tests.app.ui_driver import make_app
 
@@ -309,8 +309,8 @@ def test_at_the_nash_game_t_names_a_ten_on_your_turn_and_a_click_opens_the_chat(
 
 
 def test_a_long_line_wraps_to_the_width_and_loses_nothing(screen):
-    from app.render.text import font
-    from app.ui.chat import _rows_of
+    from app.window.render.text import font
+    from app.window.ui.chat import _rows_of
 
     text = "x" * 120 + " then words to wrap " + "y" * 60
     rows = _rows_of("Bartholomew", text, 14, 220)
@@ -361,8 +361,8 @@ def test_the_chat_open_or_closed_covers_no_seat_s_name_plate_nor_its_chips_label
     """At four seats the chat sits under the right-hand seat: it keeps clear of that seat's
     plate, and the chips label ("40 chips · Pass") goes beside the plate, whole and clear
     of the seat's own cards."""
-    from app.render.text import render_text
-    from app.ui import theme
+    from app.window.render.text import render_text
+    from app.window.ui import theme
 
     app, scene = _at_my_turn(game, size, 4)
     try:

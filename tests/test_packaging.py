@@ -43,7 +43,7 @@ def test_the_font_and_its_licence_are_shipped_as_app_assets() -> None:
 
 
 def test_the_source_tree_finds_the_font_in_the_top_level_folder() -> None:
-    from app.render import text
+    from app.window.render import text
 
     assert text.assets_dir() == ROOT / "assets"
     assert text.font_path(bold=True).is_file()

@@ -158,7 +158,7 @@ def test_sources_were_found() -> None:
     "import pygame",
     "import pygame.display",
     "from pygame import Rect",
-    "import app.scenes",
+    "import app.window.scenes",
     "from app import storage",
     "import time",
     "from time import monotonic",

@@ -10,10 +10,10 @@ from typing import Any
 import pygame
 import pytest
 
-from app.scenes.results import ResultsScene
-from app.session import SeatPlan, Session, Setup
-from app.shell import App
-from app.tables import table_for
+from app.window.scenes.results import ResultsScene
+from app.core.session import SeatPlan, Session, Setup
+from app.window.shell import App
+from app.window.tables import table_for
 from games.core.protocol import Action, Event, GameState, redacted
 from games.core.view_state import ViewState
 from games.registry import GAMES
@@ -73,8 +73,8 @@ class SeenFromOneSeat(Session):
 def quick_tables(monkeypatch):
     """The first picture in one frame, and no wash of the deck before the first deal (as
     the UI tests have them: tests/app/conftest.py)."""
-    import app.scenes.table as table_scene
-    from app.anim import wash
+    import app.window.scenes.table as table_scene
+    from app.window.anim import wash
 
     monkeypatch.setattr(table_scene, "PAINT_AHEAD", 60.0)
     monkeypatch.setattr(wash, "SHOWN", False)

@@ -41,10 +41,10 @@ def watch(game_id: str, seconds: float, humans: int, difficulty: str, seed: int)
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from app.commands.bench import queued_ns
-    from app.session import SeatPlan, Session, Setup
-    from app.shell import App
-    from app.tables import table_for
+    from app.cli.bench import queued_ns
+    from app.core.session import SeatPlan, Session, Setup
+    from app.window.shell import App
+    from app.window.tables import table_for
     from games.registry import GAMES
 
     app = App(size=(1280, 800), headless=True)
@@ -97,7 +97,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--thread", action="store_true", help="think on a thread, not in the worker process")
     args = parser.parse_args()
-    from app import worker
+    from app.core import worker
 
     worker.USE_PROCESS = not args.thread
     if not args.thread:

@@ -27,9 +27,9 @@ def main() -> None:
 
     import pygame
 
-    from app.session import SeatPlan, Session, Setup
-    from app.shell import App
-    from app.tables.nails import NailsTable
+    from app.core.session import SeatPlan, Session, Setup
+    from app.window.shell import App
+    from app.window.tables.nails import NailsTable
     from games.registry import GAMES
 
     app = App(size=(1280, 800))

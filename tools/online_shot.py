@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.net.chat_line import ChatLine
-from app.net.discovery import Found, ListedTable
-from app.table_finder import TableFinder
+from app.net.wire.chat_line import ChatLine
+from app.net.wire.discovery import Found, ListedTable
+from app.net.client.table_finder import TableFinder
 from games.registry import GAMES
 
 
@@ -51,7 +51,7 @@ class DemoSession:
 
 
 def demo_lobby(app: Any, game: str, open_chat: bool = False) -> Any:
-    from app.scenes.lobby import LobbyScene
+    from app.window.scenes.lobby import LobbyScene
 
     seats = [Seat("Ann", "host", True, True), Seat("Bartholomew", "remote", True, True),
              Seat("", "remote", False, False), Seat("Computer", "bot", True, True, "hard")]
@@ -68,15 +68,15 @@ def demo_lobby(app: Any, game: str, open_chat: bool = False) -> Any:
 
 
 def online_scene(app: Any, name: str) -> Any:
-    import app.scenes.join as join
+    import app.window.scenes.join as join
 
     if name == "online":
-        from app.scenes.online import OnlineScene
+        from app.window.scenes.online import OnlineScene
 
         app.settings.player_name = "Ann"
         return OnlineScene(app)
     if name.startswith("host:"):
-        from app.scenes.host_setup import HostSetupScene
+        from app.window.scenes.host_setup import HostSetupScene
 
         app.settings.player_name = "Ann"
         return HostSetupScene(app, GAMES[name.split(":", 1)[1]])

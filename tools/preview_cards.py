@@ -14,7 +14,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402  (the SDL settings above must come first)
 
-from app.render.cards import BACK_STYLES, CardRenderer  # noqa: E402
+from app.window.render.cards import BACK_STYLES, CardRenderer  # noqa: E402
 from games.core.cards import standard_deck  # noqa: E402
 
 FELT = (28, 92, 58)

@@ -22,9 +22,9 @@ def main() -> None:
 
     import pygame
 
-    from app.session import SeatPlan, Session, Setup
-    from app.shell import App
-    from app.tables import table_for
+    from app.core.session import SeatPlan, Session, Setup
+    from app.window.shell import App
+    from app.window.tables import table_for
     from games.registry import GAMES
 
     app = App(size=(1280, 800), headless=True)

@@ -10,8 +10,8 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-from app.replay_file import Replay, load
-from app.session import SeatPlan
+from app.core.replay_file import Replay, load
+from app.core.session import SeatPlan
 from games.core.driver import play_out
 from games.core.realtime import play_realtime
 from games.registry import GAMES

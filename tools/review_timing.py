@@ -32,7 +32,7 @@ def main() -> None:
     args = parser.parse_args()
     first, last = (int(part) for part in args.seeds.split("-"))
 
-    from app.commands.review import review_part
+    from app.core.review import review_part
     from games.core.double_dummy import dds_available
     from games.core.driver import play_out
     from games.registry import GAMES

@@ -30,11 +30,11 @@ def main() -> None:
     parser.add_argument("--end", action="store_true", help="replay: play to the end")
     args = parser.parse_args()
 
-    from app.scenes.menu import MenuScene
-    from app.scenes.setup import SetupScene
-    from app.session import SeatPlan, Session, Setup
-    from app.shell import App
-    from app.tables import table_for
+    from app.window.scenes.menu import MenuScene
+    from app.window.scenes.setup import SetupScene
+    from app.core.session import SeatPlan, Session, Setup
+    from app.window.shell import App
+    from app.window.tables import table_for
     from games.registry import GAMES
 
     size = tuple(int(v) for v in args.size.split("x"))
@@ -42,8 +42,8 @@ def main() -> None:
     if args.scene == "menu":
         app.start(MenuScene(app))
     elif args.scene.startswith("replay:"):
-        from app.scenes.menu import MenuScene as Menu
-        from app.scenes.replay_watch import open_replay
+        from app.window.scenes.menu import MenuScene as Menu
+        from app.window.scenes.replay_watch import open_replay
         from replay_shot import demo_replay, run_to  # (tools/ is the script's folder)
 
         app.start(Menu(app))

@@ -4,7 +4,7 @@ game reviewed from its replay (seed, options, actions).
 Pure, like the rest of ``games/``: a game's ``analysis.py`` says what an option is worth
 at a decision (``analyse(state, seat)``); :func:`review_game` walks a replay and asks it at
 every decision of one seat. Nothing here words anything for the player: the app does that
-(app/ui/review_words.py), so cards stay cards and seats stay seats.
+(app/core/words/review_words.py), so cards stay cards and seats stay seats.
 
 Values have a unit the review names (``tricks``, ``points``, ``winnable``, ``chance``).
 ``cost`` is always how much worse the chosen option was than the best by the fair judge

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app.scenes.menu import MenuScene
+from app.window.scenes.menu import MenuScene
 from tests.app.ui_driver import make_app
 
 
@@ -15,7 +15,7 @@ def whole_first_pictures(monkeypatch):
     picture, so how many frames that takes depends on the machine's speed and load. UI
     tests count frames: here the first picture always comes in one frame (the painting
     ahead itself is tested, with its real budget, in test_paint_ahead.py)."""
-    import app.scenes.table as table_scene
+    import app.window.scenes.table as table_scene
 
     monkeypatch.setattr(table_scene, "PAINT_AHEAD", 60.0)
 
@@ -24,7 +24,7 @@ def whole_first_pictures(monkeypatch):
 def no_wash(monkeypatch):
     """A fresh table washes the deck for a second before its first deal. UI tests count
     frames from the deal, so here tables deal at once (test_wash.py turns the wash back on)."""
-    from app.anim import wash
+    from app.window.anim import wash
 
     monkeypatch.setattr(wash, "SHOWN", False)
 

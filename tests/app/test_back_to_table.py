@@ -15,15 +15,16 @@ from typing import Any, Callable, Iterator
 import pygame
 import pytest
 
-from app import hosting, kept_seats, storage
-from app.hosting import LocalServer
-from app.net.remote import RemoteSession
-from app.render.text import font
-from app.scenes.back_to_table import BackToTableScene
-from app.scenes.menu import MenuScene
-from app.scenes.results import ResultsScene
-from app.shell import App
-from app.tables import table_for
+from app.net.server import hosting
+from app.core import kept_seats, storage
+from app.net.server.hosting import LocalServer
+from app.net.client.remote import RemoteSession
+from app.window.render.text import font
+from app.window.scenes.back_to_table import BackToTableScene
+from app.window.scenes.menu import MenuScene
+from app.window.scenes.results import ResultsScene
+from app.window.shell import App
+from app.window.tables import table_for
 from tests.app.ui_driver import FRAME, click, make_app, settle
 from tests.net.server_thread import ServerThread, running, wait_for
 
@@ -121,7 +122,7 @@ def test_a_kept_file_that_cannot_be_read_is_moved_aside_and_the_menu_opens(app: 
 def test_a_kept_pig_table_is_offered_as_pig_not_spoons(server: ServerThread) -> None:
     """Pig is Spoons' variant: the seat keeps the table's options, and the menu's button
     names the game the player was playing."""
-    from app.net.remote_realtime import RemoteRealtimeSession
+    from app.net.client.remote_realtime import RemoteRealtimeSession
 
     ann = RemoteRealtimeSession.host(server.url, {"game": "spoons", "seats": 3, "remote": 1, "difficulty": "easy",
                                                   "seed": 5, "options": {"variant": "pig"}}, "Ann")
@@ -242,8 +243,8 @@ def test_joining_the_same_table_again_after_the_app_closed_sits_the_player_back_
         server: ServerThread) -> None:
     """``parlour join ADDRESS CODE`` once more after the app closed mid-game: the seat is still
     the player's (a fresh join found no free seat and offered to watch); it goes back to it."""
-    from app.commands import online_window
-    from app.net.remote_realtime import RemoteRealtimeSession
+    from app.cli import online_window
+    from app.net.client.remote_realtime import RemoteRealtimeSession
 
     ann = RemoteRealtimeSession.host(server.url, {"game": "ratscrew", "seats": 2, "remote": 1, "seed": 5,
                                                   "options": {}}, "Ann")

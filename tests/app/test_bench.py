@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app.commands import bench
-from app.tables import table_for
+from app.cli import bench
+from app.window.tables import table_for
 from games.registry import GAMES
 
 from tests.app.ui_driver import make_app

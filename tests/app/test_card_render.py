@@ -15,9 +15,9 @@ from typing import Iterator  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from app.render import text  # noqa: E402
-from app.render.cards import BACK_STYLES, STOCK, CardRenderer  # noqa: E402
-from app.render.suits import draw_suit, suit_surface  # noqa: E402
+from app.window.render import text  # noqa: E402
+from app.window.render.cards import BACK_STYLES, STOCK, CardRenderer  # noqa: E402
+from app.window.render.suits import draw_suit, suit_surface  # noqa: E402
 from games.core.cards import Card, Rank, Suit, standard_deck  # noqa: E402
 
 WIDTHS = (48, 90, 160)
@@ -255,7 +255,7 @@ def test_outline_is_a_ring_in_the_given_colour() -> None:
 def test_renders_without_a_display_mode() -> None:
     code = (
         "import os; os.environ['SDL_VIDEODRIVER'] = 'dummy'\n"
-        "from app.render.cards import CardRenderer\n"
+        "from app.window.render.cards import CardRenderer\n"
         "from games.core.cards import standard_deck\n"
         "r = CardRenderer(four_colour=True, large_index=True)\n"
         "assert all(r.face(c, 70).get_size() == (70, 98) for c in standard_deck(jokers=1))\n"

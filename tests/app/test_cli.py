@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from app.__main__ import main
+from app.cli.main import main
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -113,7 +113,7 @@ def test_selftest_runs_every_game_and_exits_0():
 
 
 def test_the_command_line_offers_every_level_the_games_have():
-    from app.__main__ import LEVELS
+    from app.cli.main import LEVELS
     from games.registry import DIFFICULTIES
 
     assert LEVELS == DIFFICULTIES
@@ -122,9 +122,9 @@ def test_the_command_line_offers_every_level_the_games_have():
 def test_play_names_the_humans_in_seat_order(monkeypatch):
     """``parlour play GAME --names Ann,Bob`` seats two humans (no --humans needed) with those
     names on their plates, and computers in the other seats."""
-    import app.__main__ as cli
-    from app.session import Session
-    from app.ui.names import seat_names
+    import app.cli.main as cli
+    from app.core.session import Session
+    from app.core.words.names import seat_names
     from games.registry import GAMES
 
     opened = []

@@ -13,14 +13,14 @@ from typing import Any
 import pygame
 import pytest
 
-from app import resume, storage
-from app.last_setup import recall
-from app.replay_file import Replay, entries, replays_dir, write
-from app.scenes.menu import MenuScene
-from app.scenes.replay_list import ReplaysScene
-from app.scenes.setup import SetupScene
-from app.session import SeatPlan, Session, Setup
-from app.tables.seahaven_parts import autosave_path, load_progress
+from app.core import resume, storage
+from app.core.last_setup import recall
+from app.core.replay_file import Replay, entries, replays_dir, write
+from app.window.scenes.menu import MenuScene
+from app.window.scenes.replay_list import ReplaysScene
+from app.window.scenes.setup import SetupScene
+from app.core.session import SeatPlan, Session, Setup
+from app.window.tables.seahaven_parts import autosave_path, load_progress
 from games.registry import GAMES
 from tests.app.ui_driver import FRAME, make_app, table
 
@@ -108,7 +108,7 @@ def test_a_bad_setup_field_is_one_notice_on_the_setup_screen(private_home):
 
 
 def test_a_long_notice_wraps_inside_a_small_window(monkeypatch):
-    import app.ui.widgets as widgets
+    import app.window.ui.widgets as widgets
 
     drawn: list[pygame.Rect] = []
     panel = widgets.panel
@@ -139,7 +139,7 @@ def test_a_window_size_out_of_bounds_is_brought_within_them(private_home, saved,
 def storage_app():
     """The app opened at the size the settings ask for (no size named, as the player's
     app and the self-test open it)."""
-    from app.shell import App
+    from app.window.shell import App
 
     return App(headless=True)
 

@@ -9,8 +9,8 @@ from random import Random
 import pygame
 import pytest
 
-from app import event_sounds, synth
-from app.scenes.realtime import MAX_SLICE_MS
+from app.window import event_sounds, synth
+from app.window.scenes.realtime import MAX_SLICE_MS
 from games.core.protocol import Event
 from games.registry import GAMES
 from tests.app.ui_driver import FRAME, make_app, settle, table

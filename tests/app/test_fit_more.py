@@ -27,7 +27,7 @@ def test_abstrac_match_box_sits_under_the_top_players_points_and_over_the_row(si
 @pytest.mark.parametrize("size", [(800, 560), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_results_buttons_keep_their_labels_off_their_edges(size):
     """At 800x560 "Change setup" touched both edges of its button."""
-    from app.render.text import font
+    from app.window.render.text import font
     from tests.app.test_replay_ui import finish_a_game
 
     app = make_app(size)

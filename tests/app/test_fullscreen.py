@@ -7,9 +7,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app import storage
-from app.scenes.menu import MenuScene
-from app.shell import App
+from app.core import storage
+from app.window.scenes.menu import MenuScene
+from app.window.shell import App
 
 from tests.app.ui_driver import make_app, post_key
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app.render.text import font
-from app.scenes.history import HistoryScene
-from app.scenes.realtime import COUNTDOWN
-from app.session import SeatPlan, Session, Setup
-from app.tables.nails import NailsTable
+from app.window.render.text import font
+from app.window.scenes.history import HistoryScene
+from app.window.scenes.realtime import COUNTDOWN
+from app.core.session import SeatPlan, Session, Setup
+from app.window.tables.nails import NailsTable
 from games.nails import spec as nails_spec
 from games.nails.rules import REVEAL_MS
 

@@ -16,12 +16,12 @@ from typing import Any, Callable, Iterator
 import pygame
 import pytest
 
-from app.net.client import ClientFailure
-from app.net.reflex_client import ReflexClient
-from app.scenes import join as join_scene
-from app.scenes.join import JoinScene
-from app.shell import App
-from app.table_finder import TableFinder
+from app.net.client.client import ClientFailure
+from app.net.client.reflex_client import ReflexClient
+from app.window.scenes import join as join_scene
+from app.window.scenes.join import JoinScene
+from app.window.shell import App
+from app.net.client.table_finder import TableFinder
 from games.ratscrew import rules as rs
 from games.registry import GAMES
 from tests.app.ui_driver import FRAME, fast_app
@@ -156,7 +156,7 @@ def test_a_joiner_brings_two_more_players_and_only_those_who_fit_sit(app: App, s
 
 
 def test_at_a_turn_table_the_others_here_do_not_sit_and_the_lobby_says_so(app: App, server: ServerThread) -> None:
-    from app.net.remote_realtime import RemoteRealtimeSession
+    from app.net.client.remote_realtime import RemoteRealtimeSession
 
     create = {"game": "whist", "seats": 4, "remote": 2, "difficulty": "normal", "seed": 2, "options": {}}
     host = RemoteRealtimeSession.host(server.url, create, "Ann")
@@ -165,7 +165,7 @@ def test_at_a_turn_table_the_others_here_do_not_sit_and_the_lobby_says_so(app: A
     wait_for(lambda: joiner.seating_note is not None, poll=joiner.poll)
     assert joiner.seating_note == "Whist takes one player per computer: Mia cannot sit here from this keyboard"
     assert [p.name for p in joiner.players if p.taken and p.kind != "bot"] == ["Ann", "Cleo"]
-    from app.scenes.lobby import LobbyScene
+    from app.window.scenes.lobby import LobbyScene
 
     lobby = LobbyScene(app, joiner, server.url)
     app.start(lobby)
@@ -179,8 +179,8 @@ def test_parlour_join_names_brings_the_others_here(monkeypatch: pytest.MonkeyPat
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     """``parlour join ADDRESS CODE --names Ann,Bob``: Ann joins, Bob sits at this keyboard
     too; more than three, a name twice or --names with --watch is one line and exit 2."""
-    from app.__main__ import main
-    from app.commands import online_window
+    from app.cli.main import main
+    from app.cli import online_window
 
     opened: list[tuple[str, list[str]]] = []
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app.scenes import key_line
-from app.session import SeatPlan, Session, Setup
-from app.tables.ninety_nine import NinetyNineTable
-from app.ui.widgets import panel
+from app.window.scenes import key_line
+from app.core.session import SeatPlan, Session, Setup
+from app.window.tables.ninety_nine import NinetyNineTable
+from app.window.ui.widgets import panel
 from games.registry import GAME_IDS, GAMES
 
 from tests.app.ui_driver import FRAME, make_app, step_until, table
@@ -104,7 +104,7 @@ def test_every_table_at_the_smallest_size_keeps_a_key_line_off_its_own_drawing(s
 
 
 def test_seahaven_with_its_longest_status_gets_a_shorter_line(small_app, monkeypatch):
-    from app.tables import seahaven
+    from app.window.tables import seahaven
 
     monkeypatch.setattr(seahaven.SeahavenTable, "_is_stuck", lambda self: True)   # "no moves left: ..."
     scene = table(small_app, "seahaven")
@@ -116,10 +116,10 @@ def test_seahaven_with_its_longest_status_gets_a_shorter_line(small_app, monkeyp
 
 def test_the_key_caps_say_what_the_mouse_does_or_nothing():
     """No stray "· mouse" after the key caps: a table that takes clicks says what they do."""
-    from app.scenes.realtime import RealtimeTableScene
-    from app.tables.nails import NailsTable
-    from app.tables.ratscrew import RatscrewTable
-    from app.tables.spoons import SpoonsTable
+    from app.window.scenes.realtime import RealtimeTableScene
+    from app.window.tables.nails import NailsTable
+    from app.window.tables.ratscrew import RatscrewTable
+    from app.window.tables.spoons import SpoonsTable
 
     assert RealtimeTableScene.mouse_hint == ""
     for table in (NailsTable, RatscrewTable, SpoonsTable):

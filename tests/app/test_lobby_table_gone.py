@@ -11,15 +11,15 @@ from typing import Any, Iterator
 
 import pytest
 
-import app.hosting as hosting
-import app.net.link as link
-import app.scenes.lobby as lobby_scene
-from app.hosting import LocalServer
-from app.net.remote import RemoteSession
-from app.scenes.lobby import LobbyScene
-from app.scenes.menu import MenuScene
-from app.shell import App
-from app.ui.names import level_word
+import app.net.server.hosting as hosting
+import app.net.client.link as link
+import app.window.scenes.lobby as lobby_scene
+from app.net.server.hosting import LocalServer
+from app.net.client.remote import RemoteSession
+from app.window.scenes.lobby import LobbyScene
+from app.window.scenes.menu import MenuScene
+from app.window.shell import App
+from app.core.words.names import level_word
 from games.registry import GAMES
 from tests.app.test_online_ui import drawn, frames_until   # noqa: F401  (a fixture)
 from tests.app.ui_driver import click, fast_app
@@ -147,6 +147,6 @@ def test_a_friend_s_lobby_and_plates_say_the_computer_s_level(
 
 
 def test_lobby_module_shares_the_join_screen_s_words() -> None:
-    from app.scenes import join
+    from app.window.scenes import join
 
     assert lobby_scene.player_line is join.player_line

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app.render.text import font
-from app.scenes.menu import MenuScene
-from app.ui.fit import fit_title, pack_items
+from app.window.render.text import font
+from app.window.scenes.menu import MenuScene
+from app.window.ui.fit import fit_title, pack_items
 
 from tests.app.ui_driver import FRAME, make_app
 
@@ -95,7 +95,7 @@ def test_no_blurb_is_cut_mid_phrase(menu):
 
 
 def test_every_game_has_a_picture_of_its_own(menu):
-    from app.render.tiles import tile_art
+    from app.window.render.tiles import tile_art
 
     pictures = set()
     for spec, rect in zip(menu.specs, menu.tiles):

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app import replay_file
-from app.scenes.menu import MenuScene
-from app.scenes.settings import SettingsScene
-from app.scenes.setup import SetupScene
-from app.session import SeatPlan, Session, Setup
-from app.ui.names import CAST, SeatNames, seat_names
+from app.core import replay_file
+from app.window.scenes.menu import MenuScene
+from app.window.scenes.settings import SettingsScene
+from app.window.scenes.setup import SetupScene
+from app.core.session import SeatPlan, Session, Setup
+from app.core.words.names import CAST, SeatNames, seat_names
 from games.registry import GAMES
 from tests.app.ui_driver import make_app, post_key, table
 
@@ -132,7 +132,7 @@ def test_nap_has_no_partner(app):
 
 
 def test_continue_seats_the_same_people(app):
-    from app import resume
+    from app.core import resume
 
     app.settings.player_name = "Sam"
     scene = table(app, "ninety_nine", seed=9)

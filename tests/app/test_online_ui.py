@@ -14,19 +14,19 @@ from typing import Any, Callable, Iterator
 import pygame
 import pytest
 
-import app.hosting as hosting
-import app.scenes.join as join_scene
-import app.scenes.lobby as lobby_scene
-from app.hosting import LocalServer
-from app.net.remote import RemoteSession
-from app.scenes.host_setup import HostSetupScene
-from app.scenes.join import JoinScene
-from app.scenes.lobby import LobbyScene
-from app.scenes.menu import MenuScene
-from app.scenes.online import OnlineScene
-from app.shell import App
-from app.table_finder import TableFinder
-from app.ui.names import CAST
+import app.net.server.hosting as hosting
+import app.window.scenes.join as join_scene
+import app.window.scenes.lobby as lobby_scene
+from app.net.server.hosting import LocalServer
+from app.net.client.remote import RemoteSession
+from app.window.scenes.host_setup import HostSetupScene
+from app.window.scenes.join import JoinScene
+from app.window.scenes.lobby import LobbyScene
+from app.window.scenes.menu import MenuScene
+from app.window.scenes.online import OnlineScene
+from app.window.shell import App
+from app.net.client.table_finder import TableFinder
+from app.core.words.names import CAST
 from tests.app.ui_driver import FRAME, click, fast_app, post_key
 from tests.net.server_thread import ServerThread, running
 
@@ -133,7 +133,7 @@ def test_host_a_table_a_friend_joins_and_start_opens_the_game(
     frames_until(app, lambda: app.scenes.top is not lobby, friend)
     table = app.scenes.top
     assert table.session is lobby.session and lobby.session.status == "playing"
-    assert type(table).__module__ == "app.tables.whist"
+    assert type(table).__module__ == "app.window.tables.whist"
     assert [p.kind for p in lobby.session.players] == ["host", "remote", "bot", "bot"]
     frames_until(app, lambda: friend.status == "playing", friend)
     friend.leave()
@@ -190,7 +190,7 @@ def test_an_address_with_no_server_is_one_line_and_nothing_else(app: App, no_net
 
 def test_a_table_found_on_the_network_is_joined_with_its_own_button(
         app: App, server: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
-    from app.net.discovery import Found, ListedTable
+    from app.net.wire.discovery import Found, ListedTable
 
     host = RemoteSession.host(server.url, {"game": "euchre", "seats": 4, "remote": 2, "difficulty": "easy"}, "Ann")
     deadline = time.monotonic() + WAIT_S
@@ -322,8 +322,8 @@ def test_ctrl_v_pastes_the_address_and_a_code_keeps_only_its_letters(app: App, n
 @pytest.mark.parametrize("size", [(1280, 800), (800, 560)])
 def test_each_table_found_says_its_free_seats_whole_in_its_row(
         size: tuple[int, int], monkeypatch: pytest.MonkeyPatch, drawn: list[str]) -> None:
-    from app.net.discovery import Found, ListedTable
-    from app.render.text import font
+    from app.net.wire.discovery import Found, ListedTable
+    from app.window.render.text import font
 
     listed = [Found("den", "ws://192.168.1.23:8765", 1, (ListedTable("K7QM2X", "whist", 2, 4, "Ann"),)),
               Found("attic", "ws://192.168.1.40:8765", 1, (ListedTable("PQ3ZT8", "nash_whist", 1, 5, "Bartholomew"),

@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 
-from app.scenes.base import Scene, SceneManager
+from app.window.scenes.base import Scene, SceneManager
 
 
 class Painter(Scene):

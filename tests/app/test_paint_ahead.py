@@ -7,8 +7,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app.render.cards import CardRenderer, PaintLater
-from app.render.table import felt
+from app.window.render.cards import CardRenderer, PaintLater
+from app.window.render.table import felt
 from games.core.cards import Card
 
 from tests.app.ui_driver import FRAME, make_app, settle, table
@@ -16,7 +16,7 @@ from tests.app.ui_driver import FRAME, make_app, settle, table
 
 @pytest.fixture
 def app(monkeypatch):
-    import app.scenes.table as table_scene
+    import app.window.scenes.table as table_scene
 
     monkeypatch.setattr(table_scene, "PAINT_AHEAD", 0.003)  # the real budget (conftest lifts it)
     app = make_app((1280, 800))

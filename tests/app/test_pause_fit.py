@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app.scenes.pause import PauseScene
+from app.window.scenes.pause import PauseScene
 
 from tests.app.ui_driver import FRAME, make_app, table
 

@@ -9,8 +9,8 @@ import re
 import pygame
 import pytest
 
-from app.render.text import font, render_text, wrap
-from app.ui.blurb import fit_blurb, rows, sentences
+from app.window.render.text import font, render_text, wrap
+from app.window.ui.blurb import fit_blurb, rows, sentences
 from games.registry import GAMES
 
 from tests.app.ui_driver import FRAME, fake_clock_app, make_app, say_ready, table
@@ -70,7 +70,7 @@ def test_the_players_trick_pile_is_clear_of_the_hint_the_plate_and_the_hand(game
 
 
 def test_an_enter_held_down_from_the_table_does_not_skip_the_results():
-    from app.scenes.results import KEY_GUARD, ResultsScene
+    from app.window.scenes.results import KEY_GUARD, ResultsScene
     from tests.app.ui_driver import post_key
 
     app = make_app()
@@ -95,7 +95,7 @@ def test_an_enter_held_down_from_the_table_does_not_skip_the_results():
 
 
 def finish(app, game_id: str, seats: int | None = None, options: dict | None = None):
-    from app.scenes.results import ResultsScene
+    from app.window.scenes.results import ResultsScene
 
     app.settings.animation_speed = "instant"
     table(app, game_id, humans=0, seats=seats, seed=4, options=options)
@@ -166,7 +166,7 @@ def test_the_euchre_upcard_of_a_dealing_player_is_not_under_the_call_panel(size)
 def test_ninety_nine_can_be_played_to_the_end_with_enter_alone():
     """Enter always plays the ringed card, and the ring never rests on a card that would
     break 99 while another can be played (it used to, and Enter then only complained)."""
-    from app.scenes.results import ResultsScene
+    from app.window.scenes.results import ResultsScene
     from tests.app.ui_driver import post_key
 
     app = make_app()
@@ -193,9 +193,9 @@ def test_ninety_nine_can_be_played_to_the_end_with_enter_alone():
 @pytest.mark.parametrize("variant", ["spoons", "pig"])
 @pytest.mark.parametrize("size", [(820, 580), (1280, 800)])
 def test_the_reflex_tables_call_the_one_human_you_and_their_keys_stay_off_the_hand(size, variant):
-    from app.scenes.realtime import COUNTDOWN
-    from app.session import SeatPlan, Session, Setup
-    from app.tables.spoons import SpoonsTable
+    from app.window.scenes.realtime import COUNTDOWN
+    from app.core.session import SeatPlan, Session, Setup
+    from app.window.tables.spoons import SpoonsTable
     from games.registry import GAMES
     from tests.app.ui_driver import FRAME_MS, frame
 
@@ -219,8 +219,8 @@ def test_the_reflex_tables_call_the_one_human_you_and_their_keys_stay_off_the_ha
 
 
 def test_back_on_the_menu_the_focus_is_on_the_game_just_opened():
-    from app.scenes.menu import MenuScene
-    from app.scenes.setup import SetupScene
+    from app.window.scenes.menu import MenuScene
+    from app.window.scenes.setup import SetupScene
     from tests.app.ui_driver import post_key
 
     app = make_app()
@@ -271,7 +271,7 @@ def test_a_refused_key_in_a_reflex_game_is_explained_to_you_not_to_p1():
 
 
 def test_a_spoons_player_who_is_out_has_no_word_drawn_over_out_of_the_game():
-    from app.scenes.realtime import COUNTDOWN
+    from app.window.scenes.realtime import COUNTDOWN
     from tests.app.ui_driver import FRAME_MS, frame
 
     app = fake_clock_app()
@@ -293,7 +293,7 @@ def test_a_spoons_player_who_is_out_has_no_word_drawn_over_out_of_the_game():
 
 
 def test_nails_prints_wait_under_the_verdict_of_the_last_call_not_over_it():
-    from app.scenes.realtime import COUNTDOWN
+    from app.window.scenes.realtime import COUNTDOWN
     from games.core.protocol import IllegalAction
     from tests.app.ui_driver import FRAME_MS, frame
 
@@ -318,9 +318,9 @@ def test_nails_prints_wait_under_the_verdict_of_the_last_call_not_over_it():
 
 
 def test_enter_on_the_keys_row_of_settings_opens_the_key_bindings():
-    from app.scenes.keys import KeyBindingsScene
-    from app.scenes.menu import MenuScene
-    from app.scenes.settings import SettingsScene
+    from app.window.scenes.keys import KeyBindingsScene
+    from app.window.scenes.menu import MenuScene
+    from app.window.scenes.settings import SettingsScene
     from tests.app.ui_driver import post_key
 
     app = make_app()
@@ -343,8 +343,8 @@ def test_enter_on_the_keys_row_of_settings_opens_the_key_bindings():
 
 
 def test_the_key_bindings_screen_can_be_used_and_left_with_the_mouse_alone():
-    from app.scenes.keys import KeyBindingsScene
-    from app.scenes.settings import SettingsScene
+    from app.window.scenes.keys import KeyBindingsScene
+    from app.window.scenes.settings import SettingsScene
     from tests.app.ui_driver import click
 
     app = make_app((820, 580))
@@ -369,7 +369,7 @@ def test_the_key_bindings_screen_can_be_used_and_left_with_the_mouse_alone():
 def test_an_unnamed_replay_is_listed_without_a_doubled_game():
     from pathlib import Path
 
-    from app.replay_file import Entry
+    from app.core.replay_file import Entry
 
     def label(title: str, name: str = "") -> str:
         return Entry(Path("auto-1.json"), title, name, "2026-01-01 10:00", "You won", 3).label
@@ -381,7 +381,7 @@ def test_an_unnamed_replay_is_listed_without_a_doubled_game():
 
 @pytest.mark.parametrize("size", [(800, 560), (1280, 800)])
 def test_the_statistics_headings_keep_a_gap_between_columns(size):
-    from app.scenes.stats import COLUMNS, WIDTHS, StatsScene
+    from app.window.scenes.stats import COLUMNS, WIDTHS, StatsScene
 
     app = make_app(size)
     try:

@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 import pytest
 
-from app.scenes.results import ResultsScene
+from app.window.scenes.results import ResultsScene
 from games.registry import GAMES
 from tests.app.test_readable_text import Reader, _record_calls, faults
 from tests.app.ui_driver import FRAME, make_app, post_key, settle, table
@@ -115,7 +115,7 @@ def test_the_review_screen_reads_in_words(game_id):
 def test_the_review_lists_each_option_with_its_value_apart():
     """'take 3 36' read as one number: the value follows a colon, and points ahead or
     behind carry their sign."""
-    from app.ui.review_words import decision_lines
+    from app.core.words.review_words import decision_lines
     from games.abstrac.rules import Take
     from games.core.analysis import Analysis, Decision
 
@@ -126,7 +126,7 @@ def test_the_review_lists_each_option_with_its_value_apart():
 
 def test_the_seahaven_move_that_lost_the_deal_says_so_in_words():
     """A Seahaven move keeps the win or loses it: its closing line says which, not "Cost: −1"."""
-    from app.ui.review_words import decision_lines
+    from app.core.words.review_words import decision_lines
     from games.core.analysis import Analysis, Decision
     from tests.games.test_analysis import _seahaven_loss
     from games.seahaven.analysis import review
@@ -144,7 +144,7 @@ def test_the_seahaven_move_that_lost_the_deal_says_so_in_words():
 def test_a_summary_without_mistakes_says_best_play_only_when_every_choice_was_best():
     """A Nash guess 5% less likely than the best is no mistake (under ten points), but the
     panel shows it as less likely: the summary must not call it the best play."""
-    from app.ui.review_words import summary
+    from app.core.words.review_words import summary
     from games.core.analysis import Analysis, Decision, Review
     from games.nash.rules import Guess
 

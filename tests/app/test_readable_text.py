@@ -19,7 +19,7 @@ from typing import Any, Callable
 import pygame
 import pytest
 
-import app.render.text as text_module
+import app.window.render.text as text_module
 from games.registry import GAMES
 from tests.app import ui_driver
 from tests.app.ui_driver import FRAME, make_app, settle, table
@@ -74,7 +74,7 @@ class Reader:
         self._patched: list[tuple[Any, Any]] = []
 
     def install(self) -> None:
-        for package in ("app.scenes", "app.tables", "app.ui"):
+        for package in ("app.window.scenes", "app.window.tables", "app.window.ui"):
             for info in pkgutil.iter_modules(importlib.import_module(package).__path__):
                 importlib.import_module(f"{package}.{info.name}")
         original = text_module.render_text

@@ -13,8 +13,8 @@ from typing import Any, Iterator
 import pygame
 import pytest
 
-from app.net.reflex_table import BACK_TEXT
-from app.shell import App
+from app.net.server.reflex_table import BACK_TEXT
+from app.window.shell import App
 from tests.app.test_ui_remote_reflex import ann_and_bob_at_ratscrew
 from tests.app.ui_driver import FRAME, fast_app
 from tests.net.server_thread import ServerThread

@@ -7,12 +7,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-import app.scenes.results as results_module
-from app import replay_file
-from app.scenes.lobby import LobbyScene
-from app.scenes.results import ResultsScene
-from app.scenes.stats import StatsScene
-from app.session import SeatPlan, Session, Setup
+import app.window.scenes.results as results_module
+from app.core import replay_file
+from app.window.scenes.lobby import LobbyScene
+from app.window.scenes.results import ResultsScene
+from app.window.scenes.stats import StatsScene
+from app.core.session import SeatPlan, Session, Setup
 from games.core.realtime import play_realtime
 from games.registry import GAMES, OptionValue
 

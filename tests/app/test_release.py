@@ -35,7 +35,7 @@ def test_the_frozen_build_reads_the_version_written_into_it(tmp_path, monkeypatc
     into the bundle, which unpacks at sys._MEIPASS."""
     import importlib.metadata
 
-    from app import version
+    from app.core import version
 
     def no_metadata(name: str) -> str:
         raise PackageNotFoundError(name)
@@ -51,7 +51,7 @@ def test_the_frozen_build_reads_the_version_written_into_it(tmp_path, monkeypatc
 # --- the icon ------------------------------------------------------------------------
 
 def test_the_window_gets_the_icon_before_it_opens(monkeypatch):
-    from app.shell import App
+    from app.window.shell import App
 
     calls: list[str] = []
     set_icon, set_mode = pygame.display.set_icon, pygame.display.set_mode
@@ -63,8 +63,8 @@ def test_the_window_gets_the_icon_before_it_opens(monkeypatch):
 
 
 def test_the_icon_is_a_card_fan_on_felt_with_a_clear_outside():
-    from app.render.icon import icon_surface
-    from app.ui import theme
+    from app.window.render.icon import icon_surface
+    from app.window.ui import theme
 
     image = icon_surface(64)
     assert image.get_size() == (64, 64)

@@ -11,16 +11,16 @@ from collections import OrderedDict
 import pygame
 import pytest
 
-from app import replay_file, resume, storage
-from app.input.bindings import slot_choose_key, slot_keys
-from app.render import text as text_module
-from app.replay_file import Replay
-from app.scenes.menu import MenuScene
-from app.scenes.replay_watch import ReplayControls, open_replay
-from app.scenes.replay_list import ReplaysScene
-from app.scenes.results import ResultsScene
-from app.session import SeatPlan
-from app.shell import App
+from app.core import replay_file, resume, storage
+from app.window.input.bindings import slot_choose_key, slot_keys
+from app.window.render import text as text_module
+from app.core.replay_file import Replay
+from app.window.scenes.menu import MenuScene
+from app.window.scenes.replay_watch import ReplayControls, open_replay
+from app.window.scenes.replay_list import ReplaysScene
+from app.window.scenes.results import ResultsScene
+from app.core.session import SeatPlan
+from app.window.shell import App
 from games.registry import GAMES
 
 from tests.app.test_replays import played

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from app import replay_file, resume, storage
-from app.action_codec import CodecError, decode_action, encode_action
-from app.replay_file import Replay
-from app.session import SeatPlan, Session, Setup
+from app.core import replay_file, resume, storage
+from app.core.action_codec import CodecError, decode_action, encode_action
+from app.core.replay_file import Replay
+from app.core.session import SeatPlan, Session, Setup
 from games.core.driver import play_out
 from games.core.realtime import play_realtime
 from games.registry import GAMES
@@ -272,7 +272,7 @@ def test_a_bad_autosave_is_moved_aside(content: str, words: str) -> None:
 
 
 def cli_error(args: list[str], capsys: Any) -> str:
-    from app.__main__ import main
+    from app.cli.main import main
 
     with pytest.raises(SystemExit) as exit_info:
         main(args)
@@ -299,7 +299,7 @@ def test_cli_replay_of_a_broken_file_is_one_line(case: str, tmp_path: Path, caps
 
 
 def test_cli_replay_opens_a_good_file_on_its_table(tmp_path: Path, monkeypatch: Any) -> None:
-    import app.__main__ as cli
+    import app.cli.main as cli
 
     replay, _ = played("abstrac", 2)
     path = tmp_path / "good.json"

@@ -9,9 +9,9 @@ import re
 import pygame
 import pytest
 
-from app import replay_file
-from app.__main__ import main
-from app.scenes.review import ReviewControls
+from app.core import replay_file
+from app.cli.main import main
+from app.window.scenes.review import ReviewControls
 from tests.app.test_replay_ui import button, finish_a_game
 from tests.app.test_replays import played
 from tests.app.ui_driver import click, post_key, step_until
@@ -88,7 +88,7 @@ def test_review_from_the_results_screen_steps_to_a_mistake(app):
 def test_m_jumps_to_a_bid_that_cost_chips_and_the_panel_marks_it(app):
     """A Nap bid that cost chips is listed with the mistakes in the summary: M reaches it
     too, though no card play was a mistake (a bid's cost is not in tricks)."""
-    from app.coach import open_review
+    from app.window.coach import open_review
 
     replay, _ = played("nap", 3)  # seat 0 bids Two in hand 4 and it costs 3 chips
     scene = open_review(app, replay)
@@ -107,8 +107,8 @@ def test_m_jumps_to_a_bid_that_cost_chips_and_the_panel_marks_it(app):
 
 
 def _seahaven_table(app, actions):
-    from app.session import SeatPlan, Session, Setup
-    from app.tables import table_for
+    from app.core.session import SeatPlan, Session, Setup
+    from app.window.tables import table_for
     from games.registry import GAMES
 
     spec = GAMES["seahaven"]
@@ -122,7 +122,7 @@ def _seahaven_table(app, actions):
 
 
 def test_the_winnable_lamp_follows_the_worker_and_the_setting(app, monkeypatch):
-    from app.tables.seahaven import SeahavenTable
+    from app.window.tables.seahaven import SeahavenTable
     from tests.games.test_analysis import _seahaven_loss
 
     lit = []
@@ -141,7 +141,7 @@ def test_the_winnable_lamp_follows_the_worker_and_the_setting(app, monkeypatch):
 
 
 def test_the_replays_list_reviews_the_chosen_replay_with_r(app):
-    from app.scenes.replay_list import ReplaysScene
+    from app.window.scenes.replay_list import ReplaysScene
 
     replay, _ = played("abstrac", 1)
     replay.date = "2026-01-01"

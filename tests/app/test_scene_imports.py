@@ -6,11 +6,11 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-SCENES = Path(__file__).resolve().parents[2] / "app" / "scenes"
+SCENES = Path(__file__).resolve().parents[2] / "app" / "window" / "scenes"
 
 
 def _imports(path: Path) -> set[str]:
-    """The app.scenes modules a scene imports anywhere in its file, typing-only ones aside."""
+    """The app.window.scenes modules a scene imports anywhere in its file, typing-only ones aside."""
     found: set[str] = set()
     todo: list[ast.AST] = [ast.parse(path.read_text(encoding="utf-8"))]
     while todo:
@@ -18,7 +18,7 @@ def _imports(path: Path) -> set[str]:
         if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             todo.extend(node.orelse)   # (``ast.walk`` would already have queued the body)
             continue
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("app.scenes."):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("app.window.scenes."):
             found.add(node.module.rsplit(".", 1)[-1])
         todo.extend(ast.iter_child_nodes(node))
     return found
@@ -55,8 +55,8 @@ def test_no_scene_imports_lead_back_to_themselves() -> None:
 
 def test_a_typing_only_import_is_no_circle(tmp_path: Path) -> None:
     scene = tmp_path / "history.py"
-    scene.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from app.scenes.table import T\n"
-                     "def f():\n    from app.scenes.base import Scene\n")
+    scene.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from app.window.scenes.table import T\n"
+                     "def f():\n    from app.window.scenes.base import Scene\n")
     assert _imports(scene) == {"base"}
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.commands import selftest
+from app.cli import selftest
 
 BOUND_S = 120.0
 
@@ -25,7 +25,7 @@ def test_a_game_that_does_not_finish_fails_the_self_test(capsys: pytest.CaptureF
 
 
 def test_a_server_that_cannot_start_fails_the_self_test(monkeypatch: pytest.MonkeyPatch) -> None:
-    from app.net.server import Server
+    from app.net.server.server import Server
 
     async def refuse(*_args: object, **_kwargs: object) -> None:
         raise OSError("no sockets here")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.commands.selftest import _check_solver
+from app.cli.selftest import _check_solver
 from games.core import dds_library
 
 

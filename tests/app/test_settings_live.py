@@ -6,10 +6,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app import storage, synth
-from app.render.nails import ring_back
-from app.scenes.pause import PauseScene
-from app.scenes.settings import SettingsScene
+from app.core import storage
+from app.window import synth
+from app.window.render.nails import ring_back
+from app.window.scenes.pause import PauseScene
+from app.window.scenes.settings import SettingsScene
 from games.registry import GAMES
 from tests.app.ui_driver import FRAME, click, make_app, post_key, step_until, table
 
@@ -156,7 +157,7 @@ def test_window_size_persists_across_a_restart(app):
 
 
 def test_reflex_keys_changed_during_a_game_work_at_once(app):
-    from app.scenes.keys import KeyBindingsScene
+    from app.window.scenes.keys import KeyBindingsScene
 
     scene, settings = open_settings(app, "ratscrew")
     change(app, settings, "Keys for reflex games")

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app.__main__ import main
-from app.scenes.setup import SetupScene
-from app.session import Session, Setup
+from app.cli.main import main
+from app.window.scenes.setup import SetupScene
+from app.core.session import Session, Setup
 from games.registry import DIFFICULTIES, GAMES
 
 from tests.app.ui_driver import FRAME, make_app
@@ -75,7 +75,7 @@ def test_expert_thinks_in_the_worker_process_as_at_home() -> None:
     the card it would choose here (a late decision, where it solves deals)."""
     import random
 
-    from app import worker
+    from app.core import worker
 
     spec = GAMES["whist"]
     state = spec.new_game(spec.make_options(), 6)

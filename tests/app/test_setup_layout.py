@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app.render.text import font
-from app.scenes.setup import SetupScene
+from app.window.render.text import font
+from app.window.scenes.setup import SetupScene
 from games.registry import GAMES
 
 from tests.app.ui_driver import FRAME, make_app

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app import last_setup
-from app.scenes.setup import SetupScene
-from app.session import SeatPlan, Setup
+from app.core import last_setup
+from app.window.scenes.setup import SetupScene
+from app.core.session import SeatPlan, Setup
 from games.registry import GAMES
 from tests.app.ui_driver import make_app, post_key
 
@@ -72,7 +72,7 @@ def test_the_other_people_here_are_named_as_last_time_at_any_game(app):
     """Names typed for the second and third humans at one game are their defaults at the
     next game set up here (another game too), on the setup screen and at the table, and
     stay as they are when the settings are read again."""
-    from app import storage
+    from app.core import storage
     from tests.app.ui_driver import table
 
     app.settings.player_name = "Sam"
@@ -101,7 +101,7 @@ def test_the_other_people_here_are_named_as_last_time_at_any_game(app):
 
 
 def test_a_damaged_list_of_the_other_people_costs_only_itself():
-    from app import storage
+    from app.core import storage
 
     settings = storage._settings_from({"player_name": "Sam", "other_players": ["Mia", 7]})
     assert settings.player_name == "Sam" and settings.other_players == []

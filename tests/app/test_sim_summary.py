@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from app.commands.sim import simulate, wilson
+from app.cli.sim import simulate, wilson
 from games.registry import GAMES
 
 
@@ -38,7 +38,7 @@ def test_a_partnership_of_one_level_wins_the_games_its_side_wins() -> None:
 
 
 def test_paired_play_deals_each_deal_once_in_every_seating(monkeypatch: pytest.MonkeyPatch) -> None:
-    import app.commands.sim as sim
+    import app.cli.sim as sim
 
     seen: list[tuple[int, tuple[int, ...]]] = []
     real = sim.play_out

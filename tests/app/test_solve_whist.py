@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from app.__main__ import main
+from app.cli.main import main
 from games.core.cards import Card
 from games.core.double_dummy import dds_available, solve_leads
 from games.whist.rules import WhistOptions, new_game

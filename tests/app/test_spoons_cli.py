@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from app.__main__ import main
+from app.cli.main import main
 
 
 def test_sim_plays_the_pig_variant(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

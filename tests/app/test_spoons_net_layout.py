@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 import pytest
 
-from app.tables.spoons import _spoon
+from app.window.tables.spoons import _spoon
 from tests.app.test_ui_remote_reflex import open_table, run_until
 from tests.app.ui_driver import FRAME, make_app
 from tests.net.server_thread import ServerThread

@@ -14,8 +14,8 @@ from games.registry import GAMES
 FIRST_MENU_FRAME = """
 import sys
 import pygame
-from app.scenes.menu import MenuScene
-from app.shell import App
+from app.window.scenes.menu import MenuScene
+from app.window.shell import App
 seen = []
 flip = pygame.display.flip
 pygame.display.flip = lambda: (seen or seen.extend(sorted(sys.modules)), flip())
@@ -35,11 +35,11 @@ def _modules_after_first_frame(tmp_path) -> set[str]:
 
 def test_first_menu_frame_imports_no_rules_bots_or_solvers(tmp_path) -> None:
     modules = _modules_after_first_frame(tmp_path)
-    assert "app.scenes.menu" in modules  # the script really drew the menu
+    assert "app.window.scenes.menu" in modules  # the script really drew the menu
     heavy = sorted(m for m in modules if m.startswith("games.")
                    and m.rsplit(".", 1)[-1] in ("rules", "bots", "solver", "trick_bots", "driver"))
     assert heavy == []
-    assert not any(m.startswith("app.tables.") for m in modules)
+    assert not any(m.startswith("app.window.tables.") for m in modules)
     assert "multiprocessing" not in modules
 
 

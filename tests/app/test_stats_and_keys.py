@@ -6,10 +6,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app import storage
-from app.scenes.menu import MenuScene
-from app.scenes.results import ResultsScene
-from app.scenes.stats import StatsScene, _time
+from app.core import storage
+from app.window.scenes.menu import MenuScene
+from app.window.scenes.results import ResultsScene
+from app.window.scenes.stats import StatsScene, _time
 from games.core.realtime import play_realtime
 from games.registry import GAMES
 from tests.app.ui_driver import click, post_key, step_until, table
@@ -80,8 +80,8 @@ def test_reset_by_mouse_asks_and_keep_changes_nothing(app):
 
 
 def test_a_click_on_a_key_binding_asks_for_the_new_key(app):
-    from app.input.bindings import slot_keys
-    from app.scenes.keys import KeyBindingsScene
+    from app.window.input.bindings import slot_keys
+    from app.window.scenes.keys import KeyBindingsScene
 
     app.scenes.push(KeyBindingsScene(app))
     scene = app.scenes.top

@@ -11,9 +11,9 @@ import pygame
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from app.render.cards import CardRenderer
-from app.render.still_layer import StillLayer
-from app.render.table import CardSprite, SpriteDrawer
+from app.window.render.cards import CardRenderer
+from app.window.render.still_layer import StillLayer
+from app.window.render.table import CardSprite, SpriteDrawer
 from games.core.cards import standard_deck
 
 SIZE = (260, 180)

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from app import storage
-from app.storage import GameStats, Settings, Stats
+from app.core import storage
+from app.core.storage import GameStats, Settings, Stats
 
 
 @pytest.fixture(autouse=True)

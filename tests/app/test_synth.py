@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from app import synth
+from app.window import synth
 
 
 def test_effects_are_made_and_play_without_error():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.scenes.table import TableScene
+from app.window.scenes.table import TableScene
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app.render.table import nameplate
+from app.window.render.table import nameplate
 
 from tests.app.ui_driver import FRAME, make_app, step_until, table
 
@@ -52,7 +52,7 @@ def _first_call(app, scene, frames: int = 20000) -> None:
 
 
 def _chip_rects(scene) -> dict[int, pygame.Rect]:
-    from app.render.text import render_text
+    from app.window.render.text import render_text
 
     size = max(11, int(14 * scene.s))
     return {s: scene.chip_rect(s, render_text(scene.chip_label(s), size, (0, 0, 0), bold=True))
@@ -60,8 +60,8 @@ def _chip_rects(scene) -> dict[int, pygame.Rect]:
 
 
 def _assert_panel_clear_and_whole(scene, size) -> None:
-    from app.render.text import render_text
-    from app.tables.auction import MIN_TEXT, _foot
+    from app.window.render.text import render_text
+    from app.window.tables.auction import MIN_TEXT, _foot
 
     panel = scene.panel()
     chips = _chip_rects(scene)
@@ -171,8 +171,8 @@ def test_abstrac_suit_names_are_legible_and_inside_their_box(size):
 
 @pytest.mark.parametrize("size", [(800, 560), (820, 580), (1024, 640), (1280, 800), (1920, 1080)])
 def test_seahaven_top_row_leaves_room_under_menu_and_rules(size):
-    from app.shell import MIN_SIZE
-    from app.tables.seahaven_parts import TOP_ROW
+    from app.window.shell import MIN_SIZE
+    from app.window.tables.seahaven_parts import TOP_ROW
 
     assert size[0] >= MIN_SIZE[0] and size[1] >= MIN_SIZE[1]
     app = make_app(size)
@@ -196,7 +196,7 @@ def test_seahaven_top_row_leaves_room_under_menu_and_rules(size):
 def test_abstrac_hints_stay_clear_of_the_match_box_and_points_of_the_window(size):
     """The "Deal 1 of 2" box no longer covers the hint bar, and "× 0 taken by ..." stays
     inside the window at the smallest size."""
-    from app.render.text import font
+    from app.window.render.text import font
     from tests.app.ui_driver import make_app, table
 
     app = make_app(size)

@@ -8,7 +8,7 @@ from typing import Iterator
 import pygame
 import pytest
 
-from app.shell import App
+from app.window.shell import App
 from games.core.cards import Rank
 from tests.app.ui_driver import fast_app, post_key, step_until, table
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app.scenes.realtime import COUNTDOWN
-from app.session import SeatPlan, Session, Setup
-from app.tables.nails import NailsTable
+from app.window.scenes.realtime import COUNTDOWN
+from app.core.session import SeatPlan, Session, Setup
+from app.window.tables.nails import NailsTable
 from games.nails import spec as nails_spec
 from games.nails.rings import hit
 from games.nails.rules import REVEAL_MS
@@ -84,7 +84,7 @@ def test_the_matching_dots_are_drawn_after_a_call(app):
     scene = open_table(app, humans=1, seats=2)
     press(app, pygame.K_q)
     frame(app)
-    from app.render.nails import dot_centre, dot_radius
+    from app.window.render.nails import dot_centre, dot_radius
 
     match = scene.last_call.match
     assert match.count >= 1 and len(scene.pair) == 2

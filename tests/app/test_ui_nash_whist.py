@@ -13,7 +13,7 @@ from games.core.trick_events import PlayCard
 from games.nash_whist import bids as nwb
 from games.nash_whist import rules as nw
 
-from app.render.text import font, render_text
+from app.window.render.text import font, render_text
 from tests.app.ui_driver import click, fast_app, make_app, post_key, step_until, table
 
 SMALL = (820, 580)
@@ -217,8 +217,8 @@ def test_a_small_window_keeps_every_panel_inside(app, seats):
 
 
 def test_a_cramped_panel_scrolls_to_every_bid():
-    from app.tables.auction import AuctionPanel
-    from app.tables.nash_whist_calls import bid_rows
+    from app.window.tables.auction import AuctionPanel
+    from app.window.tables.nash_whist_calls import bid_rows
 
     state = nw.new_game(nw.NashWhistOptions(seats=4), seed=3)
     bids = [a for a in state.legal_actions(state.to_act()[0]) if isinstance(a, nw.MakeBid)]
@@ -349,7 +349,7 @@ def test_the_panel_names_the_turned_suit_and_says_what_in_out_and_nt_mean(app):
 
 @pytest.mark.parametrize("size", [(1280, 800), SMALL])
 def test_the_setup_shows_the_number_of_deals_only_for_a_session_by_deals(size):
-    from app.scenes.setup import SetupScene
+    from app.window.scenes.setup import SetupScene
     from games.registry import GAMES
 
     application = make_app(size)
@@ -379,7 +379,7 @@ def test_the_setup_shows_the_number_of_deals_only_for_a_session_by_deals(size):
 
 
 def test_the_setup_hides_the_deals_again_when_the_session_ends_otherwise(app):
-    from app.scenes.setup import SetupScene
+    from app.window.scenes.setup import SetupScene
     from games.registry import GAMES
 
     app.start(SetupScene(app, GAMES["nash_whist"]))

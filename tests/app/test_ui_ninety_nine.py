@@ -6,13 +6,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app import storage
-from app.scenes.menu import MenuScene
-from app.scenes.pause import PauseScene
-from app.scenes.results import ResultsScene
-from app.scenes.rules import RulesScene
-from app.scenes.setup import SetupScene
-from app.tables.ninety_nine import NinetyNineTable
+from app.core import storage
+from app.window.scenes.menu import MenuScene
+from app.window.scenes.pause import PauseScene
+from app.window.scenes.results import ResultsScene
+from app.window.scenes.rules import RulesScene
+from app.window.scenes.setup import SetupScene
+from app.window.tables.ninety_nine import NinetyNineTable
 from games.core.cards import cards
 from games.ninety_nine.rules import Play
 from games.registry import GAMES
@@ -231,8 +231,8 @@ def test_what_a_card_did_shows_by_its_player_clear_of_cards_plates_and_the_hint(
     """The "+10" (or "to 99!", "Skipped") by each seat's hand covers no hand, no plate or
     its tokens, not the turn hint, the pile, the count or the stock, nor another's, from
     when it appears to when it goes."""
-    from app.render.table import nameplate
-    from app.tables.ninety_nine import BADGE_TIME
+    from app.window.render.table import nameplate
+    from app.window.tables.ninety_nine import BADGE_TIME
 
     app = make_app(size)
     try:

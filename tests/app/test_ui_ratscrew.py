@@ -6,10 +6,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app.scenes.pause import PauseScene
-from app.scenes.realtime import COUNTDOWN
-from app.session import SeatPlan, Session, Setup
-from app.tables.ratscrew import RatscrewTable
+from app.window.scenes.pause import PauseScene
+from app.window.scenes.realtime import COUNTDOWN
+from app.core.session import SeatPlan, Session, Setup
+from app.window.tables.ratscrew import RatscrewTable
 from games.core.cards import cards
 from games.ratscrew import rules as rs
 from games.ratscrew import spec as ratscrew_spec
@@ -140,7 +140,7 @@ def test_losing_focus_or_esc_pauses_and_the_clock_stops(app):
 
 
 def test_bots_play_a_whole_game_to_the_results(app):
-    from app.scenes.results import ResultsScene
+    from app.window.scenes.results import ResultsScene
 
     app.settings.animation_speed = "fast"
     scene = open_table(app, humans=0, seats=2, seed=2, level="hard")
@@ -162,8 +162,8 @@ def test_each_human_sees_their_keys_at_their_seat(app):
 
 
 def test_the_setup_screen_shows_each_humans_keys(app):
-    from app.scenes.setup import SetupScene
-    from app.session import Setup as GameSetup
+    from app.window.scenes.setup import SetupScene
+    from app.core.session import Setup as GameSetup
 
     spec = ratscrew_spec()
     plans = [SeatPlan(True), SeatPlan(False), SeatPlan(True)]
@@ -199,7 +199,7 @@ def test_a_human_who_is_out_may_skip_to_the_result(app):
     which plays the rest at once, as the simulator would; the results follow."""
     from collections import Counter
 
-    from app.scenes.results import ResultsScene
+    from app.window.scenes.results import ResultsScene
 
     scene = open_table(app, humans=1, seats=3)
     state = scene.session.state

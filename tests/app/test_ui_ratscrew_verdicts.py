@@ -7,11 +7,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app.render.table import felt
-from app.scenes.realtime import COUNTDOWN
-from app.session import SeatPlan, Session, Setup
-from app.shell import App
-from app.tables.ratscrew import RatscrewTable
+from app.window.render.table import felt
+from app.window.scenes.realtime import COUNTDOWN
+from app.core.session import SeatPlan, Session, Setup
+from app.window.shell import App
+from app.window.tables.ratscrew import RatscrewTable
 from games.core.cards import cards
 from games.ratscrew import rules as rs
 from games.ratscrew import spec as ratscrew_spec

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app.scenes.realtime import COUNTDOWN
-from app.session import SeatPlan, Session, Setup
-from app.tables.nails import NailsTable
-from app.tables.ratscrew import RatscrewTable
+from app.window.scenes.realtime import COUNTDOWN
+from app.core.session import SeatPlan, Session, Setup
+from app.window.tables.nails import NailsTable
+from app.window.tables.ratscrew import RatscrewTable
 from games.nails import spec as nails_spec
 from games.ratscrew import spec as ratscrew_spec
 

@@ -9,11 +9,11 @@ from typing import Any, Callable, Iterator
 
 import pytest
 
-from app import replay_file
-from app.net.remote import RemoteSession
-from app.scenes.results import ResultsScene
-from app.shell import App
-from app.tables import table_for
+from app.core import replay_file
+from app.net.client.remote import RemoteSession
+from app.window.scenes.results import ResultsScene
+from app.window.shell import App
+from app.window.tables import table_for
 from games.core.trick_events import CardPlayed
 from tests.app.ui_driver import FRAME, click, fast_app, settle
 from tests.net.server_thread import ServerThread, running, wait_for

@@ -10,10 +10,10 @@ from typing import Any, Iterator
 
 import pytest
 
-from app.net.remote import RemoteSession
-from app.scenes.results import ResultsScene
-from app.shell import App
-from app.tables import table_for
+from app.net.client.remote import RemoteSession
+from app.window.scenes.results import ResultsScene
+from app.window.shell import App
+from app.window.tables import table_for
 from games.registry import GAMES
 from tests.app.ui_driver import fast_app
 from tests.net.server_thread import ServerThread, running, wait_for

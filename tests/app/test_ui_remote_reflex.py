@@ -16,12 +16,12 @@ from typing import Any, Callable, Iterator
 import pygame
 import pytest
 
-from app.net.client import ClientFailure
-from app.net.reflex_client import ReflexClient
-from app.net.remote_realtime import RemoteRealtimeSession
-from app.scenes.results import ResultsScene
-from app.shell import App
-from app.tables import table_for
+from app.net.client.client import ClientFailure
+from app.net.client.reflex_client import ReflexClient
+from app.net.client.remote_realtime import RemoteRealtimeSession
+from app.window.scenes.results import ResultsScene
+from app.window.shell import App
+from app.window.tables import table_for
 from games.ratscrew import rules as rs
 from games.registry import GAMES
 from tests.app.ui_driver import FRAME, fast_app
@@ -200,7 +200,7 @@ def test_a_drop_pauses_the_game_then_a_computer_holds_the_seat(app: App) -> None
 
 
 def test_two_players_at_one_keyboard_and_a_friend_on_another_machine(app: App, server: ServerThread) -> None:
-    from app.net.remote_realtime import hosting_session
+    from app.net.client.remote_realtime import hosting_session
 
     plan = [{"kind": "host"}, {"kind": "remote"}, {"kind": "remote"}]
     create = {"game": "ratscrew", "plan": plan, "seats": 3, "remote": 2, "seed": 6, "options": {},
@@ -224,7 +224,7 @@ def test_two_players_at_one_keyboard_and_a_friend_on_another_machine(app: App, s
 
 
 def test_the_host_setup_offers_a_player_here_at_a_reflex_game_only(app: App) -> None:
-    from app.scenes.host_setup import HostSetupScene
+    from app.window.scenes.host_setup import HostSetupScene
 
     scene = HostSetupScene(app, GAMES["ratscrew"])
     scene._seat_changer(1)(-1)            # Remote player -> Player here
@@ -289,9 +289,9 @@ def test_a_call_that_lost_the_race_is_answered_by_the_verdict_not_by_a_refusal(a
     """In Nails the second call of a race is refused by the rules just before the verdict
     comes: the player sees "Bob by 35 ms", not "Not allowed" as well. A refusal with no
     verdict after it is still said."""
-    from app.net.remote_realtime import Verdict
-    from app.scenes.realtime_net import REFUSAL_WAIT_MS
-    from app.net.clock_link import local_ms
+    from app.net.client.remote_realtime import Verdict
+    from app.window.scenes.realtime_net import REFUSAL_WAIT_MS
+    from app.net.client.clock_link import local_ms
 
     session, _ = open_table(app, server, seed=3, game="nails")
     table: Any = app.scenes.top

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app import storage
-from app.scenes.menu import MenuScene
-from app.scenes.settings import SettingsScene
-from app.scenes.stats import StatsScene
+from app.core import storage
+from app.window.scenes.menu import MenuScene
+from app.window.scenes.settings import SettingsScene
+from app.window.scenes.stats import StatsScene
 
 from tests.app.ui_driver import click, post_key
 
@@ -59,8 +59,8 @@ def test_statistics_show_and_reset_after_confirmation(app):
 
 
 def test_reflex_keys_are_rebound_and_a_conflict_is_refused(app):
-    from app.input.bindings import slot_keys
-    from app.scenes.keys import KeyBindingsScene
+    from app.window.input.bindings import slot_keys
+    from app.window.scenes.keys import KeyBindingsScene
 
     post_key(app, pygame.K_o)
     settings = app.scenes.top

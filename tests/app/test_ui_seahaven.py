@@ -7,9 +7,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app.scenes.setup import SetupScene
-from app.tables.seahaven import SeahavenTable
-from app.tables.seahaven_parts import load_progress
+from app.window.scenes.setup import SetupScene
+from app.window.tables.seahaven import SeahavenTable
+from app.window.tables.seahaven_parts import load_progress
 from games.core.cards import Card
 from games.registry import GAMES
 from games.seahaven.rules import Move, Place, SeahavenOptions, new_game
@@ -166,7 +166,7 @@ def test_a_saved_game_is_offered_and_resumed_on_the_next_table(app):
 
 
 def test_the_resume_question_comes_before_the_new_deal_and_esc_deals_it(app, monkeypatch):
-    from app.anim import wash
+    from app.window.anim import wash
 
     scene = deal_one(app)
     drag(app, centre(scene, "3C"), scene.geo.place_rect(Place.column(5), scene.cols).center)
@@ -189,7 +189,7 @@ def test_the_resume_question_comes_before_the_new_deal_and_esc_deals_it(app, mon
 
 
 def test_a_win_is_counted_with_its_moves(app):
-    from app import storage
+    from app.core import storage
     from games.seahaven.solver import solve_state
 
     scene = deal_one(app)
@@ -253,7 +253,7 @@ def test_input_waits_while_a_winnable_deal_is_found(app, monkeypatch):
 
 
 def test_fewest_moves_is_kept_and_old_statistics_still_load():
-    from app import storage
+    from app.core import storage
 
     storage.write_json(storage.stats_path(), {"seahaven": {"played": 3, "won": 1, "streak": 0,
                                                            "best_streak": 1, "best_seconds": 90.0}},

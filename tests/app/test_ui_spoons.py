@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app.scenes.realtime import COUNTDOWN
-from app.session import SeatPlan, Session, Setup
-from app.tables.spoons import SpoonsTable
+from app.window.scenes.realtime import COUNTDOWN
+from app.core.session import SeatPlan, Session, Setup
+from app.window.tables.spoons import SpoonsTable
 from games.core.cards import cards
 from games.spoons import rules as sr
 from games.spoons import spec as spoons_spec
@@ -143,7 +143,7 @@ def test_a_second_keyboard_player_chooses_the_card_with_their_choose_key(app):
 def test_once_out_for_good_the_keys_go_and_enter_skips_to_the_result(app):
     from collections import Counter
 
-    from app.scenes.results import ResultsScene
+    from app.window.scenes.results import ResultsScene
 
     scene = open_table(app)
     state = scene.session.state

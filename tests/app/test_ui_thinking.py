@@ -8,7 +8,7 @@ import random
 import pygame
 import pytest
 
-from app.scenes.results import ResultsScene
+from app.window.scenes.results import ResultsScene
 from games.abstrac import rules as ab
 from games.abstrac.bots import take_values
 from games.abstrac.solver import solve_opening

@@ -9,11 +9,11 @@ import math
 import pygame
 import pytest
 
-from app.anim import wash
-from app.anim.wash import WashScene, paths, pose
-from app.scenes.pause import PauseScene
-from app.session import SeatPlan, Session, Setup
-from app.tables import table_for
+from app.window.anim import wash
+from app.window.anim.wash import WashScene, paths, pose
+from app.window.scenes.pause import PauseScene
+from app.core.session import SeatPlan, Session, Setup
+from app.window.tables import table_for
 from games.registry import GAMES
 
 from tests.app.ui_driver import FRAME, make_app, post_key, settle, table
@@ -121,8 +121,8 @@ def test_the_cards_spread_out_and_gather_into_a_pile():
 
 
 def test_the_wash_is_a_setting_that_is_kept(app, tmp_path, monkeypatch):
-    from app import storage
-    from app.scenes.settings import SettingsScene
+    from app.core import storage
+    from app.window.scenes.settings import SettingsScene
 
     settings = SettingsScene(app)
     row = next(r for r in settings.rows if r.label == "Wash the cards before dealing")

@@ -10,8 +10,8 @@ from concurrent.futures import Future
 
 import pytest
 
-from app import worker
-from app.session import SeatPlan, Session, Setup
+from app.core import worker
+from app.core.session import SeatPlan, Session, Setup
 from games.registry import GAMES
 
 TURN_GAMES = [g for g, spec in GAMES.items() if spec.bots and not spec.realtime]

@@ -6,9 +6,9 @@ from typing import Any, Callable, Iterator
 
 import pygame
 
-from app.session import SeatPlan, Session, Setup
-from app.shell import App
-from app.tables import table_for
+from app.core.session import SeatPlan, Session, Setup
+from app.window.shell import App
+from app.window.tables import table_for
 from games.registry import GAMES
 
 FRAME = 1 / 60
@@ -40,7 +40,7 @@ def step_until(app: App, condition: Callable[[], bool], frames: int = 3000) -> N
 def settle(app: App) -> None:
     """Let a thinking bot, or a solver job of the table (a hint, a deal being found),
     finish, as it would have in the real time these frames stand for."""
-    from app.commands.bench import settle as settle_scene
+    from app.cli.bench import settle as settle_scene
 
     settle_scene(app.scenes.top)
 

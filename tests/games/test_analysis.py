@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from app.ui.review_words import summary
+from app.core.words.review_words import summary
 from games.abstrac.analysis import analyse as abstrac_analyse
 from games.abstrac.rules import AbstracOptions, Take, new_game as abstrac_game
 from games.core.analysis import Decision

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.ui.review_words import bid_lines, summary
+from app.core.words.review_words import bid_lines, summary
 from games.core.analysis import Decision, Review, to_data
 from games.core.cards import Card, Suit, cards
 from games.core.trick_events import PlayCard

@@ -8,7 +8,7 @@ from random import Random
 
 import pytest
 
-from app.ui.review_words import bid_lines, decision_lines, summary
+from app.core.words.review_words import bid_lines, decision_lines, summary
 from games.core import trick_search
 from games.core.analysis import Review
 from games.core.cards import Card, Suit, cards, piquet_deck

@@ -7,7 +7,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from app.ui.review_words import decision_lines
+from app.core.words.review_words import decision_lines
 from games.core.double_dummy import Position, solve
 from games.core.tricks import TrumpRules
 from games.nash_whist import analysis

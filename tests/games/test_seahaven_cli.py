@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from app.__main__ import main
+from app.cli.main import main
 from games.seahaven.rules import Move, Place, layout, state_for
 from games.core.cards import Card
 

@@ -7,9 +7,9 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
 
-from app.net.delay_proxy import DelayProxy
-from app.net.reflex_client import ReflexClient
-from app.net.server import Server, Table
+from app.cli.delay_proxy import DelayProxy
+from app.net.client.reflex_client import ReflexClient
+from app.net.server.server import Server, Table
 
 CLIENT_TIMEOUT_S = 120
 

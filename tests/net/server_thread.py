@@ -9,8 +9,8 @@ import time
 from concurrent.futures import Future
 from typing import Any, Callable, Iterator, TypeVar
 
-from app.net.client import BotClient
-from app.net.server import Server, Table
+from app.net.client.client import BotClient
+from app.net.server.server import Server, Table
 
 T = TypeVar("T")
 START_S = 20.0

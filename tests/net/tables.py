@@ -1,4 +1,4 @@
-"""Networked games inside one test: a real server (``app.net.server.Server``) listening on
+"""Networked games inside one test: a real server (``app.net.server.server.Server``) listening on
 127.0.0.1 with a free port, and headless bot clients talking to it over real sockets."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Awaitable, Callable
 
-from app.net.client import BotClient
-from app.net.server import Server
-from app.net.store import TableStore
+from app.net.client.client import BotClient
+from app.net.server.server import Server
+from app.net.server.store import TableStore
 
 GAME_TIMEOUT_S = 120
 

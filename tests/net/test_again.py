@@ -10,9 +10,9 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
-from app.net.client import BotClient
-from app.net.protocol import VERSION
-from app.net.store import TableStore
+from app.net.client.client import BotClient
+from app.net.wire.protocol import VERSION
+from app.net.server.store import TableStore
 from tests.net.tables import with_server
 from tests.net.test_bad_input import next_of, refused
 

@@ -11,9 +11,9 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from app.net.client import BotClient
-from app.net.protocol import MAX_BYTES, VERSION
-from app.replay_file import Replay, rebuild
+from app.net.client.client import BotClient
+from app.net.wire.protocol import MAX_BYTES, VERSION
+from app.core.replay_file import Replay, rebuild
 from games.core.session import SeatPlan
 from tests.net.tables import play_table, with_server
 

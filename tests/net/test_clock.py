@@ -1,4 +1,4 @@
-"""The shared clock's arithmetic (app/net/clock.py), with made-up exchanges: uneven delays,
+"""The shared clock's arithmetic (app/net/wire/clock.py), with made-up exchanges: uneven delays,
 jitter, outliers; and the server's bounds on what a connection's stamps may claim."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from random import Random
 
 import pytest
 
-from app.net.clock import (JITTER_ALLOWANCE_CAP_MS, LIE_TOLERANCE_MS, WINDOW_CAP_MS, WINDOW_MARGIN_MS,
+from app.net.wire.clock import (JITTER_ALLOWANCE_CAP_MS, LIE_TOLERANCE_MS, WINDOW_CAP_MS, WINDOW_MARGIN_MS,
                            ClockEstimate, LinkStats)
 
 TRUE_OFFSET = 123_456.0     # the server's clock less the client's

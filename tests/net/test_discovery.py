@@ -1,4 +1,4 @@
-"""Finding tables on the local network (app.net.discovery).
+"""Finding tables on the local network (app.net.wire.discovery).
 
 Multicast works on loopback in the sandbox where these tests were written, so the live test
 is real zeroconf end to end: a server's announcer (one Zeroconf instance, interface
@@ -20,12 +20,12 @@ from typing import Any
 import pytest
 from zeroconf import ServiceInfo
 
-from app.commands import join, serve
-from app.net import discovery, protocol
-from app.net.client import BotClient
-from app.net.discovery import DiscoveryUnavailable, Found, ListedTable
-from app.net.protocol import Create
-from app.net.server import Server
+from app.cli import join, serve
+from app.net.wire import discovery, protocol
+from app.net.client.client import BotClient
+from app.net.wire.discovery import DiscoveryUnavailable, Found, ListedTable
+from app.net.wire.protocol import Create
+from app.net.server.server import Server
 from tests.net.tables import with_server
 
 LOOPBACK = ["127.0.0.1"]
@@ -149,7 +149,7 @@ def test_main_passes_no_announce(monkeypatch: pytest.MonkeyPatch) -> None:
         return 0
 
     monkeypatch.setattr(serve, "run", run)
-    from app.__main__ import main
+    from app.cli.main import main
 
     assert main(["serve", "--no-announce"]) == 0 and main(["serve", "--reflex-speed", "4"]) == 0
     assert seen == [(False, 1.0), (True, 4.0)]

@@ -12,10 +12,10 @@ from typing import Any
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from app.action_codec import action_classes
-from app.net.client import BotClient
-from app.net.protocol import VERSION
-from app.replay_file import Replay, rebuild
+from app.core.action_codec import action_classes
+from app.net.client.client import BotClient
+from app.net.wire.protocol import VERSION
+from app.core.replay_file import Replay, rebuild
 from games.core.session import SeatPlan
 from tests.net.tables import play_table, with_server
 

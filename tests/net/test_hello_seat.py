@@ -7,8 +7,8 @@ from typing import Iterator
 
 import pytest
 
-from app.net.protocol import ProtocolError, parse_client
-from app.net.remote import RemoteSession
+from app.net.wire.protocol import ProtocolError, parse_client
+from app.net.client.remote import RemoteSession
 from tests.net.server_thread import ServerThread, running, wait_for
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from app.hosting import LocalServer
-from app.net.store import TableStore
+from app.net.server.hosting import LocalServer
+from app.net.server.store import TableStore
 from tests.net.test_local_server import WAIT_S, make_table
 
 

@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from app.action_codec import decode_action
-from app.net.protocol import read_table
-from app.net.server import TURN_GAMES
+from app.core.action_codec import decode_action
+from app.net.wire.protocol import read_table
+from app.net.server.server import TURN_GAMES
 from games.core.protocol import redacted
 from games.registry import GAMES
 from tests.net.tables import Played, play_table, with_server

@@ -11,9 +11,9 @@ from pathlib import Path
 
 from websockets.asyncio.client import connect
 
-from app.hosting import LocalServer
-from app.net.protocol import VERSION
-from app.net.store import TableStore
+from app.net.server.hosting import LocalServer
+from app.net.wire.protocol import VERSION
+from app.net.server.store import TableStore
 
 WAIT_S = 20
 

@@ -1,5 +1,7 @@
-"""``app/net`` never imports pygame, so ``parlour serve`` runs where there is no display
-and no SDL: every module imports in a fresh interpreter where pygame cannot be imported."""
+"""``app/core`` and ``app/net`` never import pygame, so ``parlour serve`` runs where there is
+no display and no SDL: every module imports in a fresh interpreter where pygame cannot be
+imported. (Which layer may import which is tests/test_layers.py; this checks what really
+loads, through every package's ``__init__`` as well.)"""
 
 from __future__ import annotations
 
@@ -26,15 +28,17 @@ IMPORT_NET = textwrap.dedent("""
         blocked = False
     except ImportError:
         blocked = True
-    import app.net
+    import app.core, app.net
     failures, imported = {}, []
-    for info in pkgutil.walk_packages(app.net.__path__, "app.net."):
+    infos = [*pkgutil.walk_packages(app.core.__path__, "app.core."),
+             *pkgutil.walk_packages(app.net.__path__, "app.net.")]
+    for info in infos:
         try:
             importlib.import_module(info.name)
             imported.append(info.name)
         except BaseException as error:
             failures[info.name] = repr(error)
-    for name in ("app.commands.serve", "app.commands.host", "app.commands.join"):
+    for name in ("app.cli.serve", "app.cli.host", "app.cli.join"):
         try:
             importlib.import_module(name)
             imported.append(name)
@@ -56,5 +60,8 @@ def test_app_net_imports_without_pygame() -> None:
     assert report["blocked"], "the blocker did not block pygame"
     assert report["failures"] == {}
     assert report["leaked"] == []
-    expected = {f"app.net.{p.stem}" for p in (REPO / "app" / "net").glob("*.py") if p.stem != "__init__"}
+    expected = {".".join(p.relative_to(REPO).with_suffix("").parts)
+                for folder in ("core", "net") for p in (REPO / "app" / folder).rglob("*.py")
+                if p.stem != "__init__"}
+    assert "app.net.server.server" in expected and "app.core.session" in expected
     assert expected <= set(report["imported"])

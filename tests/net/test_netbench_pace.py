@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.commands import netbench
+from app.cli import netbench
 
 
 def test_a_paced_netbench_reports_its_pace_and_the_round_trips_once_all_are_seated() -> None:

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from websockets.asyncio.client import connect
 
-from app.net.client import BotClient
-from app.net.protocol import Create, Hello, PlannedSeat, ProtocolError, Start, parse_client
-from app.net.store import TableStore
+from app.net.client.client import BotClient
+from app.net.wire.protocol import Create, Hello, PlannedSeat, ProtocolError, Start, parse_client
+from app.net.server.store import TableStore
 from tests.net.tables import with_server
 from tests.net.test_bad_input import hello, next_of, refused
 
@@ -122,7 +122,7 @@ def test_started_alone_the_computers_play_the_open_seats_to_the_end() -> None:
 
 
 def test_a_lobby_its_host_has_left_is_not_listed_on_the_network() -> None:
-    from app.net import discovery
+    from app.net.wire import discovery
 
     async def job(server: Any, url: str) -> None:
         async with connect(url) as host:

@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from app.net.protocol import (MAX_BYTES, ActionMsg, Chat, Hello, ProtocolError, clean_text,
+from app.net.wire.protocol import (MAX_BYTES, ActionMsg, Chat, Hello, ProtocolError, clean_text,
                               parse_client, read_action)
-from app.net.values import decode_value, encode_value
+from app.net.wire.values import decode_value, encode_value
 from games.core.protocol import redacted
 from games.registry import GAMES
 

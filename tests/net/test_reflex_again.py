@@ -11,11 +11,12 @@ from typing import Any
 
 import pytest
 
-from app.net import reflex_client, reflex_table
-from app.net import server as server_module
-from app.net.reflex_client import ReflexClient
-from app.net.server import Server
-from app.net.store import TableStore
+from app.net.client import reflex_client
+from app.net.server import reflex_table
+from app.net.server import server as server_module
+from app.net.client.reflex_client import ReflexClient
+from app.net.server.server import Server
+from app.net.server.store import TableStore
 from tests.net.reflex_tables import CLIENT_TIMEOUT_S
 from tests.net.test_reflex_restart import SPEED, Serving, replayed_from_log
 

@@ -15,7 +15,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from app.net import reflex_table
+from app.net.server import reflex_table
 from games.core.realtime import replay_timed
 from games.registry import GAMES
 from tests.net.conftest import REPO
@@ -103,8 +103,8 @@ def test_a_headless_seat_waits_and_plays_longer_than_ten_minutes(monkeypatch: py
     """``parlour host/join --bot``: a Spoons game with people at it ran past the client's
     ten-minute bound ("the game did not finish within 600 s") while the others still played
     on; the commands' seats are bounded by ``GAME_S`` (hours) instead."""
-    from app.commands import host, join
-    from app.net.reflex_client import ReflexClient
+    from app.cli import host, join
+    from app.net.client.reflex_client import ReflexClient
 
     bounds: list[float] = []
 

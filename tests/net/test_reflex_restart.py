@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from app.action_codec import decode_action
-from app.net import reflex_table
-from app.net.reflex_table import BACK_TEXT
-from app.net.server import Server, _setup
-from app.net.store import TableStore
+from app.core.action_codec import decode_action
+from app.net.server import reflex_table
+from app.net.server.reflex_table import BACK_TEXT
+from app.net.server.server import Server, _setup
+from app.net.server.store import TableStore
 from games.core.session import SessionCore
 from games.registry import GAMES
 from tests.net.reflex_tables import sit, until

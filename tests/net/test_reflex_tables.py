@@ -1,4 +1,4 @@
-"""Reflex games across machines (app/net/reflex_table.py, app/net/reflex_client.py): real
+"""Reflex games across machines (app/net/server/reflex_table.py, app/net/client/reflex_client.py): real
 servers and clients on 127.0.0.1, some behind a delay proxy. Presses are judged by their
 stamps on the server's clock, a lie gains at most the tolerance, a drop pauses the game and
 then a computer holds the seat, whole games play to the end, and nothing hidden crosses
@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from app.net import reflex_table
-from app.net.protocol import Ping, Press, ProtocolError, parse_client, read_table
-from app.net.reflex_table import link_of, server_ms
+from app.net.server import reflex_table
+from app.net.wire.protocol import Ping, Press, ProtocolError, parse_client, read_table
+from app.net.server.reflex_table import link_of, server_ms
 from games.core.realtime import replay_timed
 from games.ratscrew.rules import Flip
 from games.registry import GAMES

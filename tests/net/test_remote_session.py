@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterator
 
 import pytest
 
-from app.net.remote import RemoteSession
+from app.net.client.remote import RemoteSession
 from games.core.protocol import Action, Event, IllegalAction
 from games.core.trick_events import CardPlayed, PlayCard
 from tests.net.server_thread import ServerThread, running, wait_for
@@ -258,8 +258,8 @@ def test_a_game_started_before_this_seat_was_welcomed_still_deals_its_first_hand
     meanwhile (a second friend sat down at once, or the host pressed Start) reaches the new
     seat first. That first deal is kept and shown, as at every other seat (it used to be
     dropped: the table opened on the dealt hands with nothing dealt)."""
-    from app.net.link import Note
-    from app.net.protocol import TableState
+    from app.net.client.link import Note
+    from app.net.wire.protocol import TableState
     from games.core.protocol import redacted
     from games.registry import GAMES
 

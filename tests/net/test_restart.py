@@ -11,9 +11,9 @@ import sqlite3
 import time
 from pathlib import Path
 
-from app.action_codec import decode_action
-from app.net.store import TableStore
-from app.replay_file import Replay, rebuild
+from app.core.action_codec import decode_action
+from app.net.server.store import TableStore
+from app.core.replay_file import Replay, rebuild
 from games.core.session import SeatPlan
 from tests.net.conftest import start_server
 from tests.net.test_cli_game import TIMEOUT_S, parlour

@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from app.action_codec import decode_action
-from app.net.protocol import decoded
-from app.net.reflex_client import ReflexClient
-from app.net.reflex_table import BACK_TEXT
-from app.net.server import _setup
-from app.net.store import TableRecord, TableStore
+from app.core.action_codec import decode_action
+from app.net.wire.protocol import decoded
+from app.net.client.reflex_client import ReflexClient
+from app.net.server.reflex_table import BACK_TEXT
+from app.net.server.server import _setup
+from app.net.server.store import TableRecord, TableStore
 from games.core.realtime import check_time
 from games.core.session import SessionCore
 from games.registry import GAMES

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from app.action_codec import decode_action
-from app.net.protocol import Create, ProtocolError
-from app.net.server import Server
-from app.net.store import SeatRecord, TableRecord, TableStore
+from app.core.action_codec import decode_action
+from app.net.wire.protocol import Create, ProtocolError
+from app.net.server.server import Server
+from app.net.server.store import SeatRecord, TableRecord, TableStore
 
 
 def test_a_table_and_its_actions_come_back_from_the_log(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from app.net.store import CHECKPOINT_EVERY, SeatRecord, TableRecord, TableStore
+from app.net.server.store import CHECKPOINT_EVERY, SeatRecord, TableRecord, TableStore
 
 POLL_FOR_S = 20
 

@@ -15,10 +15,10 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from app.net import table_life
-from app.net.client import BotClient, ClientFailure
-from app.net.server import Server
-from app.net.store import TableStore
+from app.net.server import table_life
+from app.net.client.client import BotClient, ClientFailure
+from app.net.server.server import Server
+from app.net.server.store import TableStore
 from tests.net.tables import play_table, with_server
 from tests.net.test_bad_input import hello, next_of, refused
 

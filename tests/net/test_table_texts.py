@@ -10,9 +10,9 @@ import random
 
 import pytest
 
-from app.net.protocol import dump, encode_replay, table_message
-from app.net.table_texts import TableTexts
-from app.net.values import ValueError_, decode_value, encode_value, value_text
+from app.net.wire.protocol import dump, encode_replay, table_message
+from app.net.server.table_texts import TableTexts
+from app.net.wire.values import ValueError_, decode_value, encode_value, value_text
 from games.core.cards import Card, Suit
 from games.registry import GAMES
 

@@ -8,12 +8,12 @@ from typing import Any
 import pygame
 import pytest
 
-import app.scenes.join as join_scene
-from app.net import discovery, protocol
-from app.net.discovery import Found, ListedTable
-from app.net.protocol import Create
-from app.net.server import Server
-from app.table_finder import TableFinder
+import app.window.scenes.join as join_scene
+from app.net.wire import discovery, protocol
+from app.net.wire.discovery import Found, ListedTable
+from app.net.wire.protocol import Create
+from app.net.server.server import Server
+from app.net.client.table_finder import TableFinder
 
 from tests.app.ui_driver import FRAME, make_app
 

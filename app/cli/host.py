@@ -1,0 +1,87 @@
+"""``parlour host GAME``: make a table on a Parlour server (``--server``) or on one started
+in this process, and print ``table CODE at ws://HOST:PORT`` for the friends who will join.
+
+With ``--bot LEVEL`` no window opens: a bot of that level plays the host's seat as a real
+client (it waits for the remote seats to fill, then plays), and at the end one JSON line
+says how it went. Without it the window opens on the table's lobby, then its table
+(app/cli/online_window.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from pathlib import Path
+from typing import Any, Coroutine
+
+from app.net.client.client import fail_line
+from app.net.client.reflex_client import ReflexClient
+from app.net.wire.addresses import DEFAULT_PORT, lan_address, normalise
+
+GAME_S = 6 * 3600.0
+"""How long a headless seat plays at most (``--bot``): a game with people in it, waited for
+and played at their pace (a Spoons game, a Whist game), takes far longer than the client's
+ten minutes for bots alone; Ctrl+C ends it sooner."""
+
+
+def run(game: str, server: str | None, seats: int, remote: int, difficulty: str, seed: int | None,
+        name: str, bot: str | None, listen: str, data: Path | None, options: dict[str, Any] | None = None) -> int:
+    create: dict[str, Any] = {"game": game, "seats": seats, "remote": remote, "difficulty": difficulty,
+                              "options": dict(options or {})}
+    if seed is not None:
+        create["seed"] = seed
+    if bot is None:
+        from app.cli import online_window   # (imports pygame: only when a window opens)
+
+        return online_window.host(game, server, create, name, listen)
+    return run_client("host", _host(create, server, name, bot, listen, data, seed or 0))
+
+
+def run_client(command: str, job: Coroutine[Any, Any, dict[str, Any]]) -> int:
+    """Run a headless client to its end: its JSON line on stdout and 0, or one line on
+    stderr saying why it failed and 1 (130 on Ctrl+C)."""
+    try:
+        result = asyncio.run(job)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as problem:     # the command's promise: one line saying why
+        print(f"parlour {command}: {fail_line(problem)}", file=sys.stderr)
+        return 1
+    print(json.dumps(result), flush=True)
+    return 0
+
+
+async def _host(create: dict[str, Any], server: str | None, name: str, bot: str, listen: str,
+                data: Path | None, seed: int) -> dict[str, Any]:
+    if server is not None:
+        return await _play(normalise(server), normalise(server), create, name, bot, seed)
+    from app.net.server.server import Server
+    from app.net.server.store import TableStore
+    from app.cli.serve import default_data
+
+    host, _, port = normalise(listen).partition("://")[2].rpartition(":")
+    own = Server(TableStore(data or default_data().with_name("hosted")))
+    stop = asyncio.Event()
+    bound: list[int] = []
+    task = asyncio.create_task(own.run(host, int(port), lambda h, p: bound.append(p), stop))
+    while not bound:
+        if task.done():
+            task.result()
+        await asyncio.sleep(0.01)
+    shown = lan_address() if host in ("0.0.0.0", "") else host
+    try:
+        return await _play(f"ws://127.0.0.1:{bound[0]}" if host in ("0.0.0.0", "") else f"ws://{host}:{bound[0]}",
+                           f"ws://{shown}:{bound[0]}", create, name, bot, seed)
+    finally:
+        stop.set()
+        await task
+
+
+async def _play(url: str, shown: str, create: dict[str, Any], name: str, bot: str, seed: int) -> dict[str, Any]:
+    def welcome(message: dict[str, Any]) -> None:
+        print(f"table {message['table']} at {shown}", flush=True)
+
+    client = ReflexClient(url, {"create": create}, bot, name=name, seed=seed, on_welcome=welcome,
+                          timeout_s=GAME_S)
+    return await client.run()

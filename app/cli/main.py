@@ -1,0 +1,491 @@
+"""The ``parlour`` command: the menu, a table, the simulator, the benchmark, the self-test.
+
+Every mistake on the command line gets one line on stderr and exit status 2."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from typing import Any, Sequence
+
+STARTED = time.perf_counter()
+# The computer players' levels (games.registry.DIFFICULTIES, written here so the parser
+# imports no game); a game that lacks one says so when it is asked for.
+LEVELS = ("easy", "normal", "hard", "expert")
+# pygame greets on stdout when imported; our stdout is JSON for sim, bench and solve.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # one line, exit 2: people read the last line anyway
+        self.exit(2, f"parlour: error: {message} (try 'parlour --help')\n")
+
+
+class _Version(argparse.Action):
+    """``--version``: looked up only when asked (reading package metadata costs some 40 ms,
+    which every start would pay if the parser's help text held it)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        from app.core.version import look_up
+
+        print(f"parlour {look_up()}")
+        parser.exit(0)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="parlour", description="Parlour: a collection of card games.")
+    parser.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
+    parser.add_argument("--selftest", action="store_true", help="run every game headless and exit")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    play = sub.add_parser("play", help="go straight to a game's table")
+    play.add_argument("game")
+    play.add_argument("--seats", type=int)
+    play.add_argument("--humans", type=int, help="how many seats humans take (default 1, or one for each of --names)")
+    play.add_argument("--names", help="the humans' names in seat order, comma-separated, e.g. --names Ann,Bob")
+    play.add_argument("--difficulty", choices=LEVELS, default="normal")
+    play.add_argument("--seed", type=int)
+    sim = sub.add_parser("sim", help="bots play many games; prints a JSON summary")
+    sim.add_argument("game")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--seats", type=int)
+    sim.add_argument("--difficulty", choices=LEVELS, default="normal")
+    sim.add_argument("--bots", help="comma-separated difficulty per seat, e.g. hard,easy,easy,easy")
+    sim.add_argument("--paired", action="store_true",
+                     help="play each deal once in every seating of the line-up, so the cards' luck evens out")
+    _option_flags(sim)
+    bench = sub.add_parser("bench", help="frame times of every scene, as JSON")
+    bench.add_argument("--scene")
+    bench.add_argument("--frames", type=int, default=600)
+    bench.add_argument("--size", default="1280x800")
+    solve = sub.add_parser("solve", help="solve a deal: a solitaire (seahaven) or Whist's opening leads")
+    solve.add_argument("game", choices=("seahaven", "whist"))
+    solve.add_argument("--deal", type=int, required=True)
+    solve.add_argument("--to", type=int, help="solve every deal from --deal to this one; print a summary")
+    solve.add_argument("--nodes", type=int, default=None, help="the search budget in positions")
+    solve.add_argument("--json", action="store_true", help="print JSON")
+    replay = sub.add_parser("replay", help="watch a saved replay on its table")
+    replay.add_argument("file", help="a replay file (see the Replays screen; saved under the user data folder)")
+    review = sub.add_parser("review", help="the coach's analysis of a saved replay")
+    review.add_argument("file", help="a replay file")
+    review.add_argument("--seat", type=int, help="the seat to review, from 1 (default: the human's)")
+    review.add_argument("--json", action="store_true", help="print JSON with every decision's values")
+    _network_parsers(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.selftest:
+            from app.cli import selftest
+
+            return selftest.run(STARTED)
+        if args.command == "sim":
+            return _sim(parser, args)
+        if args.command == "bench":
+            return _bench(parser, args)
+        if args.command == "play":
+            return _play(parser, args)
+        if args.command == "solve":
+            return _solve(parser, args)
+        if args.command == "replay":
+            return _replay(parser, args)
+        if args.command == "review":
+            return _review(parser, args)
+        if args.command in ("serve", "host", "join", "netbench", "netfair"):
+            return _network(parser, args)
+        return _open(None)
+    except KeyboardInterrupt:
+        return 130
+
+
+def _spec(parser: argparse.ArgumentParser, game_id: str) -> Any:
+    from games.registry import GAMES
+
+    if game_id not in GAMES:
+        parser.error(f"unknown game {game_id!r}; choose from {', '.join(GAMES)}")
+    return GAMES[game_id]
+
+
+def _players(spec: Any) -> str:
+    """'4 players', '3 to 7 players' or '1 player': how many a game seats."""
+    from app.core.words.grammar import counted
+
+    if spec.min_seats == spec.max_seats:
+        return counted(spec.min_seats, "player")
+    return f"{spec.min_seats} to {spec.max_seats} players"
+
+
+def _sim(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from app.cli.sim import simulate
+
+    spec = _spec(parser, args.game)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    lineup = args.bots.split(",") if args.bots else [args.difficulty]
+    if not spec.bots and args.bots:
+        parser.error(f"{spec.title} has no computer players to choose; its automatic player plays")
+    if not spec.bots:
+        lineup = ["automatic"]
+    if spec.bots and any(d not in spec.bots for d in lineup):
+        parser.error(f"--bots takes difficulties from {', '.join(spec.bots)}")
+    seats = args.seats if args.seats is not None else (len(lineup) if args.bots else spec.default_seats)
+    if not spec.min_seats <= seats <= spec.max_seats:
+        parser.error(f"{spec.title} is for {_players(spec)}, not {seats}")
+    options = _options(parser, spec, args)
+    print(json.dumps(simulate(spec, args.games, args.seed, lineup, seats, options, paired=args.paired), indent=2))
+    return 0
+
+
+def _option_flags(command: argparse.ArgumentParser) -> None:
+    """A game's options on a command's line (``sim``, ``host``), read by ``_options``."""
+    command.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                         help="a game option, e.g. --option variant=pig (repeatable)")
+    command.add_argument("--variant", help="shorthand for --option variant=VALUE")
+
+
+def _options(parser: argparse.ArgumentParser, spec: Any, args: argparse.Namespace) -> dict[str, Any]:
+    """``--option KEY=VALUE`` pairs (and ``--variant``) as the game's option values (matched
+    against the allowed choices)."""
+    pairs = args.option + ([f"variant={args.variant}"] if args.variant else [])
+    options: dict[str, Any] = {}
+    known = {o.key: o for o in spec.options}
+    for pair in pairs:
+        key, _, text = pair.partition("=")
+        if key not in known:
+            parser.error(f"{spec.title} has no option {key!r}; choose from {', '.join(known) or 'none'}")
+        values = {str(v).lower(): v for v in known[key].choices}
+        if text.lower() not in values:
+            parser.error(f"option {key} takes {', '.join(map(str, known[key].choices))}, not {text!r}")
+        options[key] = values[text.lower()]
+    return options
+
+
+def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from app.cli.bench import bench, scenes
+
+    try:
+        width, height = (int(v) for v in args.size.lower().split("x"))
+        size = (width, height)
+        assert min(size) > 0
+    except (ValueError, AssertionError):
+        parser.error(f"--size takes WIDTHxHEIGHT, like 1280x800, not {args.size!r}")
+    if args.frames < 1:
+        parser.error("--frames must be at least 1")
+    if args.scene is not None and args.scene not in scenes():
+        parser.error(f"unknown scene {args.scene!r}; choose from {', '.join(scenes())}")
+    print(json.dumps(bench(args.scene, max(10, args.frames), size), indent=2))
+    return 0
+
+
+def _solve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from app.cli import solve
+    from games.seahaven.solver import DEFAULT_NODES
+
+    if args.deal < 0:
+        parser.error("--deal takes a deal number, 0 or more")
+    if args.game == "whist":
+        return _solve_whist(parser, args)
+    if args.nodes is not None and args.nodes < 1:
+        parser.error("--nodes must be at least 1")
+    nodes = args.nodes or DEFAULT_NODES
+    if args.to is not None:
+        if args.to < args.deal:
+            parser.error("--to must not be below --deal")
+        print(json.dumps(solve.summary(args.deal, args.to, nodes), indent=2))
+        return 0
+    record = solve.solve_deal(args.deal, nodes)
+    print(json.dumps(record) if args.json else solve.describe(record))
+    return 0
+
+
+def _solve_whist(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from app.cli import solve
+    from games.core.double_dummy import dds_available
+
+    if args.to is not None or args.nodes is not None:
+        parser.error("--to and --nodes are for seahaven; whist solves one deal")
+    if not dds_available():
+        parser.error("solving a whole Whist deal needs DDS, which comes with endplay "
+                     "(pip install endplay; no wheel yet for this Python)")
+    record = solve.whist_deal(args.deal)
+    print(json.dumps(record) if args.json else solve.describe_whist(args.deal, record))
+    return 0
+
+
+def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from app.core.session import SeatPlan, Setup
+
+    spec = _spec(parser, args.game)
+    seats = args.seats if args.seats is not None else spec.default_seats
+    if not spec.min_seats <= seats <= spec.max_seats:
+        parser.error(f"{spec.title} is for {_players(spec)}, not {seats}")
+    names = _play_names(parser, args.names)
+    humans = args.humans if args.humans is not None else len(names) or 1
+    if not 0 <= humans <= seats:
+        parser.error(f"--humans must be between 0 and {seats}" if args.humans is not None
+                     else f"--names gives {len(names)} names for {seats} seats"
+                     + (" (--seats gives more)" if spec.max_seats > seats else ""))
+    if names and len(names) != humans:
+        parser.error(f"--names gives {len(names)} name{'s' * (len(names) != 1)} for {humans} "
+                     f"human{'s' * (humans != 1)}: give one for each, in seat order")
+    if spec.bots and args.difficulty not in spec.bots:
+        parser.error(f"{spec.title}'s computer players are {', '.join(spec.bots)}, not {args.difficulty}")
+    plans = [SeatPlan(i < humans, args.difficulty) for i in range(seats)]
+    given = names + [""] * (seats - len(names)) if names else None
+    return _open(Setup(spec.id, plans, {o.key: o.default for o in spec.options}, args.seed, given))
+
+
+def _play_names(parser: argparse.ArgumentParser, text: str | None) -> list[str]:
+    """The names of ``--names Ann,Bob``, each fit for a plate and none twice; a name that
+    cannot be one is refused in one line."""
+    from app.core.words.names import NAME_LIMIT, clean_name
+
+    if text is None:
+        return []
+    names = [part.strip() for part in text.split(",")]
+    for name in names:
+        if not name:
+            parser.error("--names: a name is missing between the commas (like --names Ann,Bob)")
+        if not clean_name(name):
+            parser.error(f"--names: {name!r} cannot be a player's name (a seat number or \"you\")")
+        if len(name) > NAME_LIMIT:
+            parser.error(f"--names: {name!r} is longer than {NAME_LIMIT} letters")
+    twice = next((name for i, name in enumerate(names) if name.lower() in map(str.lower, names[:i])), None)
+    if twice is not None:
+        parser.error(f"--names: {twice} is given twice; each player needs a name of their own")
+    return [clean_name(name) for name in names]
+
+
+def _review(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from app.cli.review import as_json, as_text
+    from app.core import review
+
+    replay = _load_replay(parser, args.file, "reviewed")
+    if not review.reviewable(replay.game_id):
+        parser.error(f"the coach does not review {replay.spec.title} yet; it reviews "
+                     + ", ".join(review.ANALYSED))
+    seat = review.default_seat(replay) if args.seat is None else args.seat - 1
+    if not 0 <= seat < len(replay.seats):
+        parser.error(f"--seat must be between 1 and {len(replay.seats)}")
+    result = review.review_replay(replay, seat)
+    print(as_json(replay, result) if args.json else as_text(replay, result))
+    return 0
+
+
+def _load_replay(parser: argparse.ArgumentParser, name: str, purpose: str) -> Any:
+    """The replay file ``name``, or one line saying why it cannot be ``purpose`` (exit 2)."""
+    from pathlib import Path
+
+    from app.core import replay_file
+    from app.core.storage import BadData
+
+    path = Path(name)
+    try:
+        return replay_file.load_named_file(path)
+    except FileNotFoundError:
+        parser.error(f"no replay file {name!r}")
+    except IsADirectoryError:
+        parser.error(f"{name!r} is a folder, not a replay file")
+    except OSError as error:
+        parser.error(f"cannot read {name!r}: {error.strerror or error}")
+    except BadData as problem:
+        parser.error(f"{path.name} cannot be {purpose}: {problem}")
+
+
+def _replay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    return _open(None, _load_replay(parser, args.file, "replayed"))
+
+
+def _open(setup: Any, replay: Any = None) -> int:
+    from app.window.scenes.menu import MenuScene
+    from app.window.shell import App
+
+    app = App()
+    app.start(MenuScene(app))
+    if setup is not None:
+        from app.core.session import Session
+        from app.window.tables import table_for
+        from games.registry import GAMES
+
+        spec = GAMES[setup.game_id]
+        table = table_for(spec.id)(app, Session(spec, setup))
+        app.scenes.push(table)
+        table.resize(app.screen.get_size())
+    if replay is not None:
+        from app.window.scenes.replay_watch import open_replay
+
+        open_replay(app, replay)
+    return app.run()
+
+
+
+# --- play across machines: serve, host, join (app/net; no pygame) ------------------------------
+
+
+def _network_parsers(sub: Any) -> None:
+    serve = sub.add_parser("serve", help="run a Parlour server for networked tables (headless)")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (0.0.0.0: every network)")
+    serve.add_argument("--port", type=int, default=8765, help="the port (0 picks a free one)")
+    serve.add_argument("--data", help="the folder keeping the tables (default: the user data folder)")
+    serve.add_argument("--grace", type=float, default=30.0, help=argparse.SUPPRESS)
+    serve.add_argument("--reflex-speed", type=float, default=1.0,   # tests: whole reflex games in seconds
+                       help=argparse.SUPPRESS)
+    serve.add_argument("--no-announce", action="store_true",
+                       help="do not list this server's open tables on the local network (mDNS)")
+    host = sub.add_parser("host", help="make a networked table and print its join code")
+    host.add_argument("game")
+    host.add_argument("--server", help="a server's address, ws://HOST:PORT (default: start one here)")
+    host.add_argument("--listen", default="0.0.0.0:8765",
+                      help="where the server started here listens (default 0.0.0.0:8765)")
+    host.add_argument("--seats", type=int)
+    host.add_argument("--remote", type=int, default=1, help="seats for players on other machines")
+    host.add_argument("--difficulty", default="normal", help="the computer players' level")
+    host.add_argument("--seed", type=int)
+    host.add_argument("--name", default="Host")
+    host.add_argument("--bot", metavar="LEVEL", help="no window: a computer player of this level plays your seat")
+    _option_flags(host)
+    join = sub.add_parser("join", help="sit at a networked table")
+    join.add_argument("address", nargs="?", help="the server, ws://HOST:PORT or HOST:PORT")
+    join.add_argument("code", nargs="?", help="the table's join code")
+    join.add_argument("--list", action="store_true", help="list the tables waiting on the local network (mDNS)")
+    join.add_argument("--seconds", type=float, default=3.0, help="how long --list listens (default 3)")
+    join.add_argument("--name", default="Guest")
+    join.add_argument("--names", help="the people at this keyboard, you first, comma-separated (at a reflex "
+                                      "table each sits at a free seat with keys of their own), e.g. --names Ann,Bob")
+    join.add_argument("--bot", metavar="LEVEL", help="no window: a computer player of this level plays your seat")
+    join.add_argument("--watch", action="store_true", help="watch the table as a spectator")
+    join.add_argument("--text", action="store_true",
+                      help="with --watch: no window; print what a spectator sees, one line an event")
+    join.add_argument("--seed", type=int, default=1, help=argparse.SUPPRESS)
+    bench = sub.add_parser("netbench", help="a server and many bot clients over loopback; JSON figures")
+    bench.add_argument("--game", default="whist")
+    bench.add_argument("--tables", type=int, default=100)
+    bench.add_argument("--seconds", type=float, default=30.0)
+    bench.add_argument("--level", default="easy", help="the bot clients' level")
+    bench.add_argument("--think-ms", type=float, default=0.0,
+                       help="each bot waits this long before each move, as a person would (default 0: at once)")
+    fair = sub.add_parser("netfair", help="how fairly a reflex table judges two delayed clients over loopback; JSON")
+    fair.add_argument("--game", default="ratscrew", help="the reflex game (ratscrew)")
+    fair.add_argument("--latency", default="10,150", help="each client's one-way delay in ms, A,B (default 10,150)")
+    fair.add_argument("--jitter", type=float, default=20.0, help="up to this many ms more or less, each way")
+    fair.add_argument("--gap", type=float, default=10.0, help="ms between the two presses (default 10)")
+    fair.add_argument("--trials", type=int, default=1000)
+    fair.add_argument("--seed", type=int, default=1, help=argparse.SUPPRESS)
+
+
+def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    if args.command == "serve":
+        from pathlib import Path
+
+        from app.cli import serve
+
+        if not 0 <= args.port <= 65535:
+            parser.error("--port takes 0 to 65535")
+        if not args.reflex_speed > 0:
+            parser.error("--reflex-speed takes a number above 0")
+        return serve.run(args.host, args.port, Path(args.data) if args.data else None, args.grace,
+                         announce=not args.no_announce, reflex_speed=args.reflex_speed)
+    if args.command == "host":
+        from app.cli import host
+        from app.net.server.server import NET_GAMES
+
+        spec = _spec(parser, args.game)
+        if spec.id not in NET_GAMES:
+            parser.error(f"{spec.title} cannot be played across machines yet; choose from {', '.join(NET_GAMES)}")
+        seats = args.seats if args.seats is not None else spec.default_seats
+        if not spec.min_seats <= seats <= spec.max_seats:
+            parser.error(f"{spec.title} is for {_players(spec)}, not {seats}")
+        if not 0 <= args.remote < seats:
+            parser.error(f"--remote must be between 0 and {seats - 1} (your own seat is not among them)")
+        for flag, level in (("--difficulty", args.difficulty), ("--bot", args.bot)):
+            if level is not None and level not in spec.bots:
+                parser.error(f"{flag} takes {', '.join(spec.bots)}")
+        options = _options(parser, spec, args)
+        return host.run(spec.id, args.server, seats, args.remote, args.difficulty, args.seed, args.name,
+                        args.bot, args.listen, None, options)
+    if args.command == "netbench":
+        return _netbench(parser, args)
+    if args.command == "netfair":
+        return _netfair(parser, args)
+    from app.cli import join
+    from games.registry import DIFFICULTIES
+
+    if args.list:
+        if args.address is not None or args.bot is not None or args.watch:
+            parser.error("--list only lists; then join with one of the ADDRESS CODE it prints")
+        if not 0 < args.seconds <= 60:
+            parser.error("--seconds takes more than 0 and up to 60")
+        return join.list_tables(args.seconds)
+    if args.address is None or args.code is None:
+        parser.error("join needs ADDRESS CODE (or --list to find tables on the local network)")
+    if args.watch and args.bot is not None:
+        parser.error("--watch takes no seat, so no --bot")
+    if args.text and not args.watch:
+        parser.error("--text is for --watch (a seat is played in the window, or by --bot)")
+    if args.bot is not None and args.bot not in DIFFICULTIES:
+        parser.error(f"--bot takes {', '.join(DIFFICULTIES)}")
+    names = _join_names(parser, args)
+    name, others = (names[0], names[1:]) if names else (args.name, [])
+    return join.run(args.address, args.code, name, args.bot, args.watch, args.seed, args.text, others)
+
+
+def _join_names(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[str]:
+    """``join --names Ann,Bob``: this player's name, then the others' at this keyboard."""
+    from app.window.scenes.join import MOST_HERE
+
+    if args.names is None:
+        return []
+    if args.bot is not None or args.watch:
+        parser.error("--names seats people at this keyboard: it is for the window, not --bot or --watch")
+    if args.name != "Guest":
+        parser.error("--names gives your name first: no --name with it")
+    names = _play_names(parser, args.names)
+    if len(names) > MOST_HERE:
+        parser.error(f"--names: at most {MOST_HERE} people play at one keyboard across machines")
+    return names
+
+
+
+def _netbench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from app.cli import netbench
+    from app.net.server.server import TURN_GAMES
+
+    spec = _spec(parser, args.game)
+    if spec.id not in TURN_GAMES:
+        parser.error(f"netbench plays {', '.join(TURN_GAMES)}")
+    if args.tables < 1 or args.seconds <= 0:
+        parser.error("--tables and --seconds must be above 0")
+    if not 0 <= args.think_ms <= 60_000:
+        parser.error("--think-ms takes 0 to 60000")
+    if args.level not in spec.bots:
+        parser.error(f"--level takes {', '.join(spec.bots)}")
+    print(json.dumps(netbench.run(spec.id, args.tables, args.seconds, args.level, args.think_ms), indent=2))
+    return 0
+
+
+def _netfair(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from app.cli import netfair
+
+    spec = _spec(parser, args.game)
+    if spec.id != "ratscrew":
+        parser.error(f"netfair measures Egyptian Ratscrew's slaps; {spec.title} is not measured yet")
+    try:
+        latency = tuple(float(part) for part in args.latency.split(","))
+    except ValueError:
+        latency = ()
+    if len(latency) != 2 or not all(0 <= d <= 2000 for d in latency):
+        parser.error("--latency takes two one-way delays in ms, 0 to 2000, such as 10,150")
+    if not 0 <= args.jitter <= 500 or not 0 <= args.gap <= 1000 or args.trials < 1:
+        parser.error("--jitter takes 0 to 500, --gap 0 to 1000 and --trials 1 or more")
+    print(json.dumps(netfair.run((latency[0], latency[1]), args.jitter, args.gap, args.trials, args.seed), indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

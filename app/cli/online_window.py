@@ -1,0 +1,182 @@
+"""``parlour host GAME`` and ``parlour join ADDRESS CODE [--watch]`` without ``--bot``: the
+window opens on the networked table.
+
+Imported only when a window opens (it imports pygame). The host's table is made on the server given (``--server``) or on one started in this
+process (app/net/server/hosting.py, on ``--listen``); ``table CODE at ws://H:P`` is printed on a line
+of its own once the server has given the code, as the headless host prints it. The lobby
+(app/window/scenes/lobby.py) then shows who has sat down and opens the game's table when it
+starts; a joiner whose table is already being played goes straight to it, and one whose
+app closed during the game goes back to their kept seat (app/core/kept_seats.py). Should the
+lobby be missing, ``WaitingScene`` here is the fallback: one line while the table waits,
+and the game's table as soon as it is played (``open_session`` is the one hook).
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from typing import TYPE_CHECKING, Any, Sequence
+
+import pygame
+
+from app.window.render.table import felt
+from app.window.render.text import render_text
+from app.window.scenes.base import Scene
+from app.window.ui import theme
+from app.window.ui.widgets import blit_centered
+
+if TYPE_CHECKING:
+    from app.net.client.remote import RemoteSession
+    from app.window.shell import App
+
+CODE_WAIT_S = 30.0
+
+
+def host(game: str, server: str | None, create: dict[str, Any], name: str, listen: str) -> int:
+    from app.net.wire.addresses import normalise
+    from app.net.client.remote_realtime import hosting_session
+
+    app = _app()
+    name = _own_name(app, name, "Host")
+    if server is not None:
+        url = address = normalise(server)
+    else:
+        local = _local_server(listen)
+        app.on_close.append(local.stop)
+        if not local.wait(10) or local.failure is not None:
+            print(f"parlour host: {local.failure or 'the server did not start'}", file=sys.stderr)
+            return 1
+        url, address = local.url, f"ws://{local.address()}"
+    session = hosting_session(url, create, name)
+    _print_code_when_known(session, address)
+    open_session(app, session, address, create)
+    return app.run()
+
+
+def join(address: str, code: str, name: str, watch: bool, others: Sequence[str] = ()) -> int:
+    from app.net.wire.addresses import normalise
+    from app.net.client.remote_realtime import RemoteRealtimeSession
+
+    app = _app()
+    name = _own_name(app, name, "Guest")
+    url = normalise(address)
+    seat = None if watch else kept_seat_at(url, code)
+    if seat is not None:
+        go_back(app, seat)
+    else:
+        # (a RemoteSession at a turn table; ``others`` sit only at a reflex table)
+        open_session(app, RemoteRealtimeSession.join(url, code, name, watch, others), url)
+    return app.run()
+
+
+def kept_seat_at(url: str, code: str) -> Any:
+    """This player's seat at table ``code`` on ``url``, kept when their app closed during its
+    game (app/core/kept_seats.py), or None: joining that table again sits them back in it (a
+    fresh join would find no free seat: theirs is still theirs)."""
+    from app.core import kept_seats
+
+    code = code.strip().upper()
+    return next((s for s in kept_seats.kept() if s.url == url and s.code.upper() == code), None)
+
+
+def go_back(app: App, seat: Any) -> None:
+    """Sit down again in a kept seat with its token (as the menu's "Back to your table")."""
+    from app.window.scenes.back_to_table import BackToTableScene
+
+    app.scenes.push(BackToTableScene(app, seat))
+
+
+def _app() -> App:
+    from app.window.scenes.menu import MenuScene
+    from app.window.shell import App
+
+    app = App()
+    app.start(MenuScene(app))
+    return app
+
+
+def _own_name(app: App, name: str, default: str) -> str:
+    """The name given on the command line, or else the player's own from the settings."""
+    from app.core.words.names import clean_name
+
+    return (clean_name(app.settings.player_name) or name) if name == default else name
+
+
+def _local_server(listen: str) -> Any:
+    from app.net.server import hosting
+    from app.net.wire.addresses import normalise
+
+    host_name, _, port = normalise(listen).partition("://")[2].rpartition(":")
+    return hosting.local_server(port=int(port), host=host_name)
+
+
+def _print_code_when_known(session: RemoteSession, address: str) -> None:
+    """Print ``table CODE at ADDRESS`` once the frame loop has read the code (the link's
+    thread delivers it; this one only reads the attribute)."""
+    def wait() -> None:
+        deadline = time.monotonic() + CODE_WAIT_S
+        while session.code is None and session.status != "failed" and time.monotonic() < deadline:
+            time.sleep(0.02)
+        if session.code is not None:
+            print(f"table {session.code} at {address}", flush=True)
+
+    threading.Thread(target=wait, name="print-code", daemon=True).start()
+
+
+def open_session(app: App, session: RemoteSession, address: str, create: dict[str, Any] | None = None) -> None:
+    """Show ``session``: the lobby while the table waits (the game's table opens from it),
+    or the fallback that opens the table once the game is played."""
+    from games.registry import GAMES
+
+    try:
+        from app.window.scenes.lobby import LobbyScene
+    except ImportError:
+        app.scenes.push(WaitingScene(app, session))
+        return
+    spec = GAMES.get(str(create.get("game"))) if create is not None else None
+    app.scenes.push(LobbyScene(app, session, address, spec, create))
+
+
+def open_table(app: App, session: RemoteSession) -> None:
+    """The game's own table, on ``session`` (in place of the scene on top)."""
+    from app.window.tables import table_for
+
+    table = table_for(session.spec.id)(app, session)
+    app.scenes.replace(table)
+    table.resize(app.screen.get_size())
+
+
+class WaitingScene(Scene):
+    """The fallback while the table is not being played yet: one line; Esc leaves."""
+
+    name = "waiting"
+
+    def __init__(self, app: App, session: RemoteSession) -> None:
+        super().__init__(app)
+        self.session = session
+
+    def line(self) -> str:
+        session = self.session
+        if session.status == "failed":
+            return f"Cannot sit down: {session.failure}"
+        if session.code is None:
+            return f"Connecting to {session.url}…"
+        return f"Table {session.code}: waiting for players…"
+
+    def update(self, dt: float) -> None:
+        self.session.poll()
+        if self.session.status in ("playing", "over"):
+            open_table(self.app, self.session)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.session.leave()
+            self.app.scenes.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        surface.blit(felt(size), (0, 0))
+        s = theme.scale_for(size)
+        blit_centered(surface, render_text(self.line(), max(16, int(26 * s)), theme.INK, bold=True),
+                      (size[0] // 2, size[1] // 2))

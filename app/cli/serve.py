@@ -1,0 +1,104 @@
+"""``parlour serve``: a Parlour server on its own, headless (no pygame is imported), for
+tables that should outlive any player's app. Its first line on stdout is
+``parlour server listening on ws://HOST:PORT`` (the real port when 0 asked for a free one);
+SIGTERM or Ctrl+C stops it cleanly, with every table safe in the data folder.
+
+Listening beyond loopback, it announces itself and its tables waiting for players on the
+local network by mDNS (:mod:`app.net.wire.discovery`) unless ``--no-announce``; where mDNS cannot
+work it says so in one line and serves on."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import socket
+import sys
+from pathlib import Path
+
+from app.net.server.folder_lock import lock_folder
+from app.net.server.server import Server
+from app.net.server.store import TableStore
+
+
+def default_data() -> Path:
+    from app.core import storage
+
+    return storage.data_dir() / "server"
+
+
+def listening_line(host: str, port: int) -> str:
+    return f"parlour server listening on ws://{host}:{port}"
+
+
+async def serve_until_stopped(host: str, port: int, data: Path, grace_s: float, announce: bool = True,
+                              reflex_speed: float = 1.0) -> None:
+    server = Server(TableStore(data), grace_s=grace_s, reflex_speed=reflex_speed)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(signum, stop.set)
+        except (NotImplementedError, RuntimeError):   # Windows: Ctrl+C comes as KeyboardInterrupt
+            pass
+
+    def ready(bound_host: str, bound_port: int) -> None:
+        print(listening_line(bound_host, bound_port), flush=True)
+        print(f"tables kept in {data} ({len(server.tables)} resumed)", file=sys.stderr, flush=True)
+        if announce and _should_announce(bound_host):
+            announcing.append(asyncio.ensure_future(_announce(server, bound_host, bound_port, stop)))
+
+    announcing: list[asyncio.Task[None]] = []
+    await server.run(host, port, ready, stop)
+    if announcing:      # stop is set: the announcer says goodbye and closes
+        await asyncio.wait(announcing, timeout=5)
+
+
+def _should_announce(bound_host: str) -> bool:
+    try:
+        from app.net.wire.discovery import should_announce
+    except ImportError:
+        return True         # then _announce says in one line why the server is not listed
+    return should_announce(bound_host)
+
+
+async def _announce(server: Server, host: str, port: int, stop: asyncio.Event) -> None:
+    try:
+        from app.net.wire.discovery import Announcer, DiscoveryUnavailable
+    except ImportError as problem:      # a build without zeroconf still serves
+        _not_listed(f"zeroconf is missing ({problem.name})")
+        return
+    try:
+        await Announcer(socket.gethostname(), host, port).keep_up(server, stop)
+    except DiscoveryUnavailable as problem:
+        _not_listed(str(problem))
+
+
+def _not_listed(why: str) -> None:
+    print(f"parlour serve: not listed on the local network: {why}; "
+          "players join with the address and code", file=sys.stderr, flush=True)
+
+
+def run(host: str, port: int, data: Path | None, grace_s: float = 30.0, announce: bool = True,
+        reflex_speed: float = 1.0) -> int:
+    """(``reflex_speed``: game time per ms at reflex tables; tests raise it)"""
+    logging.basicConfig(level=logging.WARNING, format="parlour serve: %(message)s")
+    folder = data or default_data()
+    try:
+        lock = lock_folder(folder)
+    except OSError as error:
+        print(f"parlour serve: cannot use the data folder {folder}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    if lock is None:
+        print(f"parlour serve: another Parlour server is running on the data folder {folder}; "
+              "stop it first, or give this one --data with a folder of its own", file=sys.stderr)
+        return 1
+    try:
+        with lock:      # held while serving; the system lets go of it even if this is killed
+            asyncio.run(serve_until_stopped(host, port, folder, grace_s, announce, reflex_speed))
+    except KeyboardInterrupt:
+        pass
+    except OSError as error:
+        print(f"parlour serve: cannot listen on {host}:{port}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    return 0

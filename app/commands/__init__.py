@@ -1,1 +1,0 @@
-"""The command-line commands other than play: sim, bench, solve and the self-test."""

@@ -1,0 +1,82 @@
+"""The coach's jobs on a replay: which games are reviewed, a review (or part of one) run
+in the worker, and the pieces the Review screen and ``parlour review`` share.
+
+The analysis itself is pure (``games/<game>/analysis.py``); this module finds the game's
+analysis, runs it for a replay (also in the worker, for the Review screen: see
+:func:`review_part`) and prints it in words or as JSON.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Collection, Sequence
+
+from games.core.analysis import Review
+
+# The games the coach reviews (each has games/<id>/analysis.py).
+ANALYSED = ("whist", "euchre", "nap", "nash_whist", "seahaven", "abstrac", "ninety_nine", "nash")
+# Games whose review can be split by decision (the worker does a few at a time, so the
+# screen can show progress); Seahaven's binary search is one job.
+SPLITS = frozenset({"whist", "euchre", "nap", "nash_whist", "abstrac", "ninety_nine", "nash"})
+
+
+def reviewable(game_id: str) -> bool:
+    return game_id in ANALYSED
+
+
+def _module(game_id: str) -> Any:
+    if not reviewable(game_id):
+        raise ValueError(f"the coach has no analysis for {game_id!r} yet")
+    return importlib.import_module(f"games.{game_id}.analysis")
+
+
+def options_of(game_id: str, seats: int, options: dict[str, Any]) -> Any:
+    from games.registry import GAMES
+
+    return GAMES[game_id].make_options(seats=seats, **options)
+
+
+def review_part(game_id: str, seats: int, options: dict[str, Any], seed: int, actions: Sequence[Any],
+                seat: int, only: Collection[int] | None = None) -> Review:
+    """The review of ``seat`` (at the action indices ``only``, or all): a worker job, so
+    every argument is plain data."""
+    module = _module(game_id)
+    made = options_of(game_id, seats, options)
+    if only is not None and game_id in SPLITS:
+        return module.review(made, seed, actions, seat, only=set(only))
+    return module.review(made, seed, actions, seat)
+
+
+def decision_indices(actions: Sequence[Any], seat: int) -> list[int]:
+    """Where ``seat`` acted in the replay: the parts a review can be split into."""
+    return [i for i, a in enumerate(actions) if getattr(a, "seat", None) == seat]
+
+
+def merge(parts: Sequence[Review]) -> Review:
+    """Reviews of parts of one game, as one."""
+    first = parts[0]
+    whole = Review(first.game_id, first.seat, first.unit, notes=list(first.notes), verdict=dict(first.verdict))
+    for part in parts:
+        whole.decisions.extend(part.decisions)
+    whole.decisions.sort(key=lambda d: d.index)
+    return whole
+
+
+def default_seat(replay: Any) -> int:
+    """The first human's seat, else seat 0."""
+    return next((i for i, plan in enumerate(replay.seats) if plan.human), 0)
+
+
+def seat_name(replay: Any, seat: int) -> str:
+    """"You" for the one human's seat; otherwise the seat's name in the replay."""
+    humans = [i for i, plan in enumerate(replay.seats) if plan.human]
+    if humans == [seat]:
+        return "You"
+    if replay.names is not None and seat < len(replay.names) and replay.names[seat]:
+        return str(replay.names[seat])
+    return f"Player {seat + 1}"
+
+
+def review_replay(replay: Any, seat: int) -> Review:
+    return review_part(replay.game_id, len(replay.seats), dict(replay.options), replay.seed,
+                       list(replay.actions), seat)

@@ -1,0 +1,1 @@
+"""Clients of a table: the window's remote sessions and the headless (bot, watcher) ones."""

@@ -1,0 +1,192 @@
+"""The table server inside the app, for a game hosted from the menu (Play online, Host).
+
+One per app: a :class:`~app.net.server.server.Server` keeping its tables in the app's data folder,
+on a thread of its own (an asyncio loop), listening on every interface at port 8765, or on
+a free port when that one is taken, and announced on the local network by mDNS. A second
+Parlour on the same machine hosting at the same time keeps its tables in a folder of its
+own (``hosted-2``…): each server holds a lock on its folder while it runs, so neither
+forgets the other's lobbies as it starts. Where mDNS
+cannot work, ``note`` says so in one line and the server serves on: the address and code
+always work. ``stop`` (the app calls it as it closes) takes the announcement down and
+closes the server, every table safe in its log. No pygame here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import socket
+import threading
+from pathlib import Path
+from typing import IO, Any
+
+from app.net.server.folder_lock import lock_folder
+from app.net.server.server import Server
+from app.net.wire.addresses import DEFAULT_PORT
+from app.net.server.store import TableStore
+
+__all__ = ["DEFAULT_PORT", "LocalServer", "claim_folder", "local_server", "serves", "stop"]
+
+STOP_TIMEOUT_S = 5.0
+MAX_FOLDERS = 20
+
+
+class LocalServer:
+    """A server on a background thread. ``start`` returns at once; ``port`` is set once it
+    listens, ``failure`` (one line) if it cannot."""
+
+    def __init__(self, data: Path, port: int = DEFAULT_PORT, host: str = "0.0.0.0",
+                 announce: bool = True, grace_s: float = 30.0) -> None:
+        self.data, self.wanted_port, self.host = data, port, host
+        self.folder = data            # where its tables are kept: ``data``, or hosted-2… if taken
+        self.announce, self.grace_s = announce, grace_s
+        self.port: int | None = None
+        self.failure: str | None = None
+        self.note: str | None = None
+        """Why the tables are not listed on the local network, if they are not."""
+        self.server: Server | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._main, name="parlour-host", daemon=True)
+
+    def start(self) -> LocalServer:
+        self._thread.start()
+        return self
+
+    def wait(self, timeout: float) -> bool:
+        """Wait until it listens (True) or has failed (False)."""
+        self._ready.wait(timeout)
+        return self.port is not None
+
+    @property
+    def running(self) -> bool:
+        return self.port is not None and self._thread.is_alive()
+
+    @property
+    def url(self) -> str:
+        """Where this app's own player connects."""
+        return f"ws://127.0.0.1:{self.port}"
+
+    def address(self) -> str:
+        """What to send friends: this machine's address on the local network and the port."""
+        from app.net.wire.addresses import lan_address
+
+        host = self.host if self.host not in ("", "0.0.0.0", "::") else lan_address()
+        return f"{host}:{self.port}"
+
+    def stop(self) -> None:
+        loop, stop = self._loop, self._stop
+        if loop is not None and stop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(stop.set)
+            except RuntimeError:      # the loop closed meanwhile: nothing left to stop
+                pass
+        if self._thread.is_alive():
+            self._thread.join(STOP_TIMEOUT_S)
+
+    # --- the server's thread ------------------------------------------------------------------
+
+    def _main(self) -> None:
+        try:
+            self.folder, lock = claim_folder(self.data)
+            with lock:                   # held while serving
+                asyncio.run(self._serve())
+        except Exception as problem:     # one line for the lobby, whatever went wrong
+            where = f"{self.host}:{self.wanted_port}" if isinstance(problem, OSError) else ""
+            self.failure = f"Your table cannot be opened here: {_why(problem)}" + (f" ({where})" if where else "")
+        finally:
+            self._ready.set()
+
+    async def _serve(self) -> None:
+        self._loop, self._stop = asyncio.get_running_loop(), asyncio.Event()
+        store = TableStore(self.folder)
+        forget_idle(store)
+        self.server = Server(store, grace_s=self.grace_s)
+        announcing: list[asyncio.Task[None]] = []
+
+        def listening(_host: str, port: int) -> None:
+            self.port = port
+            self._ready.set()
+            if self.announce:
+                announcing.append(asyncio.ensure_future(self._announce(port)))
+
+        for port in dict.fromkeys((self.wanted_port, 0)):
+            try:
+                await self.server.run(self.host, port, listening, self._stop)
+                break
+            except OSError as problem:   # the port is taken (another Parlour): any free one
+                if self.port is not None or port == 0 or problem.errno != errno.EADDRINUSE:
+                    raise
+        if announcing:
+            await asyncio.wait(announcing, timeout=STOP_TIMEOUT_S)
+
+    async def _announce(self, port: int) -> None:
+        assert self.server is not None and self._stop is not None
+        try:
+            from app.net.wire.discovery import Announcer, DiscoveryUnavailable, should_announce
+        except ImportError as problem:   # a build without zeroconf still hosts
+            self.note = f"Not listed on the local network (zeroconf is missing: {problem.name})"
+            return
+        if not should_announce(self.host):
+            return                       # on loopback only: nobody else could join anyway
+        try:
+            await Announcer(socket.gethostname(), self.host, port).keep_up(self.server, self._stop)
+        except DiscoveryUnavailable as problem:
+            self.note = f"Not listed on the local network: {problem}"
+
+
+def claim_folder(base: Path) -> tuple[Path, IO[bytes]]:
+    """The first of ``base``, ``base-2``, ``base-3``… no other running server holds, and its
+    lock file, open and locked: keep it open while serving."""
+    for number in range(1, MAX_FOLDERS + 1):
+        folder = base if number == 1 else base.with_name(f"{base.name}-{number}")
+        handle = lock_folder(folder)
+        if handle is not None:
+            return folder, handle
+    raise OSError(f"{MAX_FOLDERS} Parlour servers are already hosting from {base.parent}")
+
+
+def forget_idle(store: TableStore) -> None:
+    """Tables from an earlier run that nobody can come back to: lobbies (their host's app
+    closed with them) and finished games. A game being played stays: its players come
+    back to it, and a computer holds the seat of anyone who does not."""
+    for record in store.load_all():
+        if record.status != "playing":
+            store.forget(record.code)
+
+
+def _why(problem: BaseException) -> str:
+    """The reason, without the address asyncio puts before it ("error while attempting to
+    bind on address (...): address already in use")."""
+    text = getattr(problem, "strerror", None) or str(problem) or type(problem).__name__
+    return text.rsplit("): ", 1)[-1]
+
+
+_running: LocalServer | None = None
+
+
+def local_server(data: Path | None = None, **options: Any) -> LocalServer:
+    """The app's server, started on first use (and again if it failed or stopped)."""
+    global _running
+    if _running is None or (_running.failure is not None or not _running._thread.is_alive()):
+        if data is None:
+            from app.core import storage
+
+            data = storage.data_dir() / "hosted"
+        _running = LocalServer(data, **options).start()
+    return _running
+
+
+def serves(url: str) -> bool:
+    """Whether ``url`` is the app's own server, running now."""
+    server = _running
+    return server is not None and server.running and server.url == url
+
+
+def stop() -> None:
+    """Stop the app's server, if one was started."""
+    global _running
+    if _running is not None:
+        _running.stop()
+        _running = None

@@ -1,0 +1,601 @@
+"""The Parlour server: tables, seats and connections, over WebSockets (asyncio).
+
+The server is the referee. A table is a :class:`~games.core.session.SessionCore` (seed,
+seats, action log, the rules state) plus the connections sitting at it. Every action goes
+through the rules core here; a connection only ever receives its own seat's view and the
+events redacted for its seat (a watcher: the spectator's view and events). Computer
+players think here, in a thread, so the event loop never waits for them.
+
+A table is made by a host and gets a short join code (6 letters from 32, drawn with
+``secrets``); a join code gives a free remote seat and a seat token (128 random bits), and
+the token is then the only way back into that seat. Wrong codes are rate-limited per
+address, messages per connection. Each action is appended to the table log
+(:mod:`app.net.server.store`) before anyone is told of it, and a server started again on the same
+data folder resumes every table.
+
+A person whose connection drops keeps the seat: when their turn comes and they have been
+away longer than ``grace_s``, a computer player moves for them until they come back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import sqlite3
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from random import SystemRandom
+from typing import Any, Callable
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from app.core.action_codec import CodecError, decode_action, encode_action
+from app.net.wire import protocol
+from app.net.server import reflex_table, table_life
+from app.net.wire.protocol import ActionMsg, Again, Chat, Close, Create, Hello, Ping, Press, ProtocolError, Start, dump
+from app.net.server.reflex_table import REFLEX_GAMES
+from app.net.server.store import SeatRecord, TableRecord, TableStore, token_hash
+from app.net.server.table_texts import TableTexts
+from games.core.protocol import Event, IllegalAction, Seat
+from games.core.session import SeatPlan, SessionCore, Setup
+from games.registry import GAMES
+
+__all__ = ["Server", "Table", "TURN_GAMES", "REFLEX_GAMES", "NET_GAMES"]
+
+log = logging.getLogger("parlour.server")
+
+TURN_GAMES = ("whist", "euchre", "nap", "nash_whist", "ninety_nine", "nash", "abstrac")
+NET_GAMES = TURN_GAMES + REFLEX_GAMES    # reflex tables run in app/net/server/reflex_table.py
+HELLO_TIMEOUT_S = 10.0
+MAX_TABLES = 5000
+READ_LIMIT = 1 << 20     # a frame over this closes the connection; over MAX_BYTES gets an error line
+
+
+class Bucket:
+    """A token bucket: ``rate`` per second, up to ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst, self.level, self.at = rate, burst, burst, time.monotonic()
+
+    def full_enough(self) -> bool:
+        """Whether one may be taken now (taking none)."""
+        now = time.monotonic()
+        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
+        self.at = now
+        return self.level >= 1
+
+    def take(self) -> bool:
+        if not self.full_enough():
+            return False
+        self.level -= 1
+        return True
+
+    def give_back(self) -> None:
+        self.level = min(self.burst, self.level + 1)
+
+    def wait_s(self) -> float:
+        return max(0.0, (1 - self.level) / self.rate)
+
+
+@dataclass(eq=False)
+class Conn:
+    """One connection: where it sits (``seat`` None for a watcher) and its limits."""
+
+    ws: ServerConnection
+    table: Table | None = None
+    seat: Seat | None = None
+    name: str = ""
+    messages: Bucket = field(default_factory=lambda: Bucket(30, 60))
+    chats: Bucket = field(default_factory=lambda: Bucket(1, 5))
+    refused: int = 0
+
+
+@dataclass(eq=False)
+class Table:
+    code: str
+    core: SessionCore
+    seats: list[SeatRecord]
+    status: str = "waiting"          # waiting (for remote players), playing, over
+    conns: set[Conn] = field(default_factory=set)
+    away_since: dict[Seat, float] = field(default_factory=dict)
+    thinking: bool = False
+    reflex: Any = None               # a reflex game's ReflexRun, once it has started
+    quiet_since: float = 0.0         # when its last connection left (server.clock): for the sweep
+
+    @property
+    def game(self) -> str:
+        return self.core.spec.id
+
+    def players(self) -> list[dict[str, Any]]:
+        present = {c.seat for c in self.conns if c.seat is not None}
+        return [{"name": s.name or ("Computer" if s.kind == "bot" else "Open seat"), "kind": s.kind,
+                 "taken": s.kind == "bot" or s.token_hash is not None,
+                 "connected": s.kind == "bot" or i in present,
+                 **({"difficulty": s.difficulty} if s.kind == "bot" else {})}   # the lobby says a computer's level
+                for i, s in enumerate(self.seats)]
+
+    @property
+    def host_seat(self) -> Seat:
+        """The seat of the person who made the table."""
+        return next((i for i, s in enumerate(self.seats) if s.kind == "host"), 0)
+
+    def open_seat(self) -> Seat | None:
+        for i, s in enumerate(self.seats):
+            if s.kind == "remote" and s.token_hash is None:
+                return i
+        return None
+
+    def seat_of(self, token: str) -> Seat | None:
+        hashed = token_hash(token)
+        for i, s in enumerate(self.seats):
+            if s.token_hash is not None and secrets.compare_digest(s.token_hash, hashed):
+                return i
+        return None
+
+
+class Server:
+    """Every table of one server process, and the handler of its connections."""
+
+    def __init__(self, store: TableStore | None = None, grace_s: float = 30.0, workers: int = 2,
+                 reflex_speed: float = 1.0, clock: Callable[[], float] = time.monotonic,
+                 sweep_every_s: float = table_life.SWEEP_EVERY_S) -> None:
+        self.store = store
+        self.grace_s = grace_s
+        self.clock = clock                   # for the sweep of idle tables (tests move it)
+        self.sweep_every_s = sweep_every_s
+        self.reflex_speed = reflex_speed     # game time per ms at reflex tables (tests raise it)
+        self.tables: dict[str, Table] = {}
+        self.by_token: dict[str, tuple[Table, Seat]] = {}
+        self.code_tries: dict[str, Bucket] = {}
+        self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="parlour-bot")
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.actions_applied = 0
+        if store is not None:
+            for record in store.load_all():
+                self._restore(record)
+
+    # --- tables ----------------------------------------------------------------------------
+
+    def _restore(self, record: TableRecord) -> None:
+        """A table from the log, replayed through the rules to where it was."""
+        spec = GAMES.get(record.game)
+        if spec is None:
+            log.warning("table %s is of an unknown game %r; left aside", record.code, record.game)
+            return
+        core = SessionCore(spec, _setup(record), record.seed)
+        try:
+            actions = [decode_action(data, record.game) for data in record.actions]
+            if spec.id in REFLEX_GAMES:     # each at its own game time, then on to the time reached
+                reflex_table.replay(core, actions, record.game_ms)
+            else:
+                for action in actions:
+                    core.apply(action)
+        except (CodecError, IllegalAction) as problem:
+            log.warning("table %s cannot be replayed (%s); left aside", record.code, problem)
+            return
+        table = Table(record.code, core, record.seats, record.status)
+        if core.state.is_over():
+            table.status = "over"
+        now = time.monotonic()
+        table.away_since = {i: now for i, s in enumerate(record.seats) if s.kind != "bot"}
+        self._add(table)
+
+    def _add(self, table: Table) -> None:
+        self.tables[table.code] = table
+        table.quiet_since = self.clock()
+        for seat, record in enumerate(table.seats):
+            if record.token_hash is not None:
+                self.by_token[record.token_hash] = (table, seat)
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(protocol.CODE_ALPHABET) for _ in range(protocol.CODE_LENGTH))
+            if code not in self.tables:
+                return code
+
+    def create(self, request: Create, host_name: str) -> tuple[Table, str]:
+        """A new table for ``request``; the host sits in the plan's host seat (seat 0
+        without a plan). Returns it and the host's seat token. Raises ``ProtocolError``
+        when the request cannot be met."""
+        spec = GAMES.get(request.game)
+        if spec is None or spec.id not in NET_GAMES:
+            raise ProtocolError(f"no table for {request.game!r}: choose from {', '.join(NET_GAMES)}")
+        if not spec.min_seats <= request.seats <= spec.max_seats:
+            raise ProtocolError(f"{spec.title} is for {spec.seat_range}, not {request.seats}")
+        plan = request.seat_plan()
+        for number, level in enumerate([request.difficulty] + [p.difficulty for p in plan]):
+            if level is not None and level not in spec.bots:
+                where = f" (seat {number})" if number else ""
+                raise ProtocolError(f"the computer players' level{where} is one of {', '.join(spec.bots)}, "
+                                    f"not {level!r}")
+        if len(self.tables) >= MAX_TABLES:
+            raise ProtocolError("this server holds as many tables as it can; try again later")
+        _check_options(spec, request.options)
+        token = secrets.token_urlsafe(16)
+        seats = [SeatRecord(p.kind, p.difficulty or request.difficulty) for p in plan]
+        host = next(i for i, p in enumerate(plan) if p.kind == "host")
+        seats[host] = SeatRecord("host", seats[host].difficulty, host_name, token_hash(token))
+        seed = request.seed if request.seed is not None else SystemRandom().randrange(10**9)
+        record = TableRecord(self._new_code(), spec.id, dict(request.options), seed, seats)
+        table = Table(record.code, SessionCore(spec, _setup(record), seed), seats)
+        if self.store is not None:
+            self.store.create(record, time.time())
+        self._add(table)
+        return table, token
+
+    # --- connections ----------------------------------------------------------------------
+
+    async def handler(self, ws: ServerConnection) -> None:
+        conn = Conn(ws)
+        try:
+            if await self._greet(conn):
+                async for raw in ws:
+                    await self._receive(conn, raw)
+        except ConnectionClosed:
+            pass
+        finally:
+            self._leave(conn)
+
+    async def _greet(self, conn: Conn) -> bool:
+        """The hello, within ``HELLO_TIMEOUT_S``; then the table as this seat sees it."""
+        while True:
+            try:
+                raw = await asyncio.wait_for(conn.ws.recv(), HELLO_TIMEOUT_S)
+            except asyncio.TimeoutError:
+                await self._error(conn, "no hello: say hello first")
+                return False
+            try:
+                message = protocol.parse_client(raw)
+                if not isinstance(message, Hello):
+                    raise ProtocolError("say hello first")
+                self._seat(conn, message)
+            except ProtocolError as problem:
+                await self._error(conn, str(problem))
+                if not conn.messages.take():
+                    return False
+                continue
+            return True
+
+    def _seat(self, conn: Conn, hello: Hello) -> None:
+        token: str | None = None
+        if hello.create is not None:
+            table, token = self.create(hello.create, hello.name)
+            seat: Seat | None = table.host_seat
+        elif hello.token is not None:
+            found = self.by_token.get(token_hash(hello.token))
+            if found is None:
+                raise ProtocolError("that seat token opens no seat here")
+            table, seat = found
+        else:
+            table = self._table_for_code(conn, hello.code or "")
+            seat = None
+            if not hello.watch:
+                seat = table.open_seat() if hello.seat is None else _wanted_seat(table, hello.seat)
+                if seat is None:
+                    raise ProtocolError(f"table {table.code} has no free seat; you may watch it")
+                token = secrets.token_urlsafe(16)
+                table.seats[seat] = SeatRecord("remote", table.seats[seat].difficulty, hello.name, token_hash(token))
+                self.by_token[table.seats[seat].token_hash or ""] = (table, seat)
+                if self.store is not None:
+                    self.store.set_seat(table.code, seat, table.seats[seat])
+        conn.table, conn.seat, conn.name = table, seat, hello.name
+        table.conns.add(conn)
+        if seat is not None:
+            table.away_since.pop(seat, None)
+        self._later(self._welcome(conn, token))
+
+    def _table_for_code(self, conn: Conn, code: str) -> Table:
+        address = str(conn.ws.remote_address[0]) if conn.ws.remote_address else "?"
+        if len(self.code_tries) > 10_000:      # forget the addresses that have waited long enough
+            self.code_tries = {a: b for a, b in self.code_tries.items() if not b.full_enough()}
+        tries = self.code_tries.setdefault(address, Bucket(0.5, 5))
+        if not tries.full_enough():
+            raise ProtocolError(f"too many wrong codes: wait {tries.wait_s():.0f} s")
+        table = self.tables.get(code)
+        if table is None:
+            tries.take()
+            raise ProtocolError(f"no table has the code {code!r}")
+        return table
+
+    async def _welcome(self, conn: Conn, token: str | None) -> None:
+        table = conn.table
+        assert table is not None
+        await self._send(conn, {"type": "welcome", "v": protocol.VERSION, "table": table.code,
+                                "game": table.game, "seat": conn.seat, "token": token,
+                                "seats": len(table.seats),
+                                "options": dict(table.core.setup.options)})   # a joiner's table shows them
+        starting = table.status == "waiting" and table.open_seat() is None
+        if starting:
+            table.status = "playing"
+            if self.store is not None:
+                self.store.set_status(table.code, "playing")
+            await self._broadcast(table, list(getattr(table.core.state, "opening", [])))
+        else:
+            await self._send_table(conn, [])
+            await self._broadcast(table, [], but=conn)     # the others see who sat down
+        self._move_bots(table)
+
+    async def _receive(self, conn: Conn, raw: str | bytes) -> None:
+        if not conn.messages.take():
+            conn.refused += 1
+            if conn.refused > 200:
+                await conn.ws.close(1008, "flooding")
+                return
+            await self._error(conn, "too many messages: slow down")
+            return
+        try:
+            message = protocol.parse_client(raw)
+            if isinstance(message, Press):
+                await reflex_table.press(self, conn, message)
+                conn.messages.give_back()
+            elif isinstance(message, ActionMsg):
+                await self._act(conn, message)
+                conn.messages.give_back()       # a move the rules accepted is no flood
+            elif isinstance(message, Chat):
+                await self._chat(conn, message)
+            elif isinstance(message, Again):
+                await self._again(conn)
+            elif isinstance(message, Start):
+                await self._start(conn)
+            elif isinstance(message, Close):
+                await table_life.close(self, conn)
+            elif isinstance(message, Ping):
+                await self._send(conn, reflex_table.pong(conn, message))
+            else:
+                raise ProtocolError("you are already at a table")
+        except ProtocolError as problem:
+            await self._error(conn, str(problem))
+
+    @staticmethod
+    def playing_table(conn: Conn) -> tuple[Table, Seat]:
+        """The table and seat of a connection that may act now (turn or reflex game);
+        raises ``ProtocolError`` saying why not."""
+        table = conn.table
+        assert table is not None
+        if conn.seat is None:
+            raise ProtocolError("you are watching: you have no seat to play")
+        if table.status == "waiting":
+            raise ProtocolError("the game starts when every seat is taken")
+        if table.status == "over":
+            raise ProtocolError("the game is over")
+        return table, conn.seat
+
+    async def _act(self, conn: Conn, message: ActionMsg) -> None:
+        table, seat = self.playing_table(conn)
+        if table.game in REFLEX_GAMES:
+            await reflex_table.press(self, conn, message)
+            return
+        action = protocol.read_action(message, table.game, seat)
+        await self._apply(table, action)
+
+    async def _apply(self, table: Table, action: Any) -> None:
+        """The rules judge ``action``; if it stands it is logged, played, and everyone told.
+
+        A legal action is written to the log before it is played: if the disk refuses, the
+        player is told and nothing has changed (the rules' refusal changes nothing either)."""
+        core = table.core
+        if self.store is not None and action in core.state.legal_actions(action.seat):
+            try:
+                self.store.append(table.code, len(core.actions), encode_action(action, table.game))
+            except sqlite3.Error as problem:
+                log.error("table %s: the log refused an action: %s", table.code, problem)
+                raise ProtocolError("the server could not keep that move; try again") from None
+        try:
+            events = core.apply(action)
+        except IllegalAction as problem:
+            raise ProtocolError(f"not allowed: {problem}") from None
+        self.actions_applied += 1
+        if core.state.is_over():
+            table.status = "over"
+            if self.store is not None:
+                self.store.set_status(table.code, "over")
+        await self._broadcast(table, events)
+        self._move_bots(table)
+
+    async def _again(self, conn: Conn) -> None:
+        """A new deal at the same table with the same seats and a fresh seed."""
+        table = conn.table
+        assert table is not None
+        if conn.seat is None:
+            raise ProtocolError("you are watching: a player at the table starts the next game")
+        if table.status != "over":
+            raise ProtocolError("the game is not over yet")
+        table.core = table.core.rematch(SystemRandom().randrange(10**9))
+        if self.store is not None:
+            self.store.new_game(table.code, table.core.seed)
+        table.status = "playing"
+        await self._broadcast(table, list(getattr(table.core.state, "opening", [])))
+        self._move_bots(table)
+
+    async def _start(self, conn: Conn) -> None:
+        """The host starts now: computers (at each seat's level) take the open remote seats."""
+        table = conn.table
+        assert table is not None
+        if conn.seat is None or table.seats[conn.seat].kind != "host":
+            raise ProtocolError("only the host can start the game")
+        if table.status != "waiting":
+            raise ProtocolError("the game has already started")
+        for seat, record in enumerate(table.seats):
+            if record.kind == "remote" and record.token_hash is None:
+                table.seats[seat] = SeatRecord("bot", record.difficulty)
+                table.core.setup.seats[seat] = SeatPlan(False, record.difficulty)
+                if self.store is not None:
+                    self.store.set_seat(table.code, seat, table.seats[seat])
+        table.status = "playing"
+        if self.store is not None:
+            self.store.set_status(table.code, "playing")
+        await self._broadcast(table, list(getattr(table.core.state, "opening", [])))
+        self._move_bots(table)
+
+    async def _chat(self, conn: Conn, message: Chat) -> None:
+        if not conn.chats.take():
+            raise ProtocolError("chat: one line a second, please")
+        table = conn.table
+        assert table is not None
+        line = {"type": "chat", "from": conn.name, "seat": conn.seat, "text": message.text}
+        await asyncio.gather(*(self._send(c, line) for c in list(table.conns)))
+
+    def _leave(self, conn: Conn) -> None:
+        table = conn.table
+        if table is None or self.tables.get(table.code) is not table:    # (a closed table)
+            return
+        table.conns.discard(conn)
+        if not table.conns:
+            table.quiet_since = self.clock()
+        if conn.seat is not None and not any(c.seat == conn.seat for c in table.conns):
+            table.away_since[conn.seat] = time.monotonic()
+            self._later(self._broadcast(table, []))
+            self._later(self._hold_seat_later(table))
+
+    # --- computer players -------------------------------------------------------------------
+
+    def _bot_turn(self, table: Table) -> Seat | None:
+        """The seat a computer must play now: a computer's, or that of a person away longer
+        than the grace period."""
+        if table.status != "playing":
+            return None
+        now = time.monotonic()
+        for seat in table.core.to_act():
+            if table.seats[seat].kind == "bot":
+                return seat
+            away = table.away_since.get(seat)
+            if away is not None and now - away >= self.grace_s:
+                return seat
+        return None
+
+    def _move_bots(self, table: Table) -> None:
+        if table.game in REFLEX_GAMES:     # its computers play in its run, on its clock
+            reflex_table.keep_running(self, table, self.reflex_speed)
+            return
+        if not table.thinking and self._bot_turn(table) is not None:
+            table.thinking = True
+            self._later(self._think(table))
+
+    async def _think(self, table: Table) -> None:
+        try:
+            seat = self._bot_turn(table)
+            if seat is None:
+                return
+            core = table.core
+            bot = core.spec.bots[table.seats[seat].difficulty]
+            view, rng = core.state.view(seat), core.bot_rng
+            # The view is taken here, on the loop; the bot thinks in a thread on its copy.
+            action = await asyncio.get_running_loop().run_in_executor(self.executor, bot, view, rng)
+            if table.core is core and seat in core.to_act() and self._bot_turn(table) == seat:
+                await self._apply(table, action)
+        except ProtocolError as problem:
+            log.error("table %s: a computer player's move was refused: %s", table.code, problem)
+        finally:
+            table.thinking = False
+        self._move_bots(table)
+
+    async def _hold_seat_later(self, table: Table) -> None:
+        await asyncio.sleep(self.grace_s + 0.05)
+        if await table_life.close_if_host_gone(self, table):    # a lobby its host left
+            return
+        self._move_bots(table)
+
+    # --- sending ------------------------------------------------------------------------------
+
+    async def _broadcast(self, table: Table, events: list[Event], but: Conn | None = None) -> None:
+        texts = _table_texts(table, events, [c for c in table.conns if c is not but])
+        await asyncio.gather(*(self._send_text(c, text) for c, text in texts))
+
+    async def _send_table(self, conn: Conn, events: list[Event]) -> None:
+        assert conn.table is not None
+        for _, text in _table_texts(conn.table, events, [conn]):
+            await self._send_text(conn, text)
+
+    async def _send(self, conn: Conn, message: dict[str, Any]) -> None:
+        await self._send_text(conn, dump(message))
+
+    async def _send_text(self, conn: Conn, text: str) -> None:
+        try:
+            await conn.ws.send(text)
+        except ConnectionClosed:
+            pass
+
+    async def _error(self, conn: Conn, text: str) -> None:
+        await self._send(conn, {"type": "error", "message": text})
+
+    def _later(self, job: Any) -> None:
+        task = asyncio.ensure_future(job)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a server task failed", exc_info=task.exception())
+
+    # --- running -------------------------------------------------------------------------------
+
+    async def run(self, host: str, port: int, ready: Any = None, stop: asyncio.Event | None = None) -> None:
+        """Serve until ``stop`` is set; ``ready(host, port)`` is called once listening."""
+        # No per-message compression: a view is a few KiB, and deflating one for every seat
+        # after every action was a fifth of the server's time per action.
+        async with serve(self.handler, host, port, max_size=READ_LIMIT, ping_interval=20,
+                         ping_timeout=20, compression=None) as server:
+            real_port = next(iter(server.sockets)).getsockname()[1]
+            if ready is not None:
+                ready(host, real_port)
+            for table in self.tables.values():     # resumed tables: computers move on at once
+                self._move_bots(table)
+                self._later(self._hold_seat_later(table))
+            sweeping = asyncio.ensure_future(table_life.sweep_every(self, self.sweep_every_s))
+            try:
+                await (stop or asyncio.Event()).wait()
+            finally:
+                sweeping.cancel()
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        if self.store is not None:
+            self.store.close()
+
+
+def _wanted_seat(table: Table, seat: Seat) -> Seat:
+    """The free remote seat a hello asked for (by the host's app, for a player at its keyboard)."""
+    if seat >= len(table.seats) or table.seats[seat].kind != "remote" or table.seats[seat].token_hash is not None:
+        raise ProtocolError(f"seat {seat + 1} of table {table.code} is not free")
+    return seat
+
+
+def _setup(record: TableRecord) -> Setup:
+    plans = [SeatPlan(s.kind != "bot", s.difficulty) for s in record.seats]
+    return Setup(record.game, plans, dict(record.options), record.seed, [s.name for s in record.seats])
+
+
+def _check_options(spec: Any, options: dict[str, Any]) -> None:
+    known = {o.key: o for o in spec.options}
+    for key, value in options.items():
+        if key not in known or not any(value == c and type(value) is type(c) for c in known[key].choices):
+            raise ProtocolError(f"{spec.title} has no option {key} = {value!r}")
+
+
+def _table_texts(table: Table, events: list[Event], conns: list[Conn]) -> list[tuple[Conn, str]]:
+    """Each connection's ``table`` message: its seat's view (a watcher, seat None: the
+    spectator's) and the events redacted for it. All are written at once, with nothing
+    awaited in between, so what the seats share is written once (app/net/server/table_texts.py)."""
+    core = table.core
+    over = table.status == "over"
+    texts = TableTexts(
+        table=table.code, game=table.game, status=table.status, count=len(core.actions),
+        to_act=core.to_act() if table.status == "playing" else [], players=table.players(),
+        outcome=core.state.outcome() if over else None, replay=_replay(table) if over else None)
+    by_seat: dict[Seat | None, str] = {}
+    written = []
+    for conn in conns:
+        text = by_seat.get(conn.seat)
+        if text is None:
+            text = by_seat[conn.seat] = texts.text(conn.seat, core.state.view(conn.seat), events)
+        written.append((conn, text))
+    return written
+
+
+def _replay(table: Table) -> dict[str, Any]:
+    seats = [{"human": s.kind != "bot", "difficulty": s.difficulty} for s in table.seats]
+    return protocol.encode_replay(table.game, seats, dict(table.core.setup.options), table.core.seed,
+                                  table.core.actions)
+

@@ -1,0 +1,98 @@
+"""How a table ends on the server: closed by its host before the game starts, closed when its
+host has been gone longer than the grace period while it waits, or swept out of memory once
+it has been finished or abandoned with nobody connected for an hour.
+
+A closed or swept table is forgotten everywhere: the server's tables, its seat tokens (a
+token then opens no seat) and the table log. A finished table is not kept in the log for its
+replay: every seat was sent the whole replay with the game's last ``table`` message (the
+window saves it in Replays), the server offers no way to ask for it again, and a record
+kept would only come back into memory at the server's next start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import TYPE_CHECKING
+
+from app.net.wire.protocol import ProtocolError
+
+if TYPE_CHECKING:
+    from app.net.server.server import Conn, Server, Table
+
+__all__ = ["IDLE_FOR_S", "SWEEP_EVERY_S", "close", "shut", "forget", "host_gone", "close_if_host_gone", "sweep", "sweep_every"]
+
+IDLE_FOR_S = 3600.0      # finished, or waiting, with nobody connected this long: gone
+SWEEP_EVERY_S = 60.0
+
+
+async def close(server: Server, conn: Conn) -> None:
+    """The host's ``close``: only the host, and only while the table waits."""
+    table = conn.table
+    assert table is not None
+    if conn.seat is None or table.seats[conn.seat].kind != "host":
+        raise ProtocolError("only the host can close the table")
+    if table.status != "waiting":
+        raise ProtocolError("the game has started: the table closes when it is over")
+    await shut(server, table, f"{_host_name(table)} closed the table")
+
+
+def host_gone(server: Server, table: Table) -> bool:
+    """A waiting table whose host has been away longer than the grace period."""
+    away = table.away_since.get(table.host_seat)
+    return (table.status == "waiting" and server.tables.get(table.code) is table and away is not None
+            and time.monotonic() - away >= server.grace_s)
+
+
+async def close_if_host_gone(server: Server, table: Table) -> bool:
+    """Close ``table`` if its host has been gone too long while it waits; whether it did."""
+    if not host_gone(server, table):
+        return False
+    await shut(server, table, f"{_host_name(table)} left, so the table is closed")
+    return True
+
+
+async def shut(server: Server, table: Table, line: str) -> None:
+    """Forget ``table``, tell everyone at it ``line`` (a ``closed`` message) and hang up."""
+    forget(server, table)
+    conns = list(table.conns)
+    table.conns.clear()
+    message = {"type": "closed", "message": line}
+    await asyncio.gather(*(server._send(c, message) for c in conns))
+    await asyncio.gather(*(c.ws.close(1000, "the table is closed") for c in conns))
+
+
+def forget(server: Server, table: Table) -> None:
+    """``table`` gone from memory, its seat tokens and the log."""
+    if server.tables.get(table.code) is not table:
+        return
+    del server.tables[table.code]
+    for record in table.seats:
+        if record.token_hash is not None:
+            server.by_token.pop(record.token_hash, None)
+    table.reflex = None          # a reflex run stops when it is no longer the table's
+    if server.store is not None:
+        server.store.forget(table.code)
+
+
+def sweep(server: Server) -> list[str]:
+    """Forget the tables finished or waiting with nobody connected for ``IDLE_FOR_S``;
+    their codes. (A game being played with nobody connected goes on: computers hold the
+    seats after the grace period, so it ends, and is swept an hour later.)"""
+    now = server.clock()
+    idle = [t for t in server.tables.values()
+            if not t.conns and t.status in ("over", "waiting") and now - t.quiet_since >= IDLE_FOR_S]
+    for table in idle:
+        forget(server, table)
+    return [t.code for t in idle]
+
+
+async def sweep_every(server: Server, seconds: float) -> None:
+    """``sweep`` every ``seconds``, on the server's loop, until cancelled."""
+    while True:
+        await asyncio.sleep(seconds)
+        sweep(server)
+
+
+def _host_name(table: Table) -> str:
+    return table.seats[table.host_seat].name or "The host"

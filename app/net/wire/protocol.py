@@ -1,0 +1,428 @@
+r"""The messages between a Parlour server and its clients, as JSON text over a WebSocket.
+
+Every message is one JSON object with a ``type``. A client speaks first with a versioned
+``hello`` that either makes a table (``create``), takes a free seat with a join code
+(``code``), comes back to its seat with its seat token (``token``), or watches a table
+(``code`` with ``watch``). Then it sends ``action`` (at a reflex table ``press``, stamped),
+``chat``, ``ping``, ``start`` (the host,
+while the table waits: computers take the open seats), ``close`` (the host, while the table
+waits: the table is closed) and, once the game is over, ``again``
+(a new deal with the same seats); the server
+answers with ``welcome``, ``table`` (the seat's view and the events redacted for it),
+``error`` (one clear line; nothing changed), ``chat``, ``pong`` and ``closed`` (the table
+is gone; ``message`` says why in one line, and the connection closes); at a reflex table also
+``clock`` and ``verdict`` (app/net/server/reflex_table.py).
+
+Actions are written by the existing action codec (:mod:`app.core.action_codec`); views and
+events by :mod:`app.net.wire.values`. Everything a client sends is checked here before the
+server reads it: its size (64 KiB at most), that it is JSON, its type, its fields and the
+protocol version. A refusal is a ``ProtocolError`` whose message is the error line.
+
+>>> parse_client('{"type": "ping", "t": 5}')
+Ping(t=5)
+>>> parse_client('{"type": "hello", "v": 1, "name": "Ann\\u0007", "code": "abc234"}')
+Hello(name='Ann', code='ABC234', token=None, watch=False, create=None)
+>>> parse_client('{"type": "dance"}')
+Traceback (most recent call last):
+...
+app.net.wire.protocol.ProtocolError: unknown message type 'dance'; expected hello, action, press, again, start, close, chat or ping
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from app.core.action_codec import CodecError, decode_action, encode_action
+from app.net.wire.values import ValueError_, decode_value, encode_value
+from games.core.protocol import Event, Outcome, Seat, redacted
+
+VERSION = 1
+MAX_BYTES = 64 * 1024
+CHAT_LIMIT = 200
+NAME_LIMIT = 24
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # 32 letters: no I, O, 0, 1
+CODE_LENGTH = 6
+MAX_SEATS = 8
+SEAT_KINDS = ("host", "remote", "bot")
+
+__all__ = [
+    "VERSION", "MAX_BYTES", "ProtocolError", "Hello", "Create", "PlannedSeat", "ActionMsg", "Press", "Again", "Start",
+    "Close", "Chat", "Ping",
+    "parse_client", "clean_text", "dump", "table_message", "read_action", "read_table",
+]
+
+
+class ProtocolError(ValueError):
+    """A message that is refused; the text is the error line sent back."""
+
+
+# --- what a client sends -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlannedSeat:
+    """One seat of a table's plan: ``kind`` "host", "remote" (a person who joins with the
+    code) or "bot"; ``difficulty`` the computer's level for a bot, and for a remote seat
+    the level of the computer that takes it if the host starts before anyone sits there
+    (None: the table's ``difficulty``)."""
+
+    kind: str
+    difficulty: str | None = None
+
+
+@dataclass(frozen=True)
+class Create:
+    """A new table: the game, its seats, options and seed. Without a ``plan`` the host is
+    seat 0, the next ``remote`` seats are for remote players and computers at
+    ``difficulty`` take the rest; a ``plan`` says each seat's kind (exactly one host, in
+    any seat), and then ``seats`` and ``remote`` are counted from it."""
+
+    game: str
+    seats: int
+    remote: int
+    difficulty: str = "normal"
+    seed: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    plan: tuple[PlannedSeat, ...] | None = None
+
+    def seat_plan(self) -> tuple[PlannedSeat, ...]:
+        """Every seat's plan, the plan given or the one ``seats`` and ``remote`` mean."""
+        if self.plan is not None:
+            return self.plan
+        kinds = ["host"] + ["remote"] * self.remote + ["bot"] * (self.seats - 1 - self.remote)
+        return tuple(PlannedSeat(kind) for kind in kinds)
+
+
+@dataclass(frozen=True)
+class Hello:
+    name: str
+    code: str | None = None
+    token: str | None = None
+    watch: bool = False
+    create: Create | None = None
+    seat: int | None = field(default=None, repr=False)
+    """With ``code``: the free remote seat wanted (the host's app seats the others at its
+    keyboard where the host put them); None: the first free one."""
+
+
+@dataclass(frozen=True)
+class ActionMsg:
+    data: dict[str, Any]
+    """The action as the codec writes it; read with ``read_action`` for the table's game."""
+
+
+@dataclass(frozen=True)
+class Chat:
+    text: str
+
+
+@dataclass(frozen=True)
+class Ping:
+    """``t``: the client's clock, sent back in the ``pong`` with the server's clock ``s``.
+    At a reflex table a client also sends ``est``, its estimate of the server's clock as it
+    sends (the server learns the one-way delay), and ``echo``/``held``: the last pong's ``s``
+    and how long it held that pong in ms (the server learns the round trip)."""
+
+    t: float
+    est: float | None = field(default=None, repr=False)
+    echo: float | None = field(default=None, repr=False)
+    held: float | None = field(default=None, repr=False)
+
+
+@dataclass(frozen=True)
+class Press:
+    """A press at a reflex table: the action (its ``at_ms`` is set by the server) and when
+    it happened, ``t``, on the server's clock as the client estimates it (app/net/wire/clock.py)."""
+
+    data: dict[str, Any]
+    t: float
+
+
+@dataclass(frozen=True)
+class Again:
+    """Play again: a new deal at the same table, with the same seats, once the game is over."""
+
+
+@dataclass(frozen=True)
+class Start:
+    """The host starts the game now: computers take the remote seats nobody has taken."""
+
+
+@dataclass(frozen=True)
+class Close:
+    """The host closes the table before the game starts: everyone else is told, and it is gone."""
+
+
+ClientMessage = Hello | ActionMsg | Press | Again | Start | Close | Chat | Ping
+
+
+def clean_text(text: str, limit: int) -> str:
+    """``text`` without control characters (a NUL, an escape, a bell, new lines), spaces
+    squeezed, cut to ``limit`` characters."""
+    printable = "".join(c if c.isprintable() else " " for c in text)
+    return " ".join(printable.split())[:limit]
+
+
+def parse_client(raw: str | bytes) -> ClientMessage:
+    """A client's message, checked; raises ``ProtocolError`` with the reason."""
+    if len(raw) > MAX_BYTES:
+        raise ProtocolError(f"message too long ({len(raw)} bytes; the limit is {MAX_BYTES})")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError("message is not JSON") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("message is not a JSON object")
+    kind = data.get("type")
+    reader = _READERS.get(kind) if isinstance(kind, str) else None
+    if reader is None:
+        raise ProtocolError(f"unknown message type {kind!r}; expected hello, action, press, again, start, close, chat or ping")
+    return reader(data)
+
+
+def _only(data: dict[str, Any], *allowed: str) -> None:
+    extra = sorted(set(data) - {"type", *allowed})
+    if extra:
+        raise ProtocolError(f"{data['type']} has no field {extra[0]!r}")
+
+
+def _text(data: dict[str, Any], key: str, limit: int, required: bool = True) -> str | None:
+    value = data.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str):
+        raise ProtocolError(f"{data.get('type', 'message')}.{key} should be text")
+    if len(value) > limit * 4:
+        raise ProtocolError(f"{data.get('type', 'message')}.{key} is too long")
+    return value
+
+
+def _whole(data: dict[str, Any], key: str, low: int, high: int, default: int | None = None) -> int:
+    value = data.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ProtocolError(f"{data.get('type', 'message')}.{key} should be a whole number from {low} to {high}")
+    return value
+
+
+def _hello(data: dict[str, Any]) -> Hello:
+    _only(data, "v", "name", "code", "token", "watch", "create", "seat")
+    if data.get("v") != VERSION:
+        raise ProtocolError(f"this server speaks protocol version {VERSION}, not {data.get('v')!r}: "
+                            "use the same Parlour version as the host")
+    name = clean_text(_text(data, "name", NAME_LIMIT) or "", NAME_LIMIT) or "Player"
+    code = _text(data, "code", CODE_LENGTH, required=False)
+    token = _text(data, "token", 64, required=False)
+    watch = data.get("watch", False)
+    if not isinstance(watch, bool):
+        raise ProtocolError("hello.watch should be true or false")
+    create = _create(data["create"]) if data.get("create") is not None else None
+    ways = sum(x is not None for x in (code, token, create))
+    if ways != 1:
+        raise ProtocolError("hello needs exactly one of code (to join), token (to come back) or create")
+    if watch and code is None:
+        raise ProtocolError("to watch, give the table's code")
+    seat = None
+    if data.get("seat") is not None:
+        seat = _whole(data, "seat", 0, MAX_SEATS - 1)
+        if code is None or watch:
+            raise ProtocolError("hello.seat goes with a code, to take that seat")
+    return Hello(name, code.strip().upper() if code is not None else None, token, watch, create, seat)
+
+
+def _create(raw: Any) -> Create:
+    if not isinstance(raw, dict):
+        raise ProtocolError("hello.create should be an object")
+    data = {"type": "create", **raw}
+    _only(data, "game", "seats", "remote", "difficulty", "seed", "options", "plan")
+    game = _text(data, "game", 40) or ""
+    plan = _plan(data["plan"]) if data.get("plan") is not None else None
+    if plan is None:
+        seats = _whole(data, "seats", 1, MAX_SEATS)
+        remote = _whole(data, "remote", 0, seats - 1, 0)
+    else:
+        seats, remote = len(plan), sum(p.kind == "remote" for p in plan)
+        _agrees(data, "seats", seats)
+        _agrees(data, "remote", remote)
+    difficulty = _text(data, "difficulty", 20, required=False) or "normal"
+    seed = data.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63):
+        raise ProtocolError("create.seed should be a whole number from 0")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise ProtocolError("create.options should be an object")
+    return Create(game, seats, remote, difficulty, seed, dict(options), plan)
+
+
+def _plan(raw: Any) -> tuple[PlannedSeat, ...]:
+    """``create.plan``: a list of seats, each ``{"kind": ..., "difficulty": ...}``."""
+    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_SEATS:
+        raise ProtocolError(f"create.plan should be a list of 1 to {MAX_SEATS} seats")
+    plan = []
+    for number, seat in enumerate(raw, 1):
+        if not isinstance(seat, dict):
+            raise ProtocolError(f"create.plan seat {number} should be an object")
+        data = {"type": f"create.plan seat {number}", **seat}
+        _only(data, "kind", "difficulty")
+        kind = data.get("kind")
+        if kind not in SEAT_KINDS:
+            raise ProtocolError(f"create.plan seat {number}: kind should be host, remote or bot, not {kind!r}")
+        plan.append(PlannedSeat(str(kind), _text(data, "difficulty", 20, required=False)))
+    hosts = sum(p.kind == "host" for p in plan)
+    if hosts != 1:
+        raise ProtocolError(f"create.plan needs exactly one host seat, not {hosts}")
+    return tuple(plan)
+
+
+def _agrees(data: dict[str, Any], key: str, counted: int) -> None:
+    """``seats`` or ``remote`` given beside a plan must say what the plan says."""
+    if key in data and (type(data[key]) is not int or data[key] != counted):
+        raise ProtocolError(f"create.{key} is {data[key]!r} but the plan has {counted}")
+
+
+def _action(data: dict[str, Any]) -> ActionMsg:
+    _only(data, "action")
+    action = data.get("action")
+    if not isinstance(action, dict):
+        raise ProtocolError("action.action should be an object")
+    return ActionMsg(action)
+
+
+def _chat(data: dict[str, Any]) -> Chat:
+    _only(data, "text")
+    text = clean_text(_text(data, "text", CHAT_LIMIT) or "", CHAT_LIMIT)
+    if not text:
+        raise ProtocolError("chat.text is empty")
+    return Chat(text)
+
+
+def _number(data: dict[str, Any], key: str, required: bool = True) -> float | None:
+    value = data.get(key)
+    if value is None and not required:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ProtocolError(f"{data['type']}.{key} should be a number")
+    return value
+
+
+def _ping(data: dict[str, Any]) -> Ping:
+    _only(data, "t", "est", "echo", "held")
+    t = _number(data, "t")
+    assert t is not None
+    return Ping(t, _number(data, "est", False), _number(data, "echo", False), _number(data, "held", False))
+
+
+def _press(data: dict[str, Any]) -> Press:
+    _only(data, "action", "t")
+    t = _number(data, "t")
+    assert t is not None
+    action = data.get("action")
+    if not isinstance(action, dict):
+        raise ProtocolError("press.action should be an object")
+    return Press(action, t)
+
+
+def _again(data: dict[str, Any]) -> Again:
+    _only(data)
+    return Again()
+
+
+def _start(data: dict[str, Any]) -> Start:
+    _only(data)
+    return Start()
+
+
+def _close(data: dict[str, Any]) -> Close:
+    _only(data)
+    return Close()
+
+
+_READERS: dict[str, Callable[[dict[str, Any]], ClientMessage]] = {
+    "hello": _hello, "action": _action, "press": _press, "again": _again, "start": _start, "close": _close, "chat": _chat, "ping": _ping}
+
+
+def read_action(message: ActionMsg, game_id: str, seat: Seat) -> Any:
+    """The action in ``message`` for ``game_id``; raises ``ProtocolError`` if it cannot be
+    read or names another seat than the sender's."""
+    try:
+        action = decode_action(message.data, game_id)
+    except CodecError as problem:
+        raise ProtocolError(f"the action cannot be read: {problem}") from None
+    if getattr(action, "seat", None) != seat:
+        raise ProtocolError(f"you sit in seat {seat + 1}; you cannot act for another seat")
+    return action
+
+
+# --- what the server sends -----------------------------------------------------------------
+
+
+def dump(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+def outcome_data(outcome: Outcome | None) -> dict[str, Any] | None:
+    if outcome is None:
+        return None
+    return {"winners": list(outcome.winners), "scores": list(outcome.scores), "reason": outcome.reason}
+
+
+def table_message(*, table: str, game: str, seat: Seat | None, status: str, count: int,
+                  to_act: list[Seat], view: Any, events: list[Event], players: list[dict[str, Any]],
+                  outcome: Outcome | None, replay: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What one connection is told of its table: its seat's view and the events as that
+    seat (or a spectator, ``seat`` None) may see them. ``view`` must already be the seat's."""
+    return {
+        "type": "table", "table": table, "game": game, "seat": seat, "status": status, "n": count,
+        "to_act": list(to_act), "view": encode_value(view),
+        "events": [encode_value(e) for e in redacted(events, seat)],
+        "players": players, "outcome": outcome_data(outcome), "replay": replay,
+    }
+
+
+def encode_replay(game: str, seats: list[dict[str, Any]], options: dict[str, Any], seed: int,
+                  actions: list[Any]) -> dict[str, Any]:
+    """The whole game, once it is over (nothing is hidden any more then)."""
+    return {"game": game, "seats": seats, "options": options, "seed": seed,
+            "actions": [encode_action(a, game) for a in actions]}
+
+
+@dataclass
+class TableState:
+    """A ``table`` message as a client reads it."""
+
+    table: str
+    game: str
+    seat: Seat | None
+    status: str
+    count: int
+    to_act: list[Seat]
+    view: Any
+    events: list[Any]
+    players: list[dict[str, Any]]
+    outcome: dict[str, Any] | None
+    replay: dict[str, Any] | None
+
+
+def read_table(data: dict[str, Any], decode: bool = True) -> TableState:
+    """A ``table`` message from the server, its view and events decoded for its game (with
+    ``decode`` False they stay as sent: see ``decoded``)."""
+    try:
+        game = data["game"]
+        view, events = data["view"], list(data["events"])
+        if decode:
+            view, events = decode_value(view, game), [decode_value(e, game) for e in events]
+        return TableState(data["table"], game, data["seat"], data["status"], int(data["n"]),
+                          list(data["to_act"]), view, events, list(data["players"]),
+                          data.get("outcome"), data.get("replay"))
+    except (KeyError, TypeError, ValueError, ValueError_) as problem:
+        raise ProtocolError(f"the server sent a table that cannot be read: {problem}") from None
+
+
+def decoded(data: Any, game: str) -> Any:
+    """A view or event left as sent by ``read_table(..., decode=False)``, decoded."""
+    try:
+        return decode_value(data, game)
+    except ValueError_ as problem:
+        raise ProtocolError(f"the server sent a view that cannot be read: {problem}") from None

@@ -1,0 +1,2 @@
+"""Everything that needs pygame: the shell, scenes, tables, drawing, widgets, animation,
+input and sound."""

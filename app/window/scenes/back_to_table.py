@@ -1,0 +1,166 @@
+"""Back to a networked table after the app was closed mid-game (the menu's "Back to your
+table"): the seat kept on disk (app/core/kept_seats.py) is opened again with its token, and once
+the server has sent the table as it stands, the game's own table opens on it (a table still
+waiting for players opens its lobby). A table that was on this app's own server is opened
+again from its log first (the server went with the app).
+
+Nothing answers, or the server no longer knows the seat: one plain line, Back, and the kept
+seat is forgotten (there is no way back to it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from app.core.kept_seats import KeptSeat
+from app.window.render.table import felt
+from app.window.render.text import font, render_text, wrap
+from app.window.scenes.base import Scene
+from app.core.words.net_words import player_line
+from app.window.ui import theme
+from app.window.ui.widgets import Button, blit_centered, panel
+
+if TYPE_CHECKING:
+    from app.window.shell import App
+
+NO_SEAT = "that seat token opens no seat here"
+
+
+def back_session(url: str, seat: KeptSeat) -> Any:
+    """A session sitting down again in ``seat`` at the server at ``url`` (a reflex game's
+    keeps the server's clock; at a turn table it is a plain ``RemoteSession``)."""
+    from app.net.client.remote_realtime import RemoteRealtimeSession
+
+    return RemoteRealtimeSession.back(url, seat.token, seat.name)
+
+
+class BackToTableScene(Scene):
+    name = "back_to_table"
+
+    def __init__(self, app: App, seat: KeptSeat) -> None:
+        super().__init__(app)
+        self.seat = seat
+        self.address = seat.url.removeprefix("ws://")
+        self.session: Any = None
+        self.server: Any = None
+        self.problem: str | None = None
+        self.back_button = Button("Cancel", self.back, kind="quiet")
+        if seat.hosted_here:
+            self._open_own_server()
+        else:
+            self.session = back_session(seat.url, seat)
+        self.resize(app.screen.get_size())
+
+    def _open_own_server(self) -> None:
+        """The table was on this app's server, which closed with the app: open it again (it
+        picks up the games being played from its log), then sit down on it."""
+        from app.net.server import hosting
+
+        self.server = hosting.local_server()
+        if hosting.stop not in self.app.on_close:
+            self.app.on_close.append(hosting.stop)
+
+    # --- what is happening ------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if self.problem is not None:
+            return
+        if self.session is None:
+            self._server_ready()
+            return
+        self.session.poll()
+        status = self.session.status
+        if status in ("playing", "over"):
+            self._open_table()
+        elif status == "waiting":
+            self._open_lobby()
+        elif status == "failed":
+            self._failed(self.session.failure or "")
+
+    def _server_ready(self) -> None:
+        server = self.server
+        if server.failure is not None:
+            self._failed(server.failure, said=True)
+        elif server.port is not None:
+            self.address = server.address()
+            self.session = back_session(server.url, self.seat)
+
+    def _failed(self, failure: str, said: bool = False) -> None:
+        """One line for the player; the kept seat goes (nothing there opens it any more)."""
+        from app.core import kept_seats
+
+        kept_seats.forget(self.seat.token)
+        self.problem = failure if said else self.explain(failure)
+        self.back_button.label = "Back"
+
+    def explain(self, failure: str) -> str:
+        """Why the seat cannot be had, in the player's words."""
+        line = failure.removeprefix("the server refused: ")
+        if line == NO_SEAT:
+            return f"{self.seat.title} is no longer there: its game has ended, or its table was closed."
+        if line.startswith(("cannot reach ", "lost the server ")) and self.seat.host and not self.seat.hosted_here:
+            return (f"The table was on {self.seat.host}'s computer, which has closed "
+                    f"(nothing answers at {self.address}).")
+        return player_line(failure, self.address)
+
+    def _open_table(self) -> None:
+        from app.window.tables import table_for
+
+        table = table_for(self.session.spec.id)(self.app, self.session)
+        self.app.scenes.replace(table)
+        table.resize(self.app.screen.get_size())
+
+    def _open_lobby(self) -> None:
+        from app.window.scenes.lobby import LobbyScene
+
+        self.app.scenes.replace(LobbyScene(self.app, self.session, self.address))
+
+    # --- what the player does ---------------------------------------------------------------
+
+    def back(self) -> None:
+        """Back to the menu (the seat stays kept while the way back may still open)."""
+        if self.session is not None and self.problem is None:
+            self.session.leave()
+        self.app.scenes.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.back_button.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            if event.key == pygame.K_ESCAPE or self.problem is not None:
+                self.back()
+
+    # --- layout and drawing -----------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.s = s = theme.scale_for(size)
+        width = min(int(760 * s), size[0] - 40)
+        self.box = pygame.Rect(0, 0, width, max(int(220 * s), 160))
+        self.box.center = (size[0] // 2, size[1] // 2 - int(20 * s))
+        self.back_button.rect = pygame.Rect(0, 0, int(160 * s), max(32, int(50 * s)))
+        self.back_button.rect.midtop = (size[0] // 2, self.box.bottom + int(24 * s))
+        self.back_button.text_size = max(15, int(22 * s))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(felt(self.size), (0, 0))
+        s = self.s
+        blit_centered(surface, render_text(f"Back to {self.seat.title}", int(40 * s), theme.GOLD, bold=True),
+                      (self.size[0] // 2, self.box.top - int(40 * s)))
+        panel(surface, self.box, edge=(70, 110, 85), width=1)
+        size = max(15, int(22 * s))
+        pad = int(24 * s)
+        if self.problem is not None:
+            text, colour = self.problem, theme.DANGER
+        else:
+            where = "opening your table again" if self.session is None else f"sitting down at {self.address}"
+            text, colour = f"Seat {self.seat.seat + 1}, as {self.seat.name}: {where}…", theme.INK
+        lines = wrap(text, font(size, bold=True), self.box.width - 2 * pad)
+        y = self.box.centery - len(lines) * (size + 6) // 2
+        for line in lines:
+            blit_centered(surface, render_text(line, size, colour, bold=self.problem is not None),
+                          (self.box.centerx, y + size // 2))
+            y += size + 6
+        self.back_button.draw(surface)

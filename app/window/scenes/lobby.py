@@ -1,0 +1,384 @@
+"""The lobby of a networked table: the join code, big, and the address to send; every seat
+with who has sat down; the chat; Start (the host: computers take the open seats) and Leave.
+When the game begins the game's own table opens with the same session.
+
+A host's lobby first opens the app's own server (app/net/server/hosting.py) and makes the table on it;
+a joiner's arrives with its session already seated (app/window/scenes/join.py). Whatever fails
+(the server, the table) is one line here, with Try again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+import pygame
+
+from app.window.render.table import felt
+from app.window.render.text import font, render_text, wrap
+from app.window.scenes.base import Scene
+from app.core.words.net_words import player_line
+from app.window.ui import theme
+from app.core.words.names import clean_name
+from app.window.ui.widgets import Button, blit_centered, panel
+from games.registry import GameSpec
+
+if TYPE_CHECKING:
+    from app.window.shell import App
+
+ERROR_SHOWN_S = 6.0
+
+
+def host_session(url: str, create: dict[str, Any], name: str) -> Any:
+    """A new table on the server at ``url``, this player at its host seat (tests swap this)."""
+    from app.net.client.remote_realtime import hosting_session
+
+    return hosting_session(url, create, name)
+
+
+def join_session(url: str, code: str, name: str, watch: bool, others: Sequence[str] = ()) -> Any:
+    """A seat at the table ``code`` (or a place to watch it), and at a reflex table one for
+    each of ``others`` at this keyboard (tests swap this)."""
+    from app.net.client.remote_realtime import RemoteRealtimeSession   # (at a turn table, a RemoteSession)
+
+    return RemoteRealtimeSession.join(url, code, name, watch, others)
+
+
+class LobbyScene(Scene):
+    name = "lobby"
+
+    def __init__(self, app: App, session: Any, address: str, spec: GameSpec | None = None,
+                 create: dict[str, Any] | None = None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.address = address
+        self.spec = spec
+        self.create = create                 # the host's table, made again by Try again
+        # A host whose table was made by the caller on a server of its choosing (parlour
+        # host --server) makes it there again; None: on the app's own server.
+        self.table_url: str | None = getattr(session, "url", None) if session is not None and create else None
+        self.given_name: str | None = getattr(session, "player_name", None)
+        self.server: Any = None
+        self.server_failure: str | None = None
+        self.error: tuple[str, float] | None = None
+        self.chat: Any = None
+        self.start_button = Button("Start", self.start, kind="primary", enabled=False)
+        self.leave_button = Button("Leave", self.leave, kind="quiet")
+        self.again_button = Button("Try again", self.try_again)
+        app.on_close.insert(0, self.app_closing)     # before the app's own server stops
+        self.resize(app.screen.get_size())
+
+    @classmethod
+    def hosting(cls, app: App, spec: GameSpec, create: dict[str, Any]) -> LobbyScene:
+        """The host's lobby: the app's server is opened, then the table made on it."""
+        lobby = cls(app, None, "", spec, create)
+        lobby.try_again()
+        return lobby
+
+    @property
+    def can_retry(self) -> bool:
+        return self.create is not None and self.failure is not None
+
+    # --- the host's server and table ------------------------------------------------------
+
+    def try_again(self) -> None:
+        """(The host) open the app's server if it is not running, then make the table."""
+        from app.net.server import hosting
+
+        self.session, self.server_failure, self.error, self.chat = None, None, None, None
+        if self.table_url is not None and self.create is not None:
+            self.session = host_session(self.table_url, self.create, self._name())
+            return
+        self.server = hosting.local_server()
+        if hosting.stop not in self.app.on_close:
+            self.app.on_close.append(hosting.stop)
+
+    def _server_ready(self) -> None:
+        """The host's server listens (or has failed): make the table on it."""
+        server = self.server
+        if self.session is not None or server is None or self.create is None:
+            return
+        if server.failure is not None:
+            self.server_failure = server.failure
+        elif server.port is not None:
+            self.address = server.address()
+            self.session = host_session(server.url, self.create, self._name())
+
+    def _name(self) -> str:
+        return self.given_name or clean_name(self.app.settings.player_name) or "Host"
+
+    # --- what is happening ----------------------------------------------------------------
+
+    @property
+    def failure(self) -> str | None:
+        """One line when the table cannot be had (the server's, the link's)."""
+        if self.session is None:
+            return self.server_failure
+        if self.session.status != "failed":
+            return None
+        return player_line(self.session.failure, self.address)    # the Join screen's words
+
+    @property
+    def is_host(self) -> bool:
+        session = self.session
+        if session is None or session.seat is None or session.seat >= len(session.players):
+            return False
+        return bool(session.players[session.seat].kind == "host")
+
+    @property
+    def game_title(self) -> str:
+        spec = self.spec or getattr(self.session, "spec", None)
+        if spec is None:
+            return "A table"
+        # The table's options once it is begun, else those the host asked for ("Pig").
+        setup = getattr(self.session, "setup", None)
+        options = setup.options if setup is not None else (self.create or {}).get("options", {})
+        return spec.title_for(options)
+
+    def update(self, dt: float) -> None:
+        self._server_ready()
+        session = self.session
+        if session is None:
+            return
+        session.poll()
+        for line in session.take_errors():
+            self.error = (line, ERROR_SHOWN_S)
+        if self.error is not None:
+            self.error = (self.error[0], self.error[1] - dt) if self.error[1] > dt else None
+        if self.chat is None and session.status in ("waiting", "playing"):
+            self.chat = _chat_panel(session)
+        self.start_button.enabled = self.is_host and session.status == "waiting"
+        self.leave_button.label = "Back" if self.failure is not None else "Leave"
+        if self.failure is not None and not self.can_retry:      # alone: in the middle
+            self.leave_button.rect.centerx = self.size[0] // 2
+        if session.status in ("playing", "over"):
+            self.open_table()
+
+    def open_table(self) -> None:
+        from app.window.tables import table_for
+
+        self._forget_app_closing()
+        table = table_for(self.session.spec.id)(self.app, self.session)
+        if self.error is not None:     # (said here a moment ago, when the game began: said on)
+            table.say(table.to_player(self.error[0]), 4.0)
+        self.app.scenes.replace(table)
+        table.resize(self.app.screen.get_size())
+
+    # --- what the player does -------------------------------------------------------------
+
+    def start(self) -> None:
+        if self.session is not None and self.start_button.enabled:
+            self.session.start_now()
+
+    def leave(self) -> None:
+        """Hang up and go back; the host of a table still waiting closes it (whoever joined
+        is told, and the table is gone)."""
+        self._forget_app_closing()
+        session = self.session
+        if session is not None and self.is_host and session.status == "waiting":
+            session.close_table()
+        elif session is not None:
+            session.leave()
+        self.app.scenes.pop()
+
+    def app_closing(self) -> None:
+        """The app closes with this lobby open: the host's waiting table is closed first."""
+        session = self.session
+        if session is not None and self.is_host and session.status == "waiting":
+            session.close_table()
+
+    def _forget_app_closing(self) -> None:
+        if self.app_closing in self.app.on_close:
+            self.app.on_close.remove(self.app_closing)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.chat is not None and self.chat.handle_event(event):
+            return
+        if self.can_retry and self.again_button.handle_event(event):
+            return
+        if self.start_button.handle_event(event) or self.leave_button.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.leave()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if self.can_retry:
+                    self.try_again()
+                else:
+                    self.start()
+
+    # --- layout ----------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.s = s = theme.scale_for(size)
+        content = min(int(1160 * s), size[0] - 40)
+        gap = int(20 * s)
+        top = int(92 * s)
+        bottom = size[1] - max(72, int(112 * s))
+        left = (size[0] - content) // 2
+        main_w = int(content * 0.6)
+        self.main = pygame.Rect(left, top, main_w, bottom - top)
+        self.chat_rect = pygame.Rect(self.main.right + gap, top, content - main_w - gap, bottom - top)
+        button_h = max(32, int(50 * s))
+        self.start_button.rect = pygame.Rect(0, 0, int(200 * s), button_h)
+        self.leave_button.rect = pygame.Rect(0, 0, int(160 * s), button_h)
+        self.again_button.rect = pygame.Rect(0, 0, int(180 * s), button_h)
+        y = bottom + max(10, int(16 * s))
+        self.leave_button.rect.topright = (size[0] // 2 - int(12 * s), y)
+        self.start_button.rect.topleft = (size[0] // 2 + int(12 * s), y)
+        self.again_button.rect.topleft = self.start_button.rect.topleft
+        for button in (self.start_button, self.leave_button, self.again_button):
+            button.text_size = max(15, int(22 * s))
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(felt(self.size), (0, 0))
+        s = self.s
+        blit_centered(surface, render_text(self._heading(), int(40 * s), theme.GOLD, bold=True),
+                      (self.size[0] // 2, int(46 * s)))
+        panel(surface, self.main, edge=(70, 110, 85), width=1)
+        y = self._draw_code(surface, self.main.top + int(18 * s))
+        if self.failure is None:      # (a table that is gone has nobody waiting at it)
+            self._draw_seats(surface, y + int(14 * s))
+        if self.chat is None or not self.chat.typing:
+            _chat_room(surface, self.chat_rect, s)      # (the closed panel shows its last lines in it)
+        if self.chat is not None:
+            self.chat.draw(surface, self.chat_rect.inflate(-int(12 * s), -int(12 * s)))
+        self._draw_buttons(surface)
+        self._draw_footer(surface)
+
+    def _heading(self) -> str:
+        if self.failure is not None:
+            gone = self.session is not None and self.session.code is not None    # it was open
+            return f"{self.game_title}: {'no longer open' if gone else 'not open'}"
+        if self.session is None or self.session.status == "connecting":
+            return f"{self.game_title}: opening the table…"
+        if self.session.seat is None:
+            return f"Watching {self.game_title}"
+        return f"{self.game_title}: waiting for players"
+
+    def _lines(self, text: str, size: int, width: int) -> list[str]:
+        return wrap(text, font(size), width)
+
+    def _draw_code(self, surface: pygame.Surface, y: int) -> int:
+        """The code, big, and how friends use it; or the line saying what went wrong."""
+        s, pad = self.s, int(24 * self.s)
+        x, width = self.main.left + pad, self.main.width - 2 * pad
+        small = max(13, int(18 * s))
+        if self.failure is not None:
+            for line in self._lines(self.failure, max(15, int(22 * s)), width):
+                surface.blit(render_text(line, max(15, int(22 * s)), theme.DANGER, bold=True), (x, y))
+                y += max(15, int(22 * s)) + 6
+            return y
+        code = getattr(self.session, "code", None)
+        if code is None:
+            surface.blit(render_text("Opening the table…", small, theme.INK_DIM), (x, y))
+            return y + small + 8
+        surface.blit(render_text("Join code", small, theme.INK_DIM), (x, y))
+        big = render_text(" ".join(code), max(36, int(68 * s)), theme.GOLD, bold=True)
+        surface.blit(big, (x, y + small + 2))
+        y += small + 2 + big.get_height() + int(6 * s)
+        for text, colour in self._how_to_join():
+            for line in self._lines(text, small, width):
+                surface.blit(render_text(line, small, colour), (x, y))
+                y += small + 5
+        return y
+
+    def _how_to_join(self) -> list[tuple[str, tuple[int, int, int]]]:
+        said = [(f"Address: {self.address}", theme.INK)]
+        note = getattr(self.session, "seating_note", None)      # (a joiner's people who could not sit)
+        if note and (self.error is None or self.error[0] != note):   # (not while the footer says it)
+            said.append((note, theme.DANGER))
+        if self.is_host:
+            said.append(("Friends choose Play online, then Join, and type the address and the code.",
+                         theme.INK_DIM))
+            note = getattr(self.server, "note", None)
+            if note:
+                said.append((f"{note}: send them the address and the code.", theme.INK_DIM))
+        return said
+
+    def _draw_seats(self, surface: pygame.Surface, y: int) -> None:
+        session = self.session
+        players = getattr(session, "players", None) or []
+        if not players:
+            return
+        s, pad = self.s, int(24 * self.s)
+        size = max(14, int(20 * s))
+        row_h = int(min(size * 1.9, (self.main.bottom - y - pad) / max(1, len(players) + 1)))
+        size = min(size, int(row_h * 0.6))
+        surface.blit(render_text("Seats", size, theme.INK_DIM, bold=True), (self.main.left + pad, y))
+        spec = self.spec or getattr(session, "spec", None)
+        if spec is not None and spec.extra.get("partnerships") and len(players) == 4:
+            note = render_text("partners sit opposite: 1 and 3, 2 and 4", max(12, size - 4), theme.INK_DIM)
+            surface.blit(note, note.get_rect(bottomright=(self.main.right - pad, y + size)))
+        y += row_h
+        for seat, player in enumerate(players):
+            row = pygame.Rect(self.main.left + pad, y, self.main.width - 2 * pad, row_h - 4)
+            panel(surface, row, fill=(10, 44, 28, 200), edge=None, radius=8)
+            label = render_text(f"Seat {seat + 1}", size, theme.INK_DIM)
+            surface.blit(label, label.get_rect(midleft=(row.left + 14, row.centery)))
+            who, colour = seat_words(player, seat == session.seat, _table_name(session, seat))
+            text = render_text(who, size, colour, bold=player.taken)
+            surface.blit(text, text.get_rect(midleft=(row.left + 14 + int(110 * s), row.centery)))
+            y += row_h
+
+    def _draw_buttons(self, surface: pygame.Surface) -> None:
+        self.leave_button.draw(surface)
+        if self.can_retry:
+            self.again_button.draw(surface)
+        elif self.is_host:
+            self.start_button.draw(surface)
+        elif self.session is not None and self.session.status == "waiting":
+            said = render_text("The host starts the game", max(14, int(19 * self.s)), theme.INK_DIM)
+            surface.blit(said, said.get_rect(midleft=(self.start_button.rect.left, self.start_button.rect.centery)))
+
+    def _draw_footer(self, surface: pygame.Surface) -> None:
+        """The server's last refusal, for a while; else what the keys do."""
+        size = max(12, int(15 * self.s))
+        if self.error is not None:
+            image = render_text(self.error[0], size + 2, theme.DANGER, bold=True)
+        else:
+            keys = ["Enter starts (computers take the open seats)" if self.start_button.enabled else "",
+                    "T chat" if self.chat is not None else "", "Esc leaves"]
+            image = render_text(" · ".join(k for k in keys if k), size, theme.INK_DIM)
+        blit_centered(surface, image, (self.size[0] // 2, self.size[1] - int(16 * self.s)))
+
+
+def seat_words(player: Any, mine: bool, table_name: str = "") -> tuple[str, tuple[int, int, int]]:
+    """What a seat's row says of who sits there, and in which colour: a computer by the
+    name the table will give it ("Mabel, computer (hard)")."""
+    if player.kind == "bot":
+        level = getattr(player, "level", None)
+        said = f"computer ({level})" if level else "computer"
+        return (f"{table_name}, {said}" if table_name else said.capitalize()), theme.INK
+    if not player.taken:
+        return "Waiting for a friend to join…", theme.INK_DIM
+    said = player.name + (" (you)" if mine else "") + (", host" if player.kind == "host" else "")
+    if not player.connected:
+        said += ": away"
+    return said, theme.GOLD if mine else theme.INK
+
+
+def _table_name(session: Any, seat: int) -> str:
+    """The name the table gives a seat (computers get theirs from a cast), if known."""
+    names = getattr(getattr(session, "setup", None), "names", None) or []
+    return str(names[seat]) if seat < len(names) else ""
+
+
+def _chat_panel(session: Any) -> Any:
+    """The chat panel, once app/window/ui/chat.py is there (None before)."""
+    try:
+        from app.window.ui.chat import ChatPanel
+    except ImportError:
+        return None
+    return ChatPanel(session.send_chat, lambda: session.chat, seat=session.seat)
+
+
+def _chat_room(surface: pygame.Surface, rect: pygame.Rect, s: float) -> None:
+    """The chat's place while it is closed: its name, and a word on how to open it."""
+    panel(surface, rect, edge=(70, 110, 85), width=1)
+    pad = int(18 * s)
+    surface.blit(render_text("Chat", max(16, int(24 * s)), theme.GOLD, bold=True), (rect.left + pad, rect.top + pad))
+    surface.blit(render_text("T, or a click below, to say something", max(12, int(15 * s)), theme.INK_DIM),
+                 (rect.left + pad, rect.top + pad + max(22, int(34 * s))))

@@ -1,0 +1,383 @@
+"""The first screen: every registered game as a tile, chosen by mouse or keyboard."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from app.window.render.table import SpriteDrawer, felt
+from app.window.render.text import font, render_text
+from app.window.render.tiles import tile_art
+from app.window.scenes.base import Scene
+from app.window.ui import theme
+from app.window.ui.blurb import LEADING, fit_blurb
+from app.window.ui.fit import fit_title, pack_items
+from app.window.ui.widgets import Button, blit_centered, panel
+from games.registry import GAMES, GameSpec
+
+if TYPE_CHECKING:
+    from app.window.shell import App
+
+DEFAULT_COVER = ("AS", "KH", "QD")
+
+
+class MenuScene(Scene):
+    name = "menu"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.specs: list[GameSpec] = list(GAMES.values())
+        # Back from a game, the focus is on the game just played (Enter plays it again).
+        self.index = min(getattr(app, "menu_focus", 0), len(self.specs) - 1)
+        self.hover: int | None = None   # the tile under the mouse, lit up
+        self.tiles: list[pygame.Rect] = []
+        self.quit_button = Button("Quit", app.quit, kind="quiet")
+        self.stats_button = Button("Statistics", self.open_stats, kind="quiet")
+        self.settings_button = Button("Settings", self.open_settings, kind="quiet")
+        self.replays_button = Button("Replays", self.open_replays, kind="quiet")
+        self.continue_button = Button("Continue", self.continue_game, kind="primary")
+        self.online_button = Button("Play online", self.open_online)
+        self.back_button = Button("Back to your table", self.back_to_table, kind="primary")
+        self.saved: Any = None
+        self.kept_seat: Any = None      # a networked seat to go back to (app/core/kept_seats.py)
+        self._look_for_saved_game()
+        self.name_prompt = self._first_run_prompt()
+        self.drawer = SpriteDrawer(app.cards, app.settings.card_back)
+        self.resize(app.screen.get_size())
+
+    def on_enter(self) -> None:
+        # The settings screen may have changed how cards look.
+        self.drawer = SpriteDrawer(self.app.cards, self.app.settings.card_back)
+        self._look_for_saved_game()
+
+    def _first_run_prompt(self) -> Any:
+        """A new player is asked their name once (the table's plates and results use it;
+        Settings changes it). Enter with nothing typed skips it: the seat is "Player 1"."""
+        from app.window.ui.name_prompt import NamePrompt
+        from app.core.words.names import NAME_LIMIT, name_problem
+
+        if not getattr(self.app, "asks_name", False):
+            return None
+        self.app.asks_name = False
+        return NamePrompt("Welcome! What is your name?", name_problem, NAME_LIMIT)
+
+    def _name_input(self, event: pygame.event.Event) -> None:
+        from app.window.ui.name_prompt import CANCEL
+        from app.core.words.names import clean_name
+
+        answer = self.name_prompt.handle_event(event)
+        if answer is None:
+            return
+        self.name_prompt = None
+        if answer != CANCEL:
+            self.app.settings.player_name = clean_name(answer)
+        self.app.settings.asked_name = True
+        self.app.save_settings()
+
+    def _look_for_saved_game(self) -> None:
+        """Offer "Continue <game>" when a game was left unfinished (see app.core.resume)."""
+        from app.core import resume, storage
+
+        self.saved = resume.peek()
+        self.kept_seat = self._kept_seat()
+        for line in storage.take_notices():
+            self.app.notify(line, 6.0)
+        if self.saved is not None:
+            self.continue_button.label = f"Continue {self.saved.spec.title}"
+            s = theme.scale_for(self.app.screen.get_size())
+            self.continue_button.text_size = max(14, int(20 * s))
+            width = font(self.continue_button.text_size, bold=True).size(self.continue_button.label)[0]
+            self.continue_button.rect = pygame.Rect(0, 0, width + int(40 * s), int(44 * s))
+            self.continue_button.rect.topright = (self.app.screen.get_width() - 20, 20)
+        if hasattr(self, "size"):
+            self.resize(self.size)   # (the top row moves up with a table to go back to)
+
+    @staticmethod
+    def _kept_seat() -> Any:
+        """Offer "Back to <game> at <code>" when the app closed while a networked game was on."""
+        from app.core import kept_seats
+
+        return kept_seats.latest()
+
+    def _place_back_button(self) -> None:
+        """Under Play online (both are about tables across machines), clear of the title and
+        of the tiles: the pair moves up a little when the window is short, and the label says
+        only "Back to your table" when the table's name would reach the title."""
+        if self.kept_seat is None:
+            return
+        s, button = self.s, self.back_button
+        button.text_size = max(14, int(20 * s))
+        measure = font(button.text_size, bold=True)
+        title_left = self.size[0] // 2 - max(font(int(72 * s), bold=True).size("Parlour")[0],
+                                             font(int(22 * s)).size("a collection of card games")[0]) // 2
+        room = title_left - 20 - 12 - int(40 * s)
+        button.label = f"Back to {self.kept_seat.title}"
+        if measure.size(button.label)[0] > room:
+            button.label = "Back to your table"
+        height, gap = int(44 * s), int(10 * s)
+        top = 20
+        while top > 8 and top + 2 * height + gap > self.header_height() - 8:   # (tiles start there)
+            top -= 2
+        self.online_button.rect.top = self.continue_button.rect.top = top
+        button.rect = pygame.Rect(20, self.online_button.rect.bottom + gap, measure.size(button.label)[0] + int(40 * s), height)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.s = s = theme.scale_for(size)
+        gap = int(16 * s)
+        # Tiles at least 230 pixels wide: text has a smallest size, so a small window gets
+        # fewer, wider tiles rather than four with titles and blurbs squeezed into slivers.
+        self.columns = max(1, min(4, len(self.specs), int((size[0] - 40) // max(300 * s, 230))))
+        rows = -(-len(self.specs) // self.columns)
+        top = self.header_height()
+        room = size[1] - top - int(80 * s)
+        tile_w = int(min(380 * s, (size[0] - 40) / self.columns - gap))
+        tile_h = int(max(90 * s, min(180 * s, room / rows - gap)))
+        left = (size[0] - self.columns * (tile_w + gap) + gap) // 2
+        self.tiles = []
+        for i in range(len(self.specs)):
+            row, col = divmod(i, self.columns)
+            self.tiles.append(pygame.Rect(left + col * (tile_w + gap), top + row * (tile_h + gap), tile_w, tile_h))
+        right = size[0] - 20
+        for button in (self.quit_button, self.settings_button, self.stats_button, self.replays_button):
+            button.rect = pygame.Rect(0, 0, int(140 * s), int(44 * s))
+            button.rect.bottomright = (right, size[1] - 20)
+            button.text_size = max(14, int(20 * s))
+            right = button.rect.left - 12
+        self.continue_button.rect.topright = (size[0] - 20, 20)
+        self.online_button.text_size = max(14, int(20 * s))
+        width = font(self.online_button.text_size, bold=True).size(self.online_button.label)[0]
+        self.online_button.rect = pygame.Rect(20, 20, width + int(40 * s), int(44 * s))
+        self._place_back_button()
+
+    def header_height(self) -> int:
+        """Where the tiles start: under the title, which a short window keeps small."""
+        return int(150 * self.s) if self.size[1] >= 700 else int(130 * self.s)
+
+    def open_stats(self) -> None:
+        from app.window.scenes.stats import StatsScene
+
+        self.app.scenes.push(StatsScene(self.app))
+
+    def open_replays(self) -> None:
+        from app.window.scenes.replay_list import ReplaysScene
+
+        self.app.scenes.push(ReplaysScene(self.app))
+
+    def continue_game(self) -> None:
+        """Rebuild the unfinished game from its actions and sit back down at its table."""
+        from app.core import resume, storage
+        from app.window.tables import table_for
+
+        session = resume.resume()
+        for line in storage.take_notices():
+            self.app.notify(line, 6.0)
+        if session is None:
+            self._look_for_saved_game()
+            return
+        table = table_for(session.spec.id)(self.app, session)
+        self.app.scenes.push(table)
+        table.resize(self.app.screen.get_size())
+
+    def back_to_table(self) -> None:
+        """Sit down again at the networked table the app was closed at."""
+        from app.window.scenes.back_to_table import BackToTableScene
+
+        if self.kept_seat is not None:
+            self.app.scenes.push(BackToTableScene(self.app, self.kept_seat))
+
+    def open_online(self) -> None:
+        from app.window.scenes.online import OnlineScene
+
+        self.app.scenes.push(OnlineScene(self.app))
+
+    def open_settings(self) -> None:
+        from app.window.scenes.settings import SettingsScene
+
+        self.app.scenes.push(SettingsScene(self.app))
+
+    def open(self, index: int) -> None:
+        from app.window.scenes.setup import SetupScene
+
+        self.app.menu_focus = index
+        self.app.scenes.push(SetupScene(self.app, self.specs[index]))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.name_prompt is not None:
+            self._name_input(event)
+            return
+        for button in (self.quit_button, self.stats_button, self.settings_button, self.replays_button,
+                       self.online_button, *([self.continue_button] if self.saved is not None else []),
+                       *([self.back_button] if self.kept_seat is not None else [])):
+            if button.handle_event(event):
+                return
+        if event.type == pygame.KEYDOWN:
+            self._key(event.key)
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = next((i for i, rect in enumerate(self.tiles) if rect.collidepoint(event.pos)), None)
+            if self.hover is not None:
+                self.index = self.hover
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for i, rect in enumerate(self.tiles):
+                if rect.collidepoint(event.pos):
+                    self.open(i)
+
+    def _key(self, key: int) -> None:
+        n = len(self.specs)
+        moves = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -self.columns, pygame.K_DOWN: self.columns}
+        if key in moves:
+            self.index = max(0, min(n - 1, self.index + moves[key]))
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.open(self.index)
+        elif key in (pygame.K_ESCAPE, pygame.K_q):
+            self.app.quit()
+        elif key == pygame.K_s:
+            self.open_stats()
+        elif key == pygame.K_o:
+            self.open_settings()
+        elif key == pygame.K_r:
+            self.open_replays()
+        elif key == pygame.K_p:
+            self.open_online()
+        elif key == pygame.K_c and self.saved is not None:
+            self.continue_game()
+        elif key == pygame.K_b and self.kept_seat is not None:
+            self.back_to_table()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        # The felt, the title and the tiles change only with the focus, the window size or
+        # the settings (how cards and ring cards look): drawn once, then copied each frame,
+        # which saves re-wrapping ten blurbs and drawing thirty cards sixty times a second.
+        key = (self.size, self.index, self.hover, self.drawer, self.drawer.renderer, self.drawer.back,
+               tuple(map(tuple, self.tiles)), repr(self.app.settings))
+        if getattr(self, "_backdrop", (None, None))[0] != key:
+            self._draw_backdrop(surface)
+            self._backdrop = (key, surface.copy())
+        else:
+            surface.blit(self._backdrop[1], (0, 0))
+        size, lines = self.hint_lines()
+        bottom = self.replays_button.rect.centery + len(lines) * (size + 4) // 2
+        for k, line in enumerate(lines):
+            surface.blit(render_text(line, size, theme.INK_DIM), (20, bottom - (len(lines) - k) * (size + 4)))
+        for button in (self.quit_button, self.stats_button, self.settings_button, self.replays_button,
+                       self.online_button):
+            button.draw(surface)
+        if self.saved is not None:
+            self.continue_button.draw(surface)
+        if self.kept_seat is not None:
+            self.back_button.draw(surface)
+        if self.name_prompt is not None:
+            self.name_prompt.draw(surface)
+
+    def hint_lines(self) -> tuple[int, list[str]]:
+        """The keys, left of the buttons: one line, a point or two smaller if that is what
+        it takes, else two lines broken between items (never inside "S statistics")."""
+        back = ["B back to your table"] if self.kept_seat is not None else []
+        items = ["Arrows choose", "Enter opens", *(["C continue"] if self.saved is not None else []), *back,
+                 "P play online", "R replays", "S statistics", "O settings", "Esc quits"]
+        room = self.replays_button.rect.left - 40
+        largest = max(12, int(16 * self.s))
+        if back and len(pack_items(items, largest, room)) > 2:
+            items.remove(back[0])     # (its button says it) rather than lose a key said nowhere else
+        for size in range(largest, max(12, largest - 2) - 1, -1):
+            lines = pack_items(items, size, room)
+            if len(lines) == 1:
+                return size, lines
+        return largest, pack_items(items, largest, room)[:2]
+
+    def _draw_backdrop(self, surface: pygame.Surface) -> None:
+        surface.blit(felt(self.size), (0, 0))
+        s = self.s
+        short = self.size[1] < 700   # a short window: a smaller title, more room for the tiles
+        blit_centered(surface, render_text("Parlour", int((60 if short else 72) * s), theme.GOLD, bold=True),
+                      (self.size[0] // 2, int((58 if short else 70) * s)))
+        blit_centered(surface, render_text("a collection of card games", int(22 * s), theme.INK_DIM),
+                      (self.size[0] // 2, int((104 if short else 122) * s)))
+        for i, (spec, rect) in enumerate(zip(self.specs, self.tiles)):
+            self._draw_tile(surface, spec, rect, i == self.index)
+
+    def art_box(self, rect: pygame.Rect) -> pygame.Rect:
+        """Where a tile's picture goes: its left part, as tall as the tile allows."""
+        pad = self.pad(rect)
+        width = round(min(rect.height * 0.8, rect.width * (0.24 if self.compact(rect) else 0.29)))
+        return pygame.Rect(rect.left + pad, rect.top + pad, width, rect.height - 2 * pad)
+
+    @staticmethod
+    def compact(rect: pygame.Rect) -> bool:
+        """A low tile (a small window): tighter lines and a narrower picture."""
+        return rect.height < 130
+
+    def pad(self, rect: pygame.Rect) -> int:
+        return 6 if self.compact(rect) else max(8, int(12 * self.s))
+
+    def text_area(self, rect: pygame.Rect) -> tuple[int, int]:
+        """Where a tile's words start (x) and how wide they may be, right of its picture."""
+        pad = self.pad(rect)
+        text_left = self.art_box(rect).right + pad
+        return text_left, rect.right - text_left - pad
+
+    def tile_title(self, spec: GameSpec, rect: pygame.Rect) -> tuple[list[str], int]:
+        """A tile's title as one or two lines, and its size, fitted to the tile."""
+        return fit_title(spec.title, int(min(26 * self.s, rect.height * 0.17)), self.text_area(rect)[1])
+
+    def tile_blurb(self, spec: GameSpec, rect: pygame.Rect) -> tuple[int, list[str], int]:
+        """The blurb's size, its lines and the y where they start."""
+        compact = self.compact(rect)
+        titles, title_size = self.tile_title(spec, rect)
+        y = rect.top + (5 if compact else int(rect.height * 0.09))
+        y += len(titles) * (title_size + 2) + (2 if compact else 6)
+        if not self.kind_beside_title(spec, rect):
+            y += self.kind_line(spec, rect)[1] + (7 if compact else 10)
+        largest = max(11, int(min(16 * self.s, rect.height * 0.1)))
+        size, shown = fit_blurb(spec.blurb, largest, self.text_area(rect)[1], rect.bottom - (4 if compact else 8) - y)
+        return size, shown, y
+
+    def kind_line(self, spec: GameSpec, rect: pygame.Rect) -> tuple[str, int]:
+        """"Tricks · 4 players" and its size: a point smaller, or only the players, if
+        that is what fits."""
+        room = self.text_area(rect)[1]
+        small = max(11, int(min(16 * self.s, rect.height * 0.1)))
+        kind = f"{spec.family} · {spec.seat_range}"
+        while small > 10 and font(small).size(kind)[0] > room:
+            small -= 1
+        if font(small).size(kind)[0] > room:
+            kind = spec.seat_range   # (the family is said by the picture and the blurb too)
+        return kind, small
+
+    def kind_beside_title(self, spec: GameSpec, rect: pygame.Rect) -> bool:
+        """On a low tile, a short title leaves room for the kind on its own line, which
+        gives the blurb a line more."""
+        titles, title_size = self.tile_title(spec, rect)
+        kind, small = self.kind_line(spec, rect)
+        width = font(title_size, bold=True).size(titles[0])[0] + 12 + font(small).size(kind)[0]
+        return self.compact(rect) and len(titles) == 1 and width <= self.text_area(rect)[1]
+
+    def _draw_tile(self, surface: pygame.Surface, spec: GameSpec, rect: pygame.Rect, focused: bool) -> None:
+        lit = self.hover is not None and self.tiles[self.hover] == rect
+        panel(surface, rect, fill=(22, 72, 46, 225) if lit else theme.PANEL,
+              edge=theme.GOLD if focused else ((140, 190, 150) if lit else (70, 110, 85)),
+              width=3 if focused else (2 if lit else 1))
+        art = self.art_box(rect)
+        cover = spec.extra.get("cover", ())
+        cover = cover if cover and all(isinstance(c, str) for c in cover) else ("AS", "KH", "QD")
+        surface.blit(tile_art(spec.id, art.size, self.drawer.renderer, self.drawer.back, cover), art)
+        compact = self.compact(rect)
+        text_left, room = self.text_area(rect)
+        titles, title_size = self.tile_title(spec, rect)
+        y = rect.top + (5 if compact else int(rect.height * 0.09))
+        for line in titles:   # a long title goes on two lines rather than shrink to a speck
+            surface.blit(render_text(line, title_size, theme.GOLD if focused else theme.INK, bold=True), (text_left, y))
+            y += title_size + 2
+        kind, small = self.kind_line(spec, rect)
+        image = render_text(kind, small, theme.INK_DIM)
+        if self.kind_beside_title(spec, rect):
+            surface.blit(image, image.get_rect(bottomright=(text_left + room, y - 2)))
+        else:
+            surface.blit(image, (text_left, y + (2 if compact else 6)))
+        # The blurb keeps its own size (a long family line does not shrink it) and is shown
+        # whole, or as whole sentences, rather than cut mid-phrase.
+        size, shown, y = self.tile_blurb(spec, rect)
+        for line in shown:
+            surface.blit(render_text(line, size, theme.INK), (text_left, y))
+            y += size + LEADING

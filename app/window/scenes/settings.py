@@ -1,0 +1,177 @@
+"""The settings screen: sound, animation speed, how cards look, the window. Every change
+takes effect at once and is saved."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+import pygame
+
+from app.window import synth
+from app.window.render.table import felt
+from app.window.render.text import render_text
+from app.window.scenes.base import Scene
+from app.window.ui import theme
+from app.window.ui.form import Row, draw_row
+from app.window.ui.name_prompt import CANCEL, NamePrompt
+from app.core.words.names import NAME_LIMIT, clean_name, name_problem
+from app.window.ui.widgets import Button, blit_centered
+
+if TYPE_CHECKING:
+    from app.window.shell import App
+
+SPEEDS = ("slow", "normal", "fast", "instant")
+BACKS = ("blue", "red", "green")
+VOLUMES = tuple(round(v / 10, 1) for v in range(11))
+WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 1000))
+
+
+class SettingsScene(Scene):
+    name = "settings"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.focus = 0
+        self.prompt: NamePrompt | None = None
+        self.rows = [
+            Row("Sound volume", lambda: f"{round(self.settings.volume * 100)}%",
+                self._sampled(self._cycle("volume", VOLUMES))),
+            Row("Sound", lambda: "muted" if self.settings.muted else "on", self._sampled(self._toggle("muted"))),
+            Row("Animation speed", lambda: self.settings.animation_speed, self._cycle("animation_speed", SPEEDS)),
+            Row("Wash the cards before dealing", self._onoff("wash_cards"), self._toggle("wash_cards")),
+            Row("Seahaven: still-winnable light", self._onoff("winnable_light"), self._toggle("winnable_light")),
+            Row("Four-colour deck", self._onoff("four_colour"), self._toggle("four_colour")),
+            Row("Large card corners", self._onoff("large_index"), self._toggle("large_index")),
+            Row("Colour-blind Nails cards", self._onoff("colourblind_nails"), self._toggle("colourblind_nails")),
+            Row("Card back", lambda: self.settings.card_back, self._cycle("card_back", BACKS)),
+            Row("Your name", lambda: clean_name(self.settings.player_name) or "not set", self._ask_name),
+            Row("Window size", self._size_text, self._change_size),
+            Row("Keys for reflex games", lambda: "change", self._open_keys),
+        ]
+        self.done_button = Button("Done", self.back, kind="primary")
+        self.resize(app.screen.get_size())
+
+    @property
+    def settings(self) -> Any:
+        return self.app.settings
+
+    # changing values ---------------------------------------------------------------------
+
+    def _onoff(self, key: str) -> Callable[[], str]:
+        return lambda: "on" if getattr(self.settings, key) else "off"
+
+    def _toggle(self, key: str) -> Callable[[int], None]:
+        def change(step: int) -> None:
+            setattr(self.settings, key, not getattr(self.settings, key))
+            self.app.save_settings()
+        return change
+
+    def _cycle(self, key: str, values: tuple) -> Callable[[int], None]:
+        def change(step: int) -> None:
+            current = getattr(self.settings, key)
+            index = values.index(current) if current in values else 0
+            setattr(self.settings, key, values[(index + step) % len(values)])
+            self.app.save_settings()
+        return change
+
+    def _sampled(self, change: Callable[[int], None]) -> Callable[[int], None]:
+        """A sound change followed by a sample at the new level (nothing when muted)."""
+        def change_and_play(step: int) -> None:
+            change(step)
+            synth.play("play")
+        return change_and_play
+
+    def _size_text(self) -> str:
+        w, h = self.settings.window_size
+        return f"{w} × {h}"
+
+    def _change_size(self, step: int) -> None:
+        current = tuple(self.settings.window_size)
+        index = WINDOW_SIZES.index(current) if current in WINDOW_SIZES else 1
+        size = WINDOW_SIZES[(index + step) % len(WINDOW_SIZES)]
+        self.settings.window_size = size
+        self.app.save_settings()  # saved now, not only when the app closes normally
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+
+    def _open_keys(self, step: int) -> None:
+        from app.window.scenes.keys import KeyBindingsScene
+
+        self.app.scenes.push(KeyBindingsScene(self.app))
+
+    def _ask_name(self, step: int) -> None:
+        self.prompt = NamePrompt("Your name at the table", name_problem, NAME_LIMIT,
+                                 clean_name(self.settings.player_name))
+
+    def _prompt_input(self, event: pygame.event.Event) -> None:
+        assert self.prompt is not None
+        answer = self.prompt.handle_event(event)
+        if answer is None:
+            return
+        self.prompt = None
+        if answer != CANCEL:
+            self.settings.player_name = clean_name(answer)
+            self.settings.asked_name = True
+            self.app.save_settings()
+
+    def back(self) -> None:
+        self.app.save_settings()
+        self.app.scenes.pop()
+
+    # input -------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.prompt is not None:
+            self._prompt_input(event)
+            return
+        if self.done_button.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.rows[self.focus].change in (
+                    self._open_keys, self._ask_name):
+                self.rows[self.focus].change(1)   # Enter opens "Keys" or "Your name", as a click does
+            elif event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.back()
+            elif event.key == pygame.K_UP:
+                self.focus = (self.focus - 1) % len(self.rows)
+            elif event.key in (pygame.K_DOWN, pygame.K_TAB):
+                self.focus = (self.focus + 1) % len(self.rows)
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE):
+                self.rows[self.focus].change(-1 if event.key == pygame.K_LEFT else 1)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
+            for i, row in enumerate(self.rows):
+                if row.rect.collidepoint(event.pos):
+                    self.focus = i
+                    row.change(-1 if event.button == 3 else 1)
+        elif event.type == pygame.MOUSEMOTION:
+            for i, row in enumerate(self.rows):
+                if row.rect.collidepoint(event.pos):
+                    self.focus = i
+
+    # drawing -----------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.s = s = theme.scale_for(size)
+        self.row_h = int(min(48 * s, (size[1] - 240 * s) / len(self.rows)))
+        width = int(min(640 * s, size[0] - 60))
+        top = int(130 * s)
+        for i, row in enumerate(self.rows):
+            row.rect = pygame.Rect((size[0] - width) // 2, top + i * self.row_h, width, self.row_h - 4)
+        self.done_button.rect = pygame.Rect(0, 0, int(200 * s), int(52 * s))
+        self.done_button.rect.midtop = (size[0] // 2, top + len(self.rows) * self.row_h + int(20 * s))
+        self.done_button.text_size = max(16, int(22 * s))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(felt(self.size), (0, 0))
+        s = self.s
+        blit_centered(surface, render_text("Settings", int(48 * s), theme.GOLD, bold=True),
+                      (self.size[0] // 2, int(60 * s)))
+        text_size = max(14, int(self.row_h * 0.42))
+        for i, row in enumerate(self.rows):
+            draw_row(surface, row, i == self.focus, text_size)
+        self.done_button.draw(surface)
+        hint = "Up/Down choose · Left/Right change · changes apply at once · Enter on Keys opens them · Esc back"
+        blit_centered(surface, render_text(hint, max(12, int(15 * s)), theme.INK_DIM),
+                      (self.size[0] // 2, self.size[1] - int(26 * s)))
+        if self.prompt is not None:
+            self.prompt.draw(surface)

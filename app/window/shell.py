@@ -1,0 +1,238 @@
+"""The application: the window, the main loop, global keys and the shared services
+(settings, card renderer) that every scene uses."""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Callable
+
+import pygame
+
+from app.core import storage, worker
+from app.window import synth
+from app.window.render.cards import CardRenderer
+from app.window.render.icon import icon_surface
+from app.window.scenes.base import Scene, SceneManager
+from app.window.scenes.menu import MenuScene
+from app.window.ui import theme
+
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = storage.MIN_WINDOW
+FPS = 60
+ICON_SIZE = 64             # the window's icon; systems scale it for the title bar and task bar
+
+ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "instant": 0.0}
+
+
+def _forget_cached_surfaces() -> None:
+    from app.window.render import table, text
+
+    text.clear_caches()
+    table.felt.cache_clear()
+
+
+class App:
+    """Owns the window and the scene stack. Tests drive it frame by frame with ``step``."""
+
+    menu_focus = 0  # the game the menu had chosen, kept for the next time it opens
+
+    def __init__(self, size: tuple[int, int] | None = None, headless: bool = False) -> None:
+        if headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        synth.pre_init()
+        pygame.init()
+        _forget_cached_surfaces()  # fonts and surfaces from an earlier pygame.init are invalid
+        storage.clear_stale_temporaries()  # left by saves that were killed mid-write
+        self.settings = storage.load_settings()
+        self.notices: list[tuple[str, float]] = [(n, 6.0) for n in storage.take_notices()]
+        width, height = self.settings.window_size
+        self.size: tuple[int, int] = size or (width, height)
+        # Full screen (F11) is remembered for the app proper; a caller that names a size
+        # (tests, tools, the bench) gets exactly that window.
+        self.fullscreen = size is None and self.settings.fullscreen
+        # The app proper asks a new player's name once, on the menu; tests and tools don't.
+        self.asks_name = size is None and not headless and not self.settings.asked_name
+        # Before the window opens: some systems take the icon only then.
+        pygame.display.set_icon(icon_surface(ICON_SIZE))
+        self.screen = self._open_window(self.size, self.fullscreen)
+        pygame.display.set_caption("Parlour")
+        pygame.key.set_repeat(350, 40)
+        self.cards = self._make_renderer()
+        self.scenes = SceneManager()
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.first_frame_at: float | None = None
+        # Input is stamped with ``ticks()`` as it is read (pygame-ce events carry no time);
+        # reflex tables read it between frames too (``poll_input``). Tests may swap the clock.
+        self.ticks = pygame.time.get_ticks
+        self.early_input: list[pygame.event.Event] = []
+        self._frame_due = 0
+        # What must end with the app (the server a hosted game runs on), run as it closes.
+        self.on_close: list[Callable[[], object]] = []
+
+    # services -----------------------------------------------------------------------------
+
+    def _make_renderer(self) -> CardRenderer:
+        return CardRenderer(four_colour=self.settings.four_colour, large_index=self.settings.large_index)
+
+    @property
+    def animation_speed(self) -> float:
+        return ANIMATION_SPEEDS.get(self.settings.animation_speed, 1.0)
+
+    def save_settings(self) -> None:
+        storage.save_settings(self.settings)
+        synth.configure(self.settings.volume, self.settings.muted)
+        # A new renderer only when the cards' looks changed: it starts with no card painted,
+        # and the setup screen saves on every Start (the table then painted its cards anew).
+        if (self.cards.four_colour, self.cards.large_index) != (self.settings.four_colour,
+                                                                self.settings.large_index):
+            self.cards = self._make_renderer()
+
+    def notify(self, message: str, seconds: float = 4.0) -> None:
+        """Show a short message at the top of the window."""
+        self.notices.append((message, seconds))
+
+    # window -------------------------------------------------------------------------------
+
+    def _open_window(self, size: tuple[int, int], fullscreen: bool = False) -> pygame.Surface:
+        if fullscreen:
+            try:
+                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error:   # a display that cannot go full screen: a window will do
+                self.fullscreen = False
+        return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self.screen = self._open_window(self.size, self.fullscreen)
+        self.settings.fullscreen = self.fullscreen
+        storage.save_settings(self.settings)   # kept at once, not only when the app closes
+        self.scenes.resize(self.screen.get_size())
+
+    def _resized(self, size: tuple[int, int]) -> None:
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.screen = pygame.display.get_surface() or self._open_window(size)
+        if self.screen.get_size() != size and not self.fullscreen:
+            self.screen = self._open_window(size)
+        if not self.fullscreen:
+            self.size = size
+            self.settings.window_size = size
+        self.scenes.resize(self.screen.get_size())
+
+    # loop ---------------------------------------------------------------------------------
+
+    def start(self, scene: Scene) -> None:
+        self.scenes.reset(scene)
+        scene.resize(self.screen.get_size())
+
+    def to_menu(self) -> None:
+        """Leave everything on screen for the main menu. The way home goes through the app,
+        so the scenes that lead back to the menu need not import it (the menu leads to them)."""
+        self.scenes.reset(MenuScene(self))
+
+    def quit(self) -> None:
+        self.running = False
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type == pygame.VIDEORESIZE:
+            self._resized(event.size)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        else:
+            self.scenes.handle_event(event)
+
+    def step(self, dt: float) -> None:
+        """One frame: input, update, draw. Tests call this with a fixed ``dt``."""
+        for event in self.read_input():
+            self.handle_event(event)
+        self.scenes.update(dt)
+        self._poll_if_fine()
+        self.draw()
+
+    def draw(self) -> None:
+        self.scenes.draw(self.screen)
+        self._draw_notices()
+        self._poll_if_fine()
+        pygame.display.flip()
+        self._poll_if_fine()
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter()
+            # The bots' worker process and the sounds are made after the first frame, so they
+            # never delay the window's start; the worker first, before the sound thread runs.
+            worker.warm_up()
+            from app.core import replay_file
+
+            replay_file.learn_version()  # (importing importlib.metadata takes some 40 ms)
+            synth.init(self.settings.volume, self.settings.muted)
+
+    def _draw_notices(self) -> None:
+        from app.window.render.text import font, render_text, wrap
+        from app.window.ui.widgets import panel
+
+        y, size = 12, 18
+        room = self.screen.get_width() - 48   # a long notice wraps instead of running off
+        for message, _ in self.notices[:3]:
+            lines = [render_text(line, size, theme.INK) for line in wrap(message, font(size), room)]
+            width, step = max(line.get_width() for line in lines), lines[0].get_height()
+            rect = pygame.Rect(0, 0, width, step * len(lines)).inflate(24, 12)
+            rect.midtop = (self.screen.get_width() // 2, y)
+            panel(self.screen, rect, edge=theme.GOLD, radius=8)
+            for i, line in enumerate(lines):
+                self.screen.blit(line, line.get_rect(midtop=(rect.centerx, rect.top + 6 + i * step)))
+            y = rect.bottom + 6
+
+    def _age_notices(self, dt: float) -> None:
+        self.notices = [(m, t - dt) for m, t in self.notices if t - dt > 0]
+
+    def poll_input(self) -> None:
+        """Read what is queued now and stamp it, keeping SDL's arrival order."""
+        now = self.ticks()
+        for event in pygame.event.get():
+            if not hasattr(event, "ticks"):
+                event.ticks = now
+            self.early_input.append(event)
+
+    def _poll_if_fine(self) -> None:
+        # Reflex tables: also read between the parts of a frame (update, draw, flip), so a
+        # press that arrives while the frame is being drawn is stamped when it comes.
+        if getattr(self.scenes.top, "fine_input", False):
+            self.poll_input()
+
+    def read_input(self) -> list[pygame.event.Event]:
+        """This frame's input, oldest first: what was polled between frames, then the rest."""
+        self.poll_input()
+        events, self.early_input = self.early_input, []
+        return events
+
+    def _wait_polling(self) -> float:
+        """Wait for the next frame while reading input every millisecond, so a key press
+        is stamped within a millisecond or two of arriving, not up to a frame late."""
+        due = self._frame_due
+        while self.ticks() < due:
+            self.poll_input()
+            pygame.time.wait(1)
+        self._frame_due = max(due, self.ticks() - 1000 // FPS) + 1000 // FPS
+        return self.clock.tick() / 1000.0
+
+    def run(self) -> int:
+        while self.running and self.scenes.top:
+            if getattr(self.scenes.top, "fine_input", False):
+                dt = self._wait_polling()
+            else:
+                dt = self.clock.tick(FPS) / 1000.0
+            self._age_notices(dt)
+            self.step(min(dt, 0.1))
+        storage.save_settings(self.settings)
+        worker.stop()  # a bot's search in progress must not keep the closed app alive
+        for close in self.on_close:
+            close()
+        pygame.quit()
+        return 0
+
+    def capture(self, path: str) -> None:
+        """Save the current frame as an image (for screenshots and bug reports)."""
+        pygame.image.save(self.screen, path)

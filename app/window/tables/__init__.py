@@ -1,0 +1,15 @@
+"""One table scene per game: ``app.window.tables.<game id>`` defines ``Table``."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+
+def table_for(game_id: str) -> Any:
+    """The table scene class for a game (imported when first needed, so start-up stays quick)."""
+    try:
+        module = importlib.import_module(f"app.window.tables.{game_id}")
+    except ModuleNotFoundError as missing:
+        raise KeyError(f"no table for {game_id!r}") from missing
+    return module.Table
