@@ -51,7 +51,7 @@ Chooser = Callable[[GameSpec, Any, int, random.Random], Any]
 
 def easy_bot(spec: GameSpec, state: Any, seat: int, rng: random.Random) -> Any:
     # A solitaire has no bots; its spec offers a simple automatic player for this instead.
-    bot = spec.bots["easy"] if spec.bots else spec.extra["autoplay"]
+    bot = spec.bots["easy"] if spec.bots else spec.autoplay
     return bot(state.view(seat), rng)
 
 
@@ -265,7 +265,7 @@ def test_spec_is_complete(spec: GameSpec) -> None:
     assert spec.id in GAMES and GAMES[spec.id] is spec
     assert spec.title and spec.blurb and spec.rules_text.strip()
     assert 1 <= spec.min_seats <= spec.default_seats <= spec.max_seats
-    if spec.bots or "autoplay" not in spec.extra:
+    if spec.bots or spec.autoplay is None:
         assert {"easy", "normal", "hard"} <= set(spec.bots)
     with pytest.raises(ValueError):
         spec.make_options(seats=spec.max_seats + 1)

@@ -221,7 +221,7 @@ def setup_for(spec: GameSpec, seed: int) -> tuple[Any, list[Any]]:
     except ValueError:
         options = spec.make_options(seats=seats)
     if not spec.bots:
-        return options, [spec.extra["autoplay"]] * seats
+        return options, [spec.autoplay] * seats
     # "hard" trick bots think by playing hands out: many times slower, no other events.
     return options, [spec.bots[BOT_LEVELS[(seed + s) % 2]] for s in range(seats)]
 

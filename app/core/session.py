@@ -72,7 +72,7 @@ class Session(SessionCore):
         done, ``state`` is the stand-in, to show as "dealing", not to play (``apply`` waits
         for the real deal). The deal that arrives is the one ``new_game`` makes here, so
         seeds stay exact."""
-        stand_in = self.spec.extra.get("stand_in")
+        stand_in = self.spec.stand_in
         if self._state is not None or self.dealing is not None or stand_in is None:
             return self.dealing is not None
         quick = stand_in(self.options, self.seed)
