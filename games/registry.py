@@ -303,6 +303,16 @@ def _build() -> dict[str, GameSpec]:
 GAMES: dict[str, GameSpec] = _build()
 
 
+def networked() -> list[GameSpec]:
+    """The games played across machines, as the online screen lists them: the turn games,
+    then the reflex games, each in menu order.
+
+    >>> [spec.id for spec in networked()][-3:]
+    ['ratscrew', 'nails', 'spoons']
+    """
+    return sorted((spec for spec in GAMES.values() if spec.networked), key=lambda spec: spec.realtime)
+
+
 def record_title(record_id: str) -> str | None:
     """The title of a game's record id (``GameSpec.record_id``), None for one unknown here.
 

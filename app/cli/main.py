@@ -269,7 +269,7 @@ def _review(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     replay = _load_replay(parser, args.file, "reviewed")
     if not review.reviewable(replay.game_id):
         parser.error(f"the coach does not review {replay.spec.title} yet; it reviews "
-                     + ", ".join(review.ANALYSED))
+                     + ", ".join(review.analysed()))
     seat = review.default_seat(replay) if args.seat is None else args.seat - 1
     if not 0 <= seat < len(replay.seats):
         parser.error(f"--seat must be between 1 and {len(replay.seats)}")
@@ -393,11 +393,12 @@ def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                          announce=not args.no_announce, reflex_speed=args.reflex_speed)
     if args.command == "host":
         from app.cli import host
-        from app.net.server.server import NET_GAMES
+        from games.registry import networked
 
         spec = _spec(parser, args.game)
-        if spec.id not in NET_GAMES:
-            parser.error(f"{spec.title} cannot be played across machines yet; choose from {', '.join(NET_GAMES)}")
+        if not spec.networked:
+            parser.error(f"{spec.title} cannot be played across machines yet; choose from "
+                         + ", ".join(s.id for s in networked()))
         seats = args.seats if args.seats is not None else spec.default_seats
         if not spec.min_seats <= seats <= spec.max_seats:
             parser.error(f"{spec.title} is for {_players(spec)}, not {seats}")
@@ -454,11 +455,11 @@ def _join_names(parser: argparse.ArgumentParser, args: argparse.Namespace) -> li
 
 def _netbench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from app.cli import netbench
-    from app.net.server.server import TURN_GAMES
+    from games.registry import GAMES
 
     spec = _spec(parser, args.game)
-    if spec.id not in TURN_GAMES:
-        parser.error(f"netbench plays {', '.join(TURN_GAMES)}")
+    if not spec.networked or spec.realtime:
+        parser.error("netbench plays " + ", ".join(g.id for g in GAMES.values() if g.networked and not g.realtime))
     if args.tables < 1 or args.seconds <= 0:
         parser.error("--tables and --seconds must be above 0")
     if not 0 <= args.think_ms <= 60_000:

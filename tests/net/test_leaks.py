@@ -19,11 +19,12 @@ import pytest
 
 from app.core.action_codec import decode_action
 from app.net.wire.protocol import read_table
-from app.net.server.server import TURN_GAMES
 from games.core.protocol import redacted
 from games.registry import GAMES
 from tests.net.tables import Played, play_table, with_server
 from tests.test_redaction import Deck, Leak, check_events
+
+TURN_GAMES = [g for g, spec in GAMES.items() if spec.networked and not spec.realtime]   # the tables a server plays by turns
 
 SEEDS = (1, 2)
 

@@ -14,7 +14,7 @@ from app.net.wire.values import decode_value, encode_value
 from games.core.protocol import redacted
 from games.registry import GAMES
 
-TURN_GAMES = ("whist", "euchre", "nap", "nash_whist", "ninety_nine", "nash", "abstrac")
+TURN_GAMES = [g for g, spec in GAMES.items() if spec.networked and not spec.realtime]   # the tables a server plays by turns
 
 
 @pytest.mark.parametrize("raw, says", [
