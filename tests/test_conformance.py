@@ -202,7 +202,7 @@ def play_checked(spec: GameSpec, seats: int, seed: int, choose: Chooser) -> tupl
     state = spec.new_game(options, seed)
     assert state.seats == seats
     initial = Counter(state.all_cards())
-    opening = list(getattr(state, "opening", []))
+    opening = list(state.opening)
     public = PUBLIC_REVEALS.get(spec.id, set())
     secrets = Secrets(state)
     check_events(opening, None, None, secrets, public)

@@ -182,7 +182,7 @@ class Checked:
         self._game, self._state, self._limit, self._done = spec.id, state, limit, 0
         self._deck = Deck(state)
         self._now = self._deck.secrets(state)
-        opening = list(getattr(state, "opening", []))
+        opening = list(state.opening)
         check_events(self._game, opening, None, None, self._now, self._deck, "the opening")
         check_views(state, self._deck, self._now, "the opening")
 

@@ -220,7 +220,7 @@ def rebuild(replay: Replay) -> tuple[Any, list[Any]]:
     spec = replay.spec
     options = spec.make_options(seats=len(replay.seats), **replay.options)
     state = spec.new_game(options, replay.seed)
-    events: list[Any] = list(getattr(state, "opening", []))
+    events: list[Any] = list(state.opening)
     for number, action in enumerate(replay.actions, start=1):
         try:
             if isinstance(state, RealtimeState):

@@ -58,7 +58,7 @@ class Session(SessionCore):
         """The events that show the first deal (resume sets it empty: the table then draws
         the position as it is)."""
         if self._opening is None:
-            self._opening = list(getattr(self.state, "opening", []))
+            self._opening = list(self.state.opening)
         return self._opening
 
     @opening.setter

@@ -54,7 +54,7 @@ def check_played(game: str, played: Played, table: Any) -> int:
     state = spec.new_game(spec.make_options(seats=len(core.setup.seats), **core.setup.options), core.seed)
     deck = Deck(state)
     secrets = [deck.secrets(state)]          # after n actions, per viewer
-    events = [list(getattr(state, "opening", []))]
+    events = [list(state.opening)]
     actors: list[int | None] = [None]
     for action in core.actions:
         events.append(state.apply(action))

@@ -71,7 +71,7 @@ def test_views_and_events_cross_the_wire_unchanged(game: str) -> None:
     spec = GAMES[game]
     state = spec.new_game(spec.make_options(), 11)
     rng = random.Random(3)
-    events = list(getattr(state, "opening", []))
+    events = list(state.opening)
     for _ in range(60):
         for seat in range(state.seats):
             view = state.view(seat)

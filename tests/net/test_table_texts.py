@@ -32,7 +32,7 @@ def test_every_seat_gets_the_same_text_as_its_message_dumped(game: str) -> None:
     for seed in (1, 2):
         state = spec.new_game(spec.make_options(), seed)
         rng = random.Random(seed)
-        events = list(getattr(state, "opening", []))
+        events = list(state.opening)
         players = [{"name": f"Ann \u00e9{i}", "kind": "remote", "taken": True, "connected": i != 1}
                    for i in range(state.seats)]
         actions: list = []

@@ -309,7 +309,7 @@ class Server:
             table.status = "playing"
             if self.store is not None:
                 self.store.set_status(table.code, "playing")
-            await self._broadcast(table, list(getattr(table.core.state, "opening", [])))
+            await self._broadcast(table, list(table.core.state.opening))
         else:
             await self._send_table(conn, [])
             await self._broadcast(table, [], but=conn)     # the others see who sat down
@@ -404,7 +404,7 @@ class Server:
         if self.store is not None:
             self.store.new_game(table.code, table.core.seed)
         table.status = "playing"
-        await self._broadcast(table, list(getattr(table.core.state, "opening", [])))
+        await self._broadcast(table, list(table.core.state.opening))
         self._move_bots(table)
 
     async def _start(self, conn: Conn) -> None:
@@ -424,7 +424,7 @@ class Server:
         table.status = "playing"
         if self.store is not None:
             self.store.set_status(table.code, "playing")
-        await self._broadcast(table, list(getattr(table.core.state, "opening", [])))
+        await self._broadcast(table, list(table.core.state.opening))
         self._move_bots(table)
 
     async def _chat(self, conn: Conn, message: Chat) -> None:
