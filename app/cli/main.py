@@ -134,6 +134,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _open(None)
     except KeyboardInterrupt:
         return 130
+    except Exception as error:
+        if type(error).__name__ != "NoDisplay":   # (app.window.shell's; imported only with a window)
+            raise
+        print(f"parlour: {error} (is DISPLAY set? headless: --bot, or join --watch --text)", file=sys.stderr)
+        return 1
 
 
 def _spec(parser: argparse.ArgumentParser, game_id: str) -> Any:
