@@ -1,5 +1,8 @@
 """Every game Parlour offers, in one place: the menu, the command line, the simulator and
-the conformance tests are all built from ``GAMES``.
+the conformance tests are all built from ``GAMES``, and what a game supports (turn or
+reflex, networked, reviewed, its picture...) is a field of its ``GameSpec``, so nothing
+else keeps a list of game ids: adding a game is its folder here, its table
+(``app/window/tables/<id>.py``) and an entry in ``GAME_IDS``.
 
 >>> GAMES["ninety_nine"].title
 'Ninety-Nine'
@@ -8,7 +11,7 @@ the conformance tests are all built from ``GAMES``.
 >>> state.seats
 3
 
-A spec is light: the menu reads its title, seats, blurb and cover without importing the
+A spec is light: the menu reads its title, seats, blurb and art without importing the
 game's rules or bots, which cost most of start-up when all were imported at once. Those
 come from the spec's ``load`` function, called once, the first time ``options_type``,
 ``new_game``, ``bots`` or ``options`` is asked for.
