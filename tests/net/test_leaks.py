@@ -24,7 +24,8 @@ from games.registry import GAMES
 from tests.net.tables import Played, play_table, with_server
 from tests.test_redaction import Deck, Leak, check_events
 
-TURN_GAMES = [g for g, spec in GAMES.items() if spec.networked and not spec.realtime]   # the tables a server plays by turns
+# The tables a server plays by turns.
+TURN_GAMES = [g for g, spec in GAMES.items() if spec.networked and not spec.realtime]
 
 SEEDS = (1, 2)
 

@@ -14,7 +14,8 @@ from app.net.wire.values import decode_value, encode_value
 from games.core.protocol import redacted
 from games.registry import GAMES
 
-TURN_GAMES = [g for g, spec in GAMES.items() if spec.networked and not spec.realtime]   # the tables a server plays by turns
+# The tables a server plays by turns.
+TURN_GAMES = [g for g, spec in GAMES.items() if spec.networked and not spec.realtime]
 
 
 @pytest.mark.parametrize("raw, says", [

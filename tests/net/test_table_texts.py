@@ -16,7 +16,8 @@ from app.net.wire.values import ValueError_, decode_value, encode_value, value_t
 from games.core.cards import Card, Suit
 from games.registry import GAMES
 
-TURN_GAMES = [g for g, spec in GAMES.items() if spec.networked and not spec.realtime]   # the tables a server plays by turns
+# The tables a server plays by turns.
+TURN_GAMES = [g for g, spec in GAMES.items() if spec.networked and not spec.realtime]
 
 
 def _moment(state: object, game: str, events: list, players: list, replay: dict | None) -> dict:
