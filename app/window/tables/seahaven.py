@@ -11,7 +11,7 @@ import math
 import random
 import time
 from concurrent.futures import Future
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -368,15 +368,22 @@ class SeahavenTable(TableScene):
         return True
 
     def undo(self) -> None:
-        self._history_step(self.state.undo, "Nothing to undo")
+        self._history_step(self.session.undo, "Nothing to undo")
 
     def redo(self) -> None:
-        self._history_step(self.state.redo, "Nothing to redo")
+        self._history_step(self.session.redo, "Nothing to redo")
 
     def restart(self) -> None:
-        self._history_step(self.state.restart, "This is already the start of the deal")
+        self._history_step(self._undo_all, "This is already the start of the deal")
 
-    def _history_step(self, step: Any, empty: str) -> None:
+    def _undo_all(self) -> list[Event]:
+        """Every move taken back (they stay redoable, as in most solitaire programs)."""
+        events: list[Event] = []
+        while self.session.can_undo:
+            events += self.session.undo()
+        return events
+
+    def _history_step(self, step: Callable[[], list[Event]], empty: str) -> None:
         if self.state.is_over():
             return
         try:
@@ -387,7 +394,6 @@ class SeahavenTable(TableScene):
         if not events:
             self.say(empty)
             return
-        self.session.actions = [h.move for h in self.state.history]
         self.auto_paused = True
         self.selected = None
         self.keyboard = False   # no cyan frame left where a card was: the next arrow key shows it again
@@ -880,8 +886,8 @@ class SeahavenTable(TableScene):
         width = int(min(120 * self.s, (self.size[0] - 40 - gap * 5) / 6))
         height = int(34 * self.s)
         left = (self.size[0] - (width * 6 + gap * 5)) // 2
-        enabled = (self.state.can_undo, self.state.can_redo, not self.state.is_over(),
-                   self.state.can_undo, True, True)
+        enabled = (self.session.can_undo, self.session.can_redo, not self.state.is_over(),
+                   self.session.can_undo, True, True)
         for k, (button, on) in enumerate(zip(self.buttons, enabled)):
             button.rect = pygame.Rect(left + k * (width + gap), g.buttons_y, width, height)
             button.text_size = max(12, int(17 * self.s))

@@ -220,7 +220,7 @@ def save_progress(session: Session, elapsed: float) -> Future:
         return _WRITER.submit(_unlink)
     data = {
         "deal": state.deal, "options": dict(session.setup.options), "elapsed": round(elapsed, 1),
-        "moves": [[str(m.card), m.to.kind, m.to.index, m.chained] for m in (h.move for h in state.history)],
+        "moves": [[str(m.card), m.to.kind, m.to.index, m.chained] for m in session.actions if isinstance(m, sh.Move)],
     }
     return _WRITER.submit(_write, autosave_path(), data)
 
