@@ -30,10 +30,10 @@ import pygame
 from app.window.render.text import render_text
 from app.core.replay_file import Replay, describe
 from app.window.scenes.realtime import RealtimeTableScene
-from app.core.session import Session
+from app.core.replay_session import ReplaySession
 from app.window.ui import theme
 from app.window.ui.widgets import Button, blit_centered, panel
-from games.core.protocol import Event, IllegalAction
+from games.core.protocol import Event
 from games.core.realtime import RealtimeDriver
 
 if TYPE_CHECKING:
@@ -42,48 +42,6 @@ if TYPE_CHECKING:
 PACE = 0.6          # seconds between actions at 1x (a bot's pace at the table)
 SPEEDS = (1, 2, 4)
 KEYS_HINT = "Space {} · → step · 1 2 4 speed · V seat · H hide · L log · Esc back"
-
-
-class ReplaySession(Session):
-    """A session whose actions come from a recording. No seat takes input (``is_human`` is
-    always false); ``humans`` still names the human seats of the original game, so the
-    table labels them as it did. A one-seat game is watched as a spectator."""
-
-    replaying = True
-
-    def __init__(self, replay: Replay) -> None:
-        super().__init__(replay.spec, replay.setup)
-        self.replay = replay
-        self.script: list[Any] = list(replay.actions)
-        self.broken = ""
-
-    @property
-    def humans(self) -> list[int]:
-        if self.spec.max_seats == 1:
-            return []
-        return [i for i, plan in enumerate(self.setup.seats) if plan.human]
-
-    def is_human(self, seat: int) -> bool:
-        return False
-
-    def bot_seat(self) -> int | None:
-        return None
-
-    @property
-    def done(self) -> int:
-        return len(self.actions)
-
-    def next_action(self) -> Any | None:
-        return self.script[self.done] if self.done < len(self.script) else None
-
-    def apply(self, action: Any) -> list[Any]:
-        if self.broken:  # nothing more is applied once the recording and the rules disagree
-            raise IllegalAction("the replay has stopped")
-        try:
-            return super().apply(action)
-        except IllegalAction as problem:
-            self.broken = f"Action {self.done + 1} ({action}) is not allowed here: {problem}"
-            raise
 
 
 if TYPE_CHECKING:  # the mixin is always put in front of a table (turn or reflex)
@@ -255,7 +213,7 @@ class ReplayControls(_Table):
     def _step_realtime(self) -> None:
         """Run the game clock straight to the next recorded action and apply it."""
         self.step_wanted = False
-        action = self.session.next_action()
+        action = self.session.next_press()
         if action is not None:
             self.game_ms = max(self.game_ms, float(action.at_ms - 1))
         self.last_ticks = None
@@ -274,10 +232,6 @@ class ReplayControls(_Table):
         room = (end_ms - self.game_ms) / 1000
         return min(span, room) if room > 0 else None
 
-    def make_driver(self) -> RealtimeDriver:
-        """Reflex tables: a driver with no bots; the recording comes in through ``run_game``."""
-        return RealtimeDriver(self.session.state, {}, self.session.bot_rng, log=self.session.actions)
-
     def run_game(self, end_ms: int) -> list[Event]:
         """Reflex tables: hand the driver the recorded actions due by ``end_ms`` one at a time,
         as the players' presses (ties keep the order they were applied in), so the first one
@@ -285,13 +239,13 @@ class ReplayControls(_Table):
         session, driver = self.session, self.driver
         events: list[Event] = []
         while not session.broken and not session.state.is_over():
-            action = session.next_action()
+            action = session.next_press()
             if action is None or action.at_ms > end_ms:
                 return events + driver.run_until(end_ms)
             driver.submit([action])
             events += driver.run_until(action.at_ms)
             for refusal in driver.take_refusals():
-                session.broken = f"Action {session.done + 1} ({action}) is not allowed here: {refusal.problem}"
+                session.stop(action, str(refusal.problem))
         return events
 
     def finish(self) -> None:

@@ -25,7 +25,8 @@ from app.core import worker
 from app.core.review import SPLITS, decision_indices, default_seat, merge, review_part, seat_name
 from app.window.render.text import font, render_text, wrap
 from app.core.replay_file import Replay
-from app.window.scenes.replay_watch import ReplayControls, ReplaySession
+from app.core.replay_session import ReplaySession
+from app.window.scenes.replay_watch import ReplayControls
 from app.window.ui import theme
 from app.core.words.review_words import HEADINGS, bid_heading, bid_lines, decision_lines, summary, where
 from games.core.analysis import Decision, Review

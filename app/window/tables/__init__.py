@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from app.window.scenes.table import TableScene
 
 
-def table_for(game_id: str) -> Any:
+def table_for(game_id: str) -> type[TableScene]:
     """The table scene class for a game (imported when first needed, so start-up stays quick)."""
     try:
         module = importlib.import_module(f"app.window.tables.{game_id}")
     except ModuleNotFoundError as missing:
         raise KeyError(f"no table for {game_id!r}") from missing
-    return module.Table
+    table: type[TableScene] = module.Table
+    return table

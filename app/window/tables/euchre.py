@@ -21,7 +21,7 @@ from games.euchre import rules as eu
 
 
 if TYPE_CHECKING:
-    from app.core.session import Session
+    from app.core.table_session import TableSession
     from app.window.shell import App
 
 class EuchreTable(TrickTable):
@@ -29,7 +29,7 @@ class EuchreTable(TrickTable):
     bowers = True
     hand_cards = 5
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: TableSession) -> None:
         self.stub_shown = False
         self.alone = False
         self.call_row: ButtonRow | None = None

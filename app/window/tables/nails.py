@@ -23,7 +23,7 @@ from games.core.realtime import TimedAction
 from games.nails import rules as nr
 
 if TYPE_CHECKING:
-    from app.core.session import Session
+    from app.core.table_session import TableSession
     from app.window.shell import App
 
 FLIP_TIME = 0.28
@@ -47,7 +47,7 @@ class NailsTable(RealtimeTableScene):
     key_names = ("hit", "miss")
     mouse_hint = "· or click a card: left hit, right miss"
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: TableSession) -> None:
         self.pair: list[RingSprite] = []
         self.leaving: list[RingSprite] = []
         self.last_call: nr.Called | None = None

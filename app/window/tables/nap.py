@@ -16,14 +16,14 @@ from games.nap import rules as nap
 
 
 if TYPE_CHECKING:
-    from app.core.session import Session
+    from app.core.table_session import TableSession
     from app.window.shell import App
 
 class NapTable(BiddingTable):
     name = "nap"
     hand_cards = 5
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: TableSession) -> None:
         self.contract: nap.Contract | None = None
         super().__init__(app, session)
 

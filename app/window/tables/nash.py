@@ -24,7 +24,7 @@ from games.nash.bots import chances
 from games.nash.knowledge import Knowledge
 
 if TYPE_CHECKING:
-    from app.core.session import Session
+    from app.core.table_session import TableSession
     from app.window.shell import App
 
 VALUE_KEYS = {pygame.K_a: 1, pygame.K_0: 10, pygame.K_t: 10, pygame.K_j: 11, pygame.K_q: 12, pygame.K_k: 13,
@@ -34,7 +34,7 @@ VALUE_KEYS = {pygame.K_a: 1, pygame.K_0: 10, pygame.K_t: 10, pygame.K_j: 11, pyg
 class NashTable(TableScene):
     name = "nash"
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: TableSession) -> None:
         self.hands: list[list[CardSprite]] = []
         self.flying: list[CardSprite] = []
         self.mystery: list[CardSprite] = []

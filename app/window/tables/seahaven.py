@@ -23,7 +23,8 @@ from app.window.render.reuse import copy_into
 from app.window.render.table import CardSprite, SpriteDrawer, felt
 from app.window.render.text import render_text
 from app.window.scenes.table import TableScene, watched
-from app.core.session import Session, Setup
+from app.core.session import LocalSession, Setup
+from app.core.table_session import TableSession
 from app.window.tables.seahaven_parts import DealPrompt, Layout, draw_arrow, draw_slot
 from app.window.ui import theme
 from app.window.ui.widgets import Button, blit_centered, panel
@@ -61,7 +62,7 @@ def lines_from(state: sh.SeahavenState) -> dict[tuple, Any]:
 class SeahavenTable(TableScene):
     name = "seahaven"
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: TableSession) -> None:
         self.sprites: dict[Card, CardSprite] = {}
         self.cols: list[list[Card]] = [[] for _ in range(sh.COLUMNS)]
         self.towers: list[Card | None] = [None] * sh.TOWERS
@@ -139,7 +140,7 @@ class SeahavenTable(TableScene):
     def idle(self) -> bool:
         return not self.preparing and super().idle
 
-    def _saved_game_to_offer(self, session: Session) -> dict[str, Any] | None:
+    def _saved_game_to_offer(self, session: TableSession) -> dict[str, Any] | None:
         """A game left unfinished last time, offered for resume when a fresh table opens."""
         from app.core import storage
         from app.window.tables.seahaven_parts import load_progress
@@ -409,7 +410,7 @@ class SeahavenTable(TableScene):
         clear_autosave()
         setup = Setup(self.session.setup.game_id, list(self.session.setup.seats),
                       dict(self.session.setup.options), deal)
-        self.app.scenes.replace(type(self)(self.app, Session(self.session.spec, setup)))
+        self.app.scenes.replace(type(self)(self.app, LocalSession(self.session.spec, setup)))
 
     def open_prompt(self) -> None:
         self.prompt = DealPrompt(self.s)
@@ -489,7 +490,7 @@ class SeahavenTable(TableScene):
         options: dict[str, OptionValue] = {"auto_safe": bool(saved["options"].get("auto_safe", True)),
                                            "winnable_only": False}
         setup = Setup(self.session.setup.game_id, list(self.session.setup.seats), options, saved["deal"])
-        session = Session(self.session.spec, setup)
+        session = LocalSession(self.session.spec, setup)
         session.resumed = True
         for move in saved["history"]:
             session.apply(move)
