@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from app.window.scenes.replay_watch import ReplayControls
+from app.window.scenes.review import ReviewControls
 from app.core import worker
 
 from app.window.render.still_layer import StillLayer
@@ -529,3 +531,11 @@ class AbstracTable(TableScene):
 
 
 Table = AbstracTable
+
+
+class Replay(ReplayControls, AbstracTable):
+    """Abstrac watched from a recording."""
+
+
+class Review(ReviewControls, AbstracTable):
+    """Abstrac reviewed with the coach."""

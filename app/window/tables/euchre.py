@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from app.window.scenes.replay_watch import ReplayControls
+from app.window.scenes.review import ReviewControls
 from app.window.render.table import CardSprite
 from app.window.render.text import render_text
 from app.window.tables.tricks import BUBBLE_TIME, TrickTable
@@ -228,3 +230,11 @@ class EuchreTable(TrickTable):
 
 
 Table = EuchreTable
+
+
+class Replay(ReplayControls, EuchreTable):
+    """Euchre watched from a recording."""
+
+
+class Review(ReviewControls, EuchreTable):
+    """Euchre reviewed with the coach."""

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from app.window.scenes.replay_watch import RealtimeReplayControls
 from app.window.anim.tween import Movable, ease_in_out_cubic
 from app.window.render.nails import dot_centre, highlight, ring_back, ring_card
 from app.window.render.table import felt, nameplate, seat_positions
@@ -326,3 +327,7 @@ class NailsTable(RealtimeTableScene):
 
 
 Table = NailsTable
+
+
+class Replay(RealtimeReplayControls, NailsTable):
+    """Nails watched from a recording."""

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from app.window.scenes.replay_watch import ReplayControls
+from app.window.scenes.review import ReviewControls
 from app.window.tables.auction import Choice, ChoiceRow
 from app.window.tables.bidding import BiddingTable
 from app.window.tables.tricks import SUMMARY_TIME
@@ -171,3 +173,11 @@ def _meaning(contract: nap.Contract) -> str:
 
 
 Table = NapTable
+
+
+class Replay(ReplayControls, NapTable):
+    """Nap watched from a recording."""
+
+
+class Review(ReviewControls, NapTable):
+    """Nap reviewed with the coach."""

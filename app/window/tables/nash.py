@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from app.window.scenes.replay_watch import ReplayControls
+from app.window.scenes.review import ReviewControls
 from app.window.render.table import CardSprite, SpriteDrawer, fan_positions, felt, nameplate
 from app.window.render.text import render_text
 from app.window.scenes.table import TableScene
@@ -521,3 +523,11 @@ class NashTable(TableScene):
 
 
 Table = NashTable
+
+
+class Replay(ReplayControls, NashTable):
+    """The Nash game watched from a recording."""
+
+
+class Review(ReviewControls, NashTable):
+    """The Nash game reviewed with the coach."""

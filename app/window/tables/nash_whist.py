@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from app.window.scenes.replay_watch import ReplayControls
+from app.window.scenes.review import ReviewControls
 from app.window.anim.tween import Movable
 from app.window.render.table import CardSprite, fan_positions, token
 from app.window.render.text import render_text
@@ -623,3 +625,11 @@ def _call_words(bid: nwb.Bid | None) -> str:
 
 
 Table = NashWhistTable
+
+
+class Replay(ReplayControls, NashWhistTable):
+    """Nash Whist watched from a recording."""
+
+
+class Review(ReviewControls, NashWhistTable):
+    """Nash Whist reviewed with the coach."""

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from app.window.scenes.replay_watch import ReplayControls
+from app.window.scenes.review import ReviewControls
 from app.window.render.table import (
     CardSprite, SpriteDrawer, fan_positions, felt, nameplate, seat_positions, token,
 )
@@ -500,3 +502,11 @@ class NinetyNineTable(HandInput, TableScene):
 
 
 Table = NinetyNineTable
+
+
+class Replay(ReplayControls, NinetyNineTable):
+    """Ninety-Nine watched from a recording."""
+
+
+class Review(ReviewControls, NinetyNineTable):
+    """Ninety-Nine reviewed with the coach."""

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from app.window.scenes.replay_watch import RealtimeReplayControls
 from app.window.anim.tween import ease_out_back, ease_out_cubic
 from app.window.render.hand import hand, seat_colour
 from app.window.render.table import CardSprite, SpriteDrawer, felt, nameplate, seat_positions
@@ -533,3 +534,7 @@ def _a_rank(card: Any) -> str:
 
 
 Table = RatscrewTable
+
+
+class Replay(RealtimeReplayControls, RatscrewTable):
+    """Egyptian Ratscrew watched from a recording."""

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
+from app.window.scenes.replay_watch import ReplayControls
+from app.window.scenes.review import ReviewControls
 from app.core import worker
 from app.window.anim import wash
 from app.window.anim.tween import ease_out_back
@@ -145,7 +147,7 @@ class SeahavenTable(TableScene):
         from app.core import storage
         from app.window.tables.seahaven_parts import load_progress
 
-        if self.spectator or session.actions or getattr(session, "resumed", False):
+        if self.spectator or session.actions or session.resumed:
             return None
         saved = load_progress()
         for line in storage.take_notices():   # a damaged save set aside, or its clock reset
@@ -915,3 +917,11 @@ class SeahavenTable(TableScene):
 
 
 Table = SeahavenTable
+
+
+class Replay(ReplayControls, SeahavenTable):
+    """Seahaven Towers watched from a recording."""
+
+
+class Review(ReviewControls, SeahavenTable):
+    """Seahaven Towers reviewed with the coach."""

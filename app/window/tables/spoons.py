@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from app.window.scenes.replay_watch import RealtimeReplayControls
 from app.window.anim.tween import Movable, ease_out_cubic
 from app.window.render.hand import seat_colour
 from app.window.render.table import CardSprite, SpriteDrawer, felt, nameplate, seat_positions
@@ -542,3 +543,7 @@ def _spoon(length: int) -> pygame.Surface:
 
 
 Table = SpoonsTable
+
+
+class Replay(RealtimeReplayControls, SpoonsTable):
+    """Spoons (and Pig) watched from a recording."""
