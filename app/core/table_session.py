@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, NamedTuple, Protocol, TypeVar, runtime_checkable
 
-from games.core.protocol import Action, Event, GameState, IllegalAction, Seat
+from games.core.protocol import Action, Event, GameState, IllegalAction, Seat, TakesMovesBack
 from games.core.realtime import RealtimeDriver, RealtimeState
 from games.core.session import Setup
 from games.core.view_state import ViewState
@@ -43,9 +43,10 @@ class Move(NamedTuple):
 
 
 @runtime_checkable
-class TableSession(Protocol):
+class TableSession(TakesMovesBack, Protocol):
     """What a table scene asks of its session: the game to draw, the seats, the moves (its
-    players', its computers', or from elsewhere), and what this kind of session allows."""
+    players', its computers', or from elsewhere), what this kind of session allows, and
+    taking moves back (``undo``, ``redo``: only a local game whose rules allow it does)."""
 
     spec: GameSpec
     setup: Setup
@@ -108,18 +109,6 @@ class TableSession(Protocol):
         """A new game here with the same seats and options; None for a networked game,
         which its server deals again (``NetworkedSession.again``)."""
         ...
-
-    # taking moves back ---------------------------------------------------------------------
-
-    @property
-    def can_undo(self) -> bool: ...
-
-    @property
-    def can_redo(self) -> bool: ...
-
-    def undo(self) -> list[Event]: ...
-
-    def redo(self) -> list[Event]: ...
 
     # news from elsewhere (a game played here has none) -------------------------------------
 

@@ -16,6 +16,10 @@ from app.core.session import LocalSession, SeatPlan, Setup
 from app.core.table_session import NetworkedSession, TableSession
 from app.net.client.remote import RemoteSession
 from app.net.client.remote_realtime import RemoteRealtimeSession
+from app.core.review import reviewable
+from app.window.scenes.replay_watch import RealtimeReplayControls, ReplayControls
+from app.window.scenes.review import ReviewControls
+from app.window.tables import replay_table_for, review_table_for, table_for
 from app.window.tables.seahaven import SeahavenTable
 from app.window.tables.seahaven_parts import load_progress
 from games.core.protocol import IllegalAction
@@ -59,6 +63,19 @@ def test_a_replay_is_a_replay_table_session_nobody_plays():
     refuses_undo(session)
     session.apply(session.next_action())
     assert session.actions == played.actions[:1] and not session.can_undo
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_game_names_its_replay_and_review_tables(game_id):
+    table, replay = table_for(game_id), replay_table_for(game_id)
+    controls = RealtimeReplayControls if GAMES[game_id].realtime else ReplayControls
+    assert issubclass(replay, controls) and issubclass(replay, table) and replay.__module__ == table.__module__
+    if reviewable(game_id):
+        review = review_table_for(game_id)
+        assert issubclass(review, ReviewControls) and issubclass(review, table)
+    else:
+        with pytest.raises(KeyError):
+            review_table_for(game_id)
 
 
 @pytest.fixture
