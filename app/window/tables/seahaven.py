@@ -346,9 +346,7 @@ class SeahavenTable(TableScene):
         clear_autosave()
         from app.window.tables.seahaven_results import SeahavenResults
 
-        self.session.seconds = self.elapsed  # type: ignore[attr-defined]  # for the statistics
-        self.session.moves = self.state.moves  # type: ignore[attr-defined]
-        self.app.scenes.replace(SeahavenResults(self.app, self.session))
+        self.app.scenes.replace(SeahavenResults(self.app, self.session, self.elapsed))
 
     # acting ------------------------------------------------------------------------------
 
