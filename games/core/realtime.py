@@ -34,6 +34,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
 from games.core.protocol import Action, Event, GameState, IllegalAction, Seat, seat_name
+from games.core.words import Words
 
 if TYPE_CHECKING:
     from games.registry import GameSpec
@@ -86,7 +87,7 @@ def check_time(state: Any, action: TimedAction) -> None:
         raise IllegalAction(problem)
 
 
-def check_legal_timed(state: Any, action: object, why_not: Callable[[object], str],
+def check_legal_timed(state: Any, action: object, why_not: Callable[[object], Words | str],
                       at_its_time: bool = False) -> None:
     """The one judge of legality for a real-time game: ``action`` is legal when it may be
     applied at the state's clock and the same action stamped now is among its seat's

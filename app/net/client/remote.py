@@ -207,7 +207,7 @@ class RemoteSession(Session):
                         dict(options) if isinstance(options, dict) else self._options)
         if self._began:
             # Computer players' names follow from this number, the same for every client.
-            self.seed = self.setup.seed = zlib.crc32(self.code.encode())
+            self.seed = self.setup.seed = table_seed(self.code)
         early, self._early = self._early, []
         for table in early:
             self._table(table)
@@ -224,7 +224,7 @@ class RemoteSession(Session):
             return
         new_game = (self.status == "over" and table.status != "over") or table.count < self._count
         started = self.status in ("connecting", "waiting") and table.status == "playing"
-        self.players = [_player(p) for p in table.players]
+        self.players = [player_of(p) for p in table.players]
         self._seat_people()
         self._count, self.status = table.count, table.status
         self._keep_seat()
@@ -297,8 +297,7 @@ class RemoteSession(Session):
         seats = self.setup.seats
         for i, player in enumerate(self.players[:len(seats)]):
             seats[i] = SeatPlan(player.kind != "bot", self._level(i, player.level))
-        given = _distinct([p.name if p.kind != "bot" and p.taken else "" for p in self.players])
-        self.setup.names = seat_names(seats, self.seed, self.player_name, given)
+        self.setup.names = seat_names(seats, self.seed, self.player_name, given_names(self.players))
 
     def _chat(self, message: dict[str, Any]) -> None:
         seat = message.get("seat")
@@ -511,7 +510,26 @@ def _planned_levels(create: dict[str, Any]) -> list[str | None]:
     return [level] * seats if isinstance(seats, int) and 0 < seats <= 8 else []
 
 
-def _player(data: dict[str, Any]) -> Player:
+def table_seed(code: str) -> int:
+    """The number a networked table's computer players are named from: its code's, the same
+    for every client (and for ``parlour join --watch --text``)."""
+    return zlib.crc32(code.encode())
+
+
+def given_names(players: list[Player]) -> list[str]:
+    """The names the people at a table gave, per seat ("" for a computer or an open seat)."""
+    return _distinct([p.name if p.kind != "bot" and p.taken else "" for p in players])
+
+
+def table_people(table: TableState, player_name: str) -> list[str]:
+    """Every seat's name at the table ``table`` tells of, as a spectator's window shows
+    them (``player_name``: the watcher's own name)."""
+    players = [player_of(p) for p in table.players]
+    plans = [SeatPlan(p.kind != "bot") for p in players]
+    return seat_names(plans, table_seed(table.table), player_name, given_names(players))
+
+
+def player_of(data: dict[str, Any]) -> Player:
     level = data.get("difficulty")
     return Player(str(data.get("name", "")), str(data.get("kind", "remote")), bool(data.get("taken")),
                   bool(data.get("connected")), level if isinstance(level, str) else None)

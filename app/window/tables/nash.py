@@ -142,7 +142,7 @@ class NashTable(TableScene):
 
     def _history_line(self, event: Event) -> str:
         """The event as a line of history, in the table's words ("You draw", "Rosa asks")."""
-        return self.to_player(str(event))
+        return self.to_player(event.message())
 
     def _on_SetUp(self, event: nr.SetUp) -> float:
         """The opening deals every card again, so the table starts from empty hands."""

@@ -159,7 +159,7 @@ class RatscrewTable(RealtimeTableScene):
 
     def refused_action(self, action: TimedAction, problem: IllegalAction) -> None:
         if isinstance(action, rs.Flip):
-            self.say(self.to_player(str(problem)), 1.4)
+            self.say(self.to_player(problem.message), 1.4)
 
     def pressed(self, action: TimedAction) -> None:
         """A slap sent to the server: the hand goes down now; the server's event for it

@@ -242,7 +242,7 @@ class SpoonsTable(RealtimeTableScene):
         return None
 
     def refused_action(self, action: TimedAction, problem: IllegalAction) -> None:
-        self.say(self.to_player(str(problem)), 1.4)
+        self.say(self.to_player(problem.message), 1.4)
 
     # events -> pictures -------------------------------------------------------------------
 
