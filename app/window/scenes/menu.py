@@ -11,6 +11,7 @@ from app.window.render.text import font, render_text
 from app.window.render.tiles import tile_art
 from app.window.scenes.base import Scene
 from app.window.ui import theme
+from app.window.ui.confirm import Confirm
 from app.window.ui.blurb import LEADING, fit_blurb
 from app.window.ui.fit import fit_title, pack_items
 from app.window.ui.widgets import Button, blit_centered, panel
@@ -43,6 +44,7 @@ class MenuScene(Scene):
         self.kept_seat: Any = None      # a networked seat to go back to (app/core/kept_seats.py)
         self._look_for_saved_game()
         self.name_prompt = self._first_run_prompt()
+        self.quitting: Confirm | None = None   # "Quit Parlour?" while it is asked
         self.drawer = SpriteDrawer(app.cards, app.settings.card_back)
         self.resize(app.screen.get_size())
 
@@ -207,6 +209,13 @@ class MenuScene(Scene):
         if self.name_prompt is not None:
             self._name_input(event)
             return
+        if self.quitting is not None:
+            answer = self.quitting.handle_event(event)
+            if answer is not None:
+                self.quitting = None
+                if answer:
+                    self.app.quit()
+            return
         for button in (self.quit_button, self.stats_button, self.settings_button, self.replays_button,
                        self.online_button, *([self.continue_button] if self.saved is not None else []),
                        *([self.back_button] if self.kept_seat is not None else [])):
@@ -231,7 +240,7 @@ class MenuScene(Scene):
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.open(self.index)
         elif key in (pygame.K_ESCAPE, pygame.K_q):
-            self.app.quit()
+            self.ask_quit()
         elif key == pygame.K_s:
             self.open_stats()
         elif key == pygame.K_o:
@@ -244,6 +253,12 @@ class MenuScene(Scene):
             self.continue_game()
         elif key == pygame.K_b and self.kept_seat is not None:
             self.back_to_table()
+
+    def ask_quit(self) -> None:
+        """Esc means "back" on every other screen, so a player backing out of one presses
+        it once too often and lands here: ask rather than close the window on them. (The
+        Quit button, a deliberate click, still quits at once.)"""
+        self.quitting = Confirm("Quit Parlour?", "Quit", "Stay")
 
     def draw(self, surface: pygame.Surface) -> None:
         # The felt, the title and the tiles change only with the focus, the window size or
@@ -269,6 +284,8 @@ class MenuScene(Scene):
             self.back_button.draw(surface)
         if self.name_prompt is not None:
             self.name_prompt.draw(surface)
+        if self.quitting is not None:
+            self.quitting.draw(surface)
 
     def hint_lines(self) -> tuple[int, list[str]]:
         """The keys, left of the buttons: one line, a point or two smaller if that is what

@@ -13,6 +13,7 @@ from app.window.render.text import render_text
 from app.window.scenes.base import Scene
 from app.core.session import LocalSession, SeatPlan, Setup
 from app.window.ui import theme
+from app.window.ui.confirm import Confirm
 from app.window.ui.blurb import LEADING, fit_blurb
 from app.window.ui.form import Row, draw_row
 from app.core.words.names import NAME_LIMIT, clean_name, human_default, others_kept
@@ -40,6 +41,8 @@ class SetupScene(Scene):
         self.start_button = Button("Start", self.start, kind="primary")
         self.back_button = Button("Back", self.back, kind="quiet")
         self.rows: list[Row] = []
+        # "Start a new game? Your unfinished Whist will be lost" while it is asked.
+        self.replacing: tuple[Confirm, LocalSession] | None = None
         self.build_rows()
         self.resize(app.screen.get_size())
 
@@ -201,12 +204,39 @@ class SetupScene(Scene):
     # actions -----------------------------------------------------------------------------
 
     def start(self) -> None:
+        session = LocalSession(self.spec, Setup(self.spec.id, list(self.setup.seats),
+                                           dict(self.setup.options), self.setup.seed, self.chosen_names()))
+        unfinished = self._would_replace(session)
+        if unfinished is None:
+            self._sit_down(session)
+            return
+        self.replacing = (Confirm(f"Start a new game of {self.spec.title}?", "Start", "Back",
+                                  f"Your unfinished {unfinished} will be lost"), session)
+
+    def _would_replace(self, session: LocalSession) -> str | None:
+        """The title of the unfinished game the menu offers to continue, when this new
+        game would be kept in its place (app.core.resume keeps one game); else ``None``."""
+        from app.core import resume
+
+        if not resume.kept(session):
+            return None
+        saved = resume.peek()
+        return None if saved is None else saved.spec.title
+
+    def _sit_down(self, session: LocalSession) -> None:
         from app.window.tables import table_for
 
         self._remember()
-        session = LocalSession(self.spec, Setup(self.spec.id, list(self.setup.seats),
-                                           dict(self.setup.options), self.setup.seed, self.chosen_names()))
         self.app.scenes.replace(table_for(self.spec.id)(self.app, session))
+
+    def _replace_input(self, event: pygame.event.Event) -> None:
+        assert self.replacing is not None
+        confirm, session = self.replacing
+        answer = confirm.handle_event(event)
+        if answer is not None:
+            self.replacing = None
+        if answer:
+            self._sit_down(session)
 
     def _remember(self) -> None:
         from app.core import last_setup
@@ -222,6 +252,9 @@ class SetupScene(Scene):
     # input -------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.replacing is not None:
+            self._replace_input(event)
+            return
         if self.start_button.handle_event(event) or self.back_button.handle_event(event):
             return
         if event.type == pygame.KEYDOWN:
@@ -354,3 +387,5 @@ class SetupScene(Scene):
         self.back_button.draw(surface)
         blit_centered(surface, render_text(self.hint(), max(12, int(15 * s)), theme.INK_DIM),
                       (self.size[0] // 2, self.size[1] - int(26 * s)))
+        if self.replacing is not None:
+            self.replacing[0].draw(surface)

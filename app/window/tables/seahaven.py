@@ -29,6 +29,7 @@ from app.core.session import LocalSession, Setup
 from app.core.table_session import TableSession
 from app.window.tables.seahaven_parts import DealPrompt, Layout, draw_arrow, draw_slot
 from app.window.ui import theme
+from app.window.ui.confirm import Confirm
 from app.window.ui.widgets import Button, blit_centered, panel
 from app.core.words.grammar import counted
 from games.core.cards import Card
@@ -100,6 +101,7 @@ class SeahavenTable(TableScene):
         # in one frame took 20-40 ms), the table shows its floor only and input waits.
         self.preparing = not watched(session)
         self.painted_ahead: set[Card] = set()
+        self.giving_up: Confirm | None = None   # "Give up this deal?" while it is asked
         super().__init__(app, session)
         if self.finding:
             self.queue.clear()  # the stand-in's deal is not animated
@@ -461,6 +463,9 @@ class SeahavenTable(TableScene):
         if self.offer is not None:
             self._offer_input(event)
             return
+        if self.giving_up is not None:
+            self._give_up_input(event)
+            return
         if self.preparing and not (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F1)):
             return  # no cards to play yet: only leaving or the rules
         if self.prompt is not None:
@@ -499,6 +504,20 @@ class SeahavenTable(TableScene):
         table.auto_paused = True
         self.app.scenes.replace(table)
 
+    def ask_give_up(self) -> None:
+        """G sits beside H (hint): a slip of one key must not end the deal, so ask first."""
+        self.giving_up = Confirm("Give up this deal?", "Give up", "Keep playing",
+                                 "It counts as a deal lost")
+
+    def _give_up_input(self, event: pygame.event.Event) -> None:
+        assert self.giving_up is not None
+        answer = self.giving_up.handle_event(event)
+        if answer is None:
+            return
+        self.giving_up = None
+        if answer and not self.state.is_over():
+            self.act(sh.Resign(0))
+
     def _prompt_input(self, event: pygame.event.Event) -> None:
         assert self.prompt is not None
         answer = self.prompt.handle_event(event)
@@ -536,7 +555,7 @@ class SeahavenTable(TableScene):
         elif key == pygame.K_d:
             self.open_prompt()
         elif key == pygame.K_g and not self.state.is_over():
-            self.act(sh.Resign(0))
+            self.ask_give_up()
         else:
             return False
         return True
@@ -755,6 +774,8 @@ class SeahavenTable(TableScene):
             self._draw_win(surface)
         if self.offer is not None:
             self._draw_offer(surface)
+        if self.giving_up is not None:
+            self.giving_up.draw(surface)
 
     def _draw_preparing(self, surface: pygame.Surface) -> None:
         if self.finding:
