@@ -70,12 +70,17 @@ class GameParts(Generic[OptionsT, StateT]):
     Generic in the game's options and state types, so that a game's ``_parts`` is checked:
     ``new_game`` must take its options type and make a state that keeps the protocol.
     The bots are turn bots ``(view, rng) -> action`` or reflex bots ``(view, now_ms, rng)
-    -> [timed action]``; the two shapes share the table, so their type stays open."""
+    -> [timed action]``; the two shapes share the table, so their type stays open.
+
+    ``knocked_out(state, seat)``: whether that seat has left the game for good (Ninety-Nine's
+    last token lost), so a table whose humans are all out may play the rest at once; None
+    where nobody leaves before the end."""
 
     options_type: type[OptionsT]
     new_game: Callable[[OptionsT, int], StateT]
     bots: Mapping[str, Callable[..., Any]]
     options: tuple[OptionSpec, ...] = ()
+    knocked_out: Callable[[StateT, int], bool] | None = None
 
 
 # What a spec holds: the parts of some game, whose state keeps the protocol.

@@ -28,4 +28,5 @@ def _parts() -> AnyParts:
     return GameParts(
         options_type=rules.NinetyNineOptions, new_game=rules.new_game, bots=bots.BOTS,
         options=(OptionSpec("tokens", "Tokens each", (1, 2, 3, 4, 5), 3),),
+        knocked_out=rules.knocked_out,
     )

@@ -424,3 +424,16 @@ def new_game(options: NinetyNineOptions, seed: int) -> NinetyNineState:
     state.dealer = rng.randrange(options.seats)
     state.opening = state._deal()
     return state
+
+
+def knocked_out(state: NinetyNineState, seat: Seat) -> bool:
+    """Whether ``seat`` has lost its last token: it plays no more this game.
+
+    >>> state = new_game(NinetyNineOptions(seats=3, tokens=1), 1)
+    >>> knocked_out(state, 0)
+    False
+    >>> state.tokens[0] = 0
+    >>> knocked_out(state, 0)
+    True
+    """
+    return state.tokens[seat] == 0

@@ -11,6 +11,7 @@ player's input into an action).
 from __future__ import annotations
 
 import re
+import time
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
 BOT_PACE = 0.6      # seconds a bot takes at least, so people can follow the play
 END_PAUSE = 1.6     # seconds the final position stays before the results
 PAINT_AHEAD = 0.003  # seconds a frame may spend painting cards before the first picture
+RUSH_BUDGET = 0.012  # seconds a frame may spend playing the computers' moves at once
 
 
 def watched(session: TableSession) -> bool:
@@ -93,6 +95,10 @@ class TableScene(Scene):
         self.size = app.screen.get_size()
         self.menu_button = Button("Menu", self.pause, kind="quiet", text_size=18)
         self.rules_button = Button("Rules", self.open_rules, kind="quiet", text_size=18)
+        # Once every human is knocked out: "Play the rest" (or Enter) plays the computers'
+        # moves at once, without animation, straight to the results.
+        self.rest_button = Button("Play the rest (Enter)", self.play_rest, kind="primary")
+        self.rushing = False
         self.chat = table_chat.panel_for(self)   # a networked table's chat (None at home)
         self.layout(self.size)
         self.sync(self.current_view())
@@ -279,6 +285,8 @@ class TableScene(Scene):
                 self.show_log = not self.show_log
         elif self.menu_button.handle_event(event) or self.rules_button.handle_event(event):
             return
+        elif self._rest_input(event):
+            return
         elif self.curtain_for is not None:
             self._curtain_input(event)
         elif self.human_turn:
@@ -308,6 +316,9 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self._take_news(dt)
         if self.painting_ahead:
+            return
+        if self.rushing:
+            self._rush()
             return
         self.anim.update(dt)
         self.message_time = max(0.0, self.message_time - dt)
@@ -387,6 +398,84 @@ class TableScene(Scene):
             action, self._bot_action, self.bot_clock = self._bot_action, None, 0.0
             self.act(action)
 
+    # playing the rest at once ------------------------------------------------------------
+
+    def humans_out(self) -> bool:
+        """Every human at this (local, live) table is knocked out while computers play on:
+        nothing is left for a person to decide, only minutes of watching."""
+        session = self.session
+        out = session.spec.parts.knocked_out
+        if out is None or self.watching or self.spectator or session.network is not None:
+            return False
+        state = session.state
+        return not state.is_over() and all(out(state, seat) for seat in session.humans)
+
+    def _rest_input(self, event: pygame.event.Event) -> bool:
+        if self.rushing or not self.humans_out():
+            return False
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.play_rest()
+            return True
+        self._place_rest()
+        return self.rest_button.handle_event(event)
+
+    def play_rest(self) -> None:
+        self.rushing = True
+        self.anim.finish_all()
+
+    def _rush(self) -> None:
+        """The computers' moves, applied as fast as they are decided (a frame's budget at a
+        time, so the window stays alive) and told only in the history log; at the end,
+        straight to the results."""
+        session, deadline = self.session, time.perf_counter() + RUSH_BUDGET
+        while True:
+            self._tell_quietly()
+            if session.state.is_over():
+                self.sound_end()
+                self.finish()
+                return
+            seat = session.bot_seat()
+            if seat is None:   # (a person may act again: show the table as it now is)
+                self.rushing = False
+                self.sync(self.current_view())
+                return
+            action = session.think(seat)
+            left = deadline - time.perf_counter()
+            if action is not None:
+                self.act(action)
+            elif left > 0:
+                session.settle(timeout=left)
+            if left <= 0:
+                return
+
+    def _tell_quietly(self) -> None:
+        """What the queued events said, into the log, without animating them."""
+        while self.queue:
+            told = self.queue.popleft()
+            self.told.append(told)
+            self.log.append(self.seen(told).message())
+        self.hold = 0.0
+
+    def _draw_rest(self, surface: pygame.Surface) -> None:
+        """The "Play the rest" button, low in the middle where the player's hand was; while
+        the rest is played, a line saying so."""
+        s = theme.scale_for(self.size)
+        if self.rushing:
+            image = render_text("Playing the rest…", max(14, int(22 * s)), theme.INK, bold=True)
+            rect = image.get_rect(center=(self.size[0] // 2, self.size[1] // 2)).inflate(36, 18)
+            panel(surface, rect, radius=10)
+            blit_centered(surface, image, rect.center)
+            return
+        self._place_rest()
+        self.rest_button.draw(surface)
+
+    def _place_rest(self) -> None:
+        s, button = theme.scale_for(self.size), self.rest_button
+        button.text_size = max(14, int(20 * s))
+        width = font(button.text_size, bold=True).size(button.label)[0] + int(40 * s)
+        button.rect = pygame.Rect(0, 0, width, int(46 * s))
+        button.rect.midbottom = (self.size[0] // 2, self.size[1] - int(70 * s))
+
     def sound_end(self) -> None:
         """The win (or lose) sound, once, when the last event of a finished game is shown."""
         if not self._end_sounded:
@@ -417,6 +506,8 @@ class TableScene(Scene):
             surface.blit(felt(self.size), (0, 0))
             return
         self._draw_chrome(surface)
+        if self.rushing or self.humans_out():
+            self._draw_rest(surface)
         if self.show_log:
             self._draw_log(surface)
         if self.chat is not None:

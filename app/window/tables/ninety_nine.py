@@ -20,7 +20,8 @@ from app.window.tables.hand_input import HandInput
 from app.window.tables.value_prompt import ValuePrompt
 from app.window.ui import theme
 from app.core.words.card_words import card_name
-from app.window.ui.widgets import banner, blit_centered, faded
+from app.core.words.count_words import count_effect
+from app.window.ui.widgets import banner, blit_centered, faded, panel
 from games.core.cards import Card, Rank
 from games.core.protocol import Event
 from games.core.words import T, Who
@@ -373,7 +374,10 @@ class NinetyNineTable(HandInput, TableScene):
         if self.drag:
             self.drawer.draw(surface, self.drag)
         self._draw_badges(surface)
-        if self.human_turn and self.prompt is None and not self.drag:
+        tip = self.hover_tip()
+        if tip is not None:
+            self._draw_tip(surface, *tip)
+        elif self.human_turn and self.prompt is None and not self.drag:
             self._draw_turn_hint(surface)
         if self.prompt:
             self.prompt.draw(surface)
@@ -454,6 +458,24 @@ class NinetyNineTable(HandInput, TableScene):
     def _draw_turn_hint(self, surface: pygame.Surface) -> None:
         image = self.hint_image()
         surface.blit(image, self.hint_rect(image.get_size()))
+
+    def hover_tip(self) -> tuple[str, bool] | None:
+        """What the card under the mouse in the player's own hand would do to the count
+        ("50 → 58"), and whether it cannot be played; None when no such card is hovered.
+        It takes the turn hint's line, over the hand."""
+        sprite = self.hover
+        if (sprite is None or sprite.card is None or self.prompt is not None or self.drag
+                or self.viewer >= len(self.hands) or sprite not in self.hands[self.viewer]):
+            return None
+        players_in = sum(1 for tokens in self.tokens if tokens > 0)
+        effect = count_effect(sprite.card, self.count, players_in)
+        return f"{card_name(sprite.card).capitalize()}: {effect}", not nn.choices(sprite.card, self.count)
+
+    def _draw_tip(self, surface: pygame.Surface, text: str, refused: bool) -> None:
+        image = render_text(text, max(13, int(19 * self.s)), theme.DANGER if refused else theme.GOLD, bold=True)
+        rect = self.hint_rect(image.get_size())
+        panel(surface, rect.inflate(20, 10), radius=8)
+        surface.blit(image, rect)
 
     def hint_image(self) -> pygame.Surface:
         text = "Your turn: click a card, drag it to the pile, or use ←/→ and Enter"
