@@ -43,7 +43,7 @@ def sit_down(app, session: Session):
 
 def test_enter_plays_the_rest_at_once_once_the_human_is_out(app):
     scene = sit_down(app, human_knocked_out())
-    assert scene.humans_out() and not scene.rushing
+    assert scene.humans_knocked_out() and not scene.rushing
     for _ in range(5):
         app.step(FRAME)
     assert not scene.session.state.is_over()     # nothing rushes until asked
@@ -64,7 +64,7 @@ def test_the_button_plays_the_rest_too(app):
 def test_while_the_human_plays_on_there_is_no_rest_to_play(app):
     scene = table(app, "ninety_nine", seats=3)
     step_until(app, lambda: scene.human_turn)
-    assert not scene.humans_out()
+    assert not scene.humans_knocked_out()
     played = len(scene.session.actions)
     post_key(app, pygame.K_RETURN)          # Enter plays the chosen card, as ever
     assert not scene.rushing and len(scene.session.actions) == played + 1

@@ -160,7 +160,8 @@ def test_reflex_keys_changed_during_a_game_work_at_once(app):
     from app.window.scenes.keys import KeyBindingsScene
 
     scene, settings = open_settings(app, "ratscrew")
-    change(app, settings, "Keys for reflex games")
+    change(app, settings, "Keys for reflex games", presses=0)
+    post_key(app, pygame.K_RETURN)            # a button: Enter opens it (Right steps pickers only)
     keys = app.scenes.top
     assert isinstance(keys, KeyBindingsScene)
     post_key(app, pygame.K_RETURN)            # Player 1's first key (flip)...

@@ -66,7 +66,7 @@ def test_reflex_keys_are_rebound_and_a_conflict_is_refused(app):
     settings = app.scenes.top
     for _ in range(next(i for i, r in enumerate(settings.rows) if r.label == "Keys for reflex games")):
         post_key(app, pygame.K_DOWN)
-    post_key(app, pygame.K_RIGHT)
+    post_key(app, pygame.K_RETURN)          # a button: Enter opens it
     scene = app.scenes.top
     assert isinstance(scene, KeyBindingsScene)
     post_key(app, pygame.K_RETURN)          # Player 1's first key...

@@ -33,6 +33,8 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.focus = 0
         self.prompt: NamePrompt | None = None
+        self.hover: int | None = None   # the row under the mouse
+        self.keyboard = True            # the keys lead (the focus is lit), not the mouse
         self.rows = [
             Row("Sound volume", lambda: f"{round(self.settings.volume * 100)}%",
                 self._sampled(self._cycle("volume", VOLUMES))),
@@ -44,9 +46,9 @@ class SettingsScene(Scene):
             Row("Large card corners", self._onoff("large_index"), self._toggle("large_index")),
             Row("Colour-blind Nails cards", self._onoff("colourblind_nails"), self._toggle("colourblind_nails")),
             Row("Card back", lambda: self.settings.card_back, self._cycle("card_back", BACKS)),
-            Row("Your name", lambda: clean_name(self.settings.player_name) or "not set", self._ask_name),
+            Row("Your name", self._name_text, self._ask_name, opens=True),
             Row("Window size", self._size_text, self._change_size),
-            Row("Keys for reflex games", lambda: "change", self._open_keys),
+            Row("Keys for reflex games", lambda: "Change…", self._open_keys, opens=True),
         ]
         self.done_button = Button("Done", self.back, kind="primary")
         self.resize(app.screen.get_size())
@@ -80,6 +82,9 @@ class SettingsScene(Scene):
             change(step)
             synth.play("play")
         return change_and_play
+
+    def _name_text(self) -> str:
+        return clean_name(self.settings.player_name) or "not set"
 
     def _size_text(self) -> str:
         w, h = self.settings.window_size
@@ -126,26 +131,41 @@ class SettingsScene(Scene):
         if self.done_button.handle_event(event):
             return
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.rows[self.focus].change in (
-                    self._open_keys, self._ask_name):
-                self.rows[self.focus].change(1)   # Enter opens "Keys" or "Your name", as a click does
-            elif event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.back()
-            elif event.key == pygame.K_UP:
-                self.focus = (self.focus - 1) % len(self.rows)
-            elif event.key in (pygame.K_DOWN, pygame.K_TAB):
-                self.focus = (self.focus + 1) % len(self.rows)
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE):
-                self.rows[self.focus].change(-1 if event.key == pygame.K_LEFT else 1)
+            self._key(event.key)
         elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
             for i, row in enumerate(self.rows):
                 if row.rect.collidepoint(event.pos):
-                    self.focus = i
+                    self.focus = self.hover = i
                     row.change(-1 if event.button == 3 else 1)
         elif event.type == pygame.MOUSEMOTION:
-            for i, row in enumerate(self.rows):
-                if row.rect.collidepoint(event.pos):
-                    self.focus = i
+            # The mouse lights the row under it but never moves the keyboard's focus: rows
+            # slide under a still mouse when the window is resized, and a stray key must not
+            # then change a row the player never chose.
+            self.hover = next((i for i, row in enumerate(self.rows) if row.rect.collidepoint(event.pos)), None)
+            self.keyboard = False
+
+    def _key(self, key: int) -> None:
+        row = self.rows[self.focus]
+        if key == pygame.K_ESCAPE:
+            self.back()
+        elif not self.keyboard:
+            # The mouse had the light: this key only shows where the focus is, and acts on nothing.
+            self.keyboard, self.done_button.hover = True, False
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and row.opens:
+            row.change(1)   # Enter opens "Your name" or "Keys", as a click does
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.back()     # elsewhere Enter is "Done"
+        elif key == pygame.K_UP:
+            self.focus = (self.focus - 1) % len(self.rows)
+        elif key in (pygame.K_DOWN, pygame.K_TAB):
+            self.focus = (self.focus + 1) % len(self.rows)
+        elif key == pygame.K_SPACE or (key in (pygame.K_LEFT, pygame.K_RIGHT) and not row.opens):
+            row.change(-1 if key == pygame.K_LEFT else 1)
+
+    def lit(self) -> int | None:
+        """The one row drawn lit: the focus while keys are in use, else the row under the
+        mouse (none when the mouse is on the Done button or the felt)."""
+        return self.focus if self.keyboard else self.hover
 
     # drawing -----------------------------------------------------------------------------
 
@@ -167,10 +187,11 @@ class SettingsScene(Scene):
         blit_centered(surface, render_text("Settings", int(48 * s), theme.GOLD, bold=True),
                       (self.size[0] // 2, int(60 * s)))
         text_size = max(14, int(self.row_h * 0.42))
+        lit = self.lit()
         for i, row in enumerate(self.rows):
-            draw_row(surface, row, i == self.focus, text_size)
+            draw_row(surface, row, i == lit, text_size)
         self.done_button.draw(surface)
-        hint = "Up/Down choose · Left/Right change · changes apply at once · Enter on Keys opens them · Esc back"
+        hint = "Up/Down choose · Left/Right change · Enter opens a button · changes apply at once · Esc back"
         blit_centered(surface, render_text(hint, max(12, int(15 * s)), theme.INK_DIM),
                       (self.size[0] // 2, self.size[1] - int(26 * s)))
         if self.prompt is not None:

@@ -400,7 +400,7 @@ class TableScene(Scene):
 
     # playing the rest at once ------------------------------------------------------------
 
-    def humans_out(self) -> bool:
+    def humans_knocked_out(self) -> bool:
         """Every human at this (local, live) table is knocked out while computers play on:
         nothing is left for a person to decide, only minutes of watching."""
         session = self.session
@@ -411,7 +411,7 @@ class TableScene(Scene):
         return not state.is_over() and all(out(state, seat) for seat in session.humans)
 
     def _rest_input(self, event: pygame.event.Event) -> bool:
-        if self.rushing or not self.humans_out():
+        if self.rushing or not self.humans_knocked_out():
             return False
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.play_rest()
@@ -506,7 +506,7 @@ class TableScene(Scene):
             surface.blit(felt(self.size), (0, 0))
             return
         self._draw_chrome(surface)
-        if self.rushing or self.humans_out():
+        if self.rushing or self.humans_knocked_out():
             self._draw_rest(surface)
         if self.show_log:
             self._draw_log(surface)

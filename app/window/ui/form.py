@@ -1,4 +1,7 @@
-"""Rows of a form (the setup and settings screens): a label, a value, and a way to change it."""
+"""Rows of a form (the setup and settings screens): a label, a value, and a way to change it.
+
+A row that steps through values is drawn as a picker, ‹ value ›; a row that opens a dialog
+(``opens``: "Your name", "Keys") is drawn as a button, so nobody expects Left/Right to step it."""
 
 from __future__ import annotations
 
@@ -20,6 +23,18 @@ class Row:
     value: Callable[[], str]
     change: Callable[[int], None]
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    opens: bool = False   # a dialog opens (Enter, Space or a click), nothing is stepped
+
+
+def value_rect(row: Row, size: int) -> pygame.Rect:
+    """Where the value is drawn, right-aligned in the row (for a button row, its button)."""
+    image = render_text(_value_text(row), size, theme.INK, bold=True)
+    rect = image.get_rect(midright=(row.rect.right - 18, row.rect.centery))
+    return rect.inflate(24, max(4, row.rect.height - image.get_height() - 10)) if row.opens else rect
+
+
+def _value_text(row: Row) -> str:
+    return row.value() if row.opens else f"‹  {row.value()}  ›"
 
 
 def draw_row(surface: pygame.Surface, row: Row, focused: bool, size: int) -> None:
@@ -28,5 +43,11 @@ def draw_row(surface: pygame.Surface, row: Row, focused: bool, size: int) -> Non
           edge=theme.GOLD if focused else None, radius=8)
     label = render_text(row.label, size, theme.INK_DIM)
     surface.blit(label, label.get_rect(midleft=(row.rect.left + 18, row.rect.centery)))
-    value = render_text(f"‹  {row.value()}  ›", size, theme.GOLD if focused else theme.INK, bold=True)
+    value = render_text(_value_text(row), size, theme.GOLD if focused else theme.INK, bold=True)
+    if row.opens:   # a button: a framed box, moved in so its frame sits where the text ended
+        box = value_rect(row, size).move(-12, 0)
+        pygame.draw.rect(surface, (20, 70, 46), box, border_radius=8)
+        pygame.draw.rect(surface, theme.GOLD if focused else theme.INK_DIM, box, width=2, border_radius=8)
+        surface.blit(value, value.get_rect(center=box.center))
+        return
     surface.blit(value, value.get_rect(midright=(row.rect.right - 18, row.rect.centery)))
