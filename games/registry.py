@@ -80,7 +80,7 @@ class GameParts(Generic[OptionsT, StateT]):
     new_game: Callable[[OptionsT, int], StateT]
     bots: Mapping[str, Callable[..., Any]]
     options: tuple[OptionSpec, ...] = ()
-    knocked_out: Callable[[StateT, int], bool] | None = None
+    knocked_out: Callable[[Any, int], bool] | None = None   # (Any: a state, as the bots take a view)
 
 
 # What a spec holds: the parts of some game, whose state keeps the protocol.
