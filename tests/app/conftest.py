@@ -29,6 +29,17 @@ def no_wash(monkeypatch):
     monkeypatch.setattr(wash, "SHOWN", False)
 
 
+@pytest.fixture(autouse=True)
+def hand_summaries_go_by_themselves(monkeypatch):
+    """With a player at a trick table, the summary between hands waits for Space or a
+    click. UI tests that play through several hands wait for the player's next turn, so
+    here it goes by itself after its seconds, as when no one is at the table
+    (test_hand_summary_waits.py turns the waiting back on)."""
+    from app.window.tables import tricks
+
+    monkeypatch.setattr(tricks, "SUMMARY_WAITS", False)
+
+
 @pytest.fixture
 def app():
     """The app, headless at 1280x800, showing its menu after one frame (a test file may

@@ -79,9 +79,8 @@ class NapTable(BiddingTable):
         each = event.contract.credits
         pay = f"Everyone pays {who} {each}" if event.made else f"{who} {'pay' if who == 'You' else 'pays'} everyone {each}"
         chips = " · ".join(f"{self._name(s)} {c}" for s, c in enumerate(event.chips))
-        self.summary = ([head, pay, f"Chips: {chips}"], SUMMARY_TIME)
         self.history.add("note", who, f"{verdict} ({_tricks(event.tricks)})")
-        return SUMMARY_TIME
+        return self.show_summary([head, pay, f"Chips: {chips}"], SUMMARY_TIME)
 
     def _on_SessionOver(self, event: nap.SessionOver) -> float:
         names = ", ".join(self._name(s) for s in event.winners)

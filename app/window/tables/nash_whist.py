@@ -378,9 +378,8 @@ class NashWhistTable(BiddingTable):
             lines.append(f"The pot keeps its {event.pot} chips")
         chips = " · ".join(f"{self._name(s)} {c}" for s, c in enumerate(event.chips))
         lines.append(f"Chips: {chips}")
-        self.summary = (lines, SUMMARY_TIME + 0.8)
         self.history.add("note", side, f"{'made' if event.made else 'failed'} {event.bid.title}")
-        return SUMMARY_TIME + 0.8
+        return self.show_summary(lines, SUMMARY_TIME + 0.8)
 
     def _fly_payments(self, event: nw.Settled) -> None:
         for i, p in enumerate(event.payments):

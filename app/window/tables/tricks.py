@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
 TRICK_PAUSE = 0.85     # seconds a finished trick stays before it is swept away
 SUMMARY_TIME = 3.2
+SUMMARY_WAITS = True   # a player at the table goes on from the hand's summary when ready
 BUBBLE_TIME = 1.8
 PILE_SHOWN = 7         # crossed cards drawn per pile at most (the count is written beside it)
 
@@ -376,8 +377,18 @@ class TrickTable(HandInput, TableScene):
         tricks = " · ".join(f"{self._side(s)} {event.tricks[s]} tricks, +{event.points[s]}" for s in order)
         score = " · ".join(f"{self._side(s)} {event.scores[s]}" for s in order)
         lines = [self.to_player(event.message()), tricks, f"Score: {score} (first to {self.session.options.target})"]
-        self.summary = (lines, SUMMARY_TIME)
-        return SUMMARY_TIME
+        return self.show_summary(lines, SUMMARY_TIME)
+
+    def show_summary(self, lines: list[str], seconds: float) -> float:
+        """Put up the between-hands panel; returns the hold. The panel says "Space or click
+        to go on", so with a player at the table it waits for them (it went after a few
+        seconds, before it could be read); watched (a replay, computers only) or at instant
+        speed, it stays ``seconds``."""
+        waits = (SUMMARY_WAITS and bool(self.session.humans) and not self.watching
+                 and not self.game_pace.instant)
+        hold = math.inf if waits else seconds
+        self.summary = (lines, hold)
+        return hold
 
     def side_of(self, seat: int) -> int:
         """The scoring side of a seat: partners opposite share one (seat % 2) at four; a game
