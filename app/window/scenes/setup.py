@@ -77,6 +77,8 @@ class SetupScene(Scene):
             for seat in range(len(self.setup.seats)):
                 self.seat_rows[len(rows)] = seat
                 rows.append(Row(self.seat_title(seat), self._seat_text(seat), self._seat_changer(seat)))
+            if len(self.levels()) > 1 and len(self.setup.seats) > 2:
+                rows.append(Row("All computers", self._all_computers_text, self._all_computers_change))
         for option in self.spec.options:
             if self._shown(option):
                 rows.append(Row(option.label, self._option_text(option), self._option_changer(option)))
@@ -143,6 +145,39 @@ class SetupScene(Scene):
             index = next((i for i, p in enumerate(cycle) if p == current or (p.human and current.human)), 0)
             self.setup.seats[seat] = cycle[(index + step) % len(cycle)]
         return change
+
+    def levels(self) -> list[str]:
+        """The game's computer players' levels, easiest first."""
+        return [d for d in DIFFICULTIES if d in self.spec.bots]
+
+    def _computers(self) -> list[int]:
+        return [seat for seat, plan in enumerate(self.setup.seats) if not plan.human]
+
+    def _all_computers_text(self) -> str:
+        """The level every computer plays at, "mixed" when they differ."""
+        seen = {self.setup.seats[seat].difficulty for seat in self._computers()}
+        return "no computers" if not seen else seen.pop() if len(seen) == 1 else "mixed"
+
+    def _all_computers_change(self, step: int) -> None:
+        """Every computer seat to the next level (from the first computer's), at once
+        rather than seat by seat."""
+        seats, levels = self._computers(), self.levels()
+        if not seats:
+            return
+        current = self.setup.seats[seats[0]].difficulty
+        index = levels.index(current) if current in levels else 0
+        # From "mixed", the first step puts them all at the first computer's level.
+        level = current if self._all_computers_text() == "mixed" else levels[(index + step) % len(levels)]
+        for seat in seats:
+            self.setup.seats[seat] = SeatPlan(False, level)
+
+    def partner_note(self, seat: int) -> str:
+        """" · your partner" on the row of the seat opposite the first human at a
+        partnership game (seats 1 and 3 play 2 and 4), else ""."""
+        humans = [s for s, plan in enumerate(self.setup.seats) if plan.human]
+        if not (self.spec.partnerships and humans and len(self.setup.seats) == 4):
+            return ""
+        return " · your partner" if seat == (humans[0] + 2) % 4 else ""
 
     def _option_text(self, option: Any) -> Callable[[], str]:
         return lambda: option.label_for(self.setup.options.get(option.key, option.default))
@@ -381,7 +416,7 @@ class SetupScene(Scene):
             if i in self.seat_rows:   # (a name being typed shows its cursor)
                 seat = self.seat_rows[i]
                 typing = i == self.focus and self.setup.seats[seat].human
-                row.label = self.seat_title(seat) + ("_" if typing else "")
+                row.label = self.seat_title(seat) + ("_" if typing else self.partner_note(seat))
             draw_row(surface, row, i == self.focus, text_size)
         self.start_button.draw(surface)
         self.back_button.draw(surface)
