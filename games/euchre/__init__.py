@@ -27,7 +27,8 @@ def _parts() -> AnyParts:
 
     return GameParts(
         options_type=rules.EuchreOptions, new_game=rules.new_game, bots=bots.BOTS,
-        options=(OptionSpec("deck", "Cards in the deck", rules.DECKS, 32),
+        options=(OptionSpec("deck", "Cards in the deck", rules.DECKS, 32,
+                            names=("32 (7 to Ace)", "24 (9 to Ace, North American)")),
                  OptionSpec("target", "Points to win", rules.TARGETS, 5),
                  OptionSpec("stick_the_dealer", "Stick the dealer", (False, True), False)),
     )
