@@ -29,6 +29,7 @@ from app.window.ui.widgets import blit_centered, panel
 from games.core.cards import Suit, suit_of
 from games.core.trick_events import NewDeal, TrumpSet
 from games.core.tricks import TrumpRules
+from games.core.words import T
 from games.nash_whist import bids as nwb
 from games.nash_whist import rules as nw
 from games.nash_whist.scoring import TRICKS_PER_HAND
@@ -78,11 +79,11 @@ class NashWhistTable(BiddingTable):
         self.calls = {}
         if view.phase == "bid":
             for seat, bid in view.auction:
-                self.calls[seat] = "Pass" if bid is None else str(bid)
+                self.calls[seat] = self.said(bid)
         if not self.history.entries and view.auction:  # a game picked up part way: this deal's calls
             self.history.add("deal", text=f"Deal {view.deal_number} · {self._name(view.dealer)} dealt")
             for seat, bid in view.auction:
-                self.history.add("pass" if bid is None else "bid", self._name(seat), _call_words(bid))
+                self.history.add("pass" if bid is None else "bid", self._name(seat), self.call_words(bid))
         self.turned = CardSprite(view.indicator, *self.stub_spot(), face_up=True, width=self.indicator_width())
         self.open_seats = set()
         for seat, cards in view.open_hands.items():
@@ -289,7 +290,8 @@ class NashWhistTable(BiddingTable):
         return super()._on_Called(event)
 
     def call_words(self, bid: nwb.Bid | None) -> str:
-        return _call_words(bid)
+        """A call as the history shows it: the bid with what it pays, or Pass."""
+        return self.said(bid) if bid is None else f"{self.said(bid)} ({bid.pay})"
 
     def _on_AllPassed(self, event: nw.AllPassed) -> float:
         self.scores = list(event.chips)
@@ -397,7 +399,7 @@ class NashWhistTable(BiddingTable):
         won = "You win" if names == "You" else f"{names} {'wins' if len(event.winners) == 1 else 'win'}"
         self._banner(f"{won} with {max(event.chips)} chips", 3.0)
         order = standings_line([self._name(s) for s in range(len(event.chips))], event.chips)
-        self.summary = ([f"Session over: {event.reason}", order], SUMMARY_TIME)
+        self.summary = ([self.to_player(T("Session over: {reason}", reason=event.reason)), order], SUMMARY_TIME)
         self.history.add("note", text=f"Session over: {names} won")
         return 0.6
 
@@ -615,11 +617,6 @@ class NashWhistTable(BiddingTable):
         sprite = self.turned
         rect = self._indicator_label().get_rect(center=(round(sprite.x), round(sprite.y + sprite.width * 0.85)))
         return rect.clamp(pygame.Rect((0, 0), self.size))
-
-
-def _call_words(bid: nwb.Bid | None) -> str:
-    """A call as the history shows it: the bid with what it pays, or Pass."""
-    return "Pass" if bid is None else f"{bid} ({bid.pay})"
 
 
 Table = NashWhistTable
