@@ -99,7 +99,7 @@ class TrumpSet(Event):
         if self.maker is None:
             return T("{suit} are trumps", suit=self.suit)
         if self.alone:
-            return T("{seat} makes {suit} trumps and goes alone", seat=Who(self.maker), suit=self.suit)
+            return T("{seat} goes alone with {suit} as trumps", seat=Who(self.maker), suit=self.suit)
         return T("{seat} makes {suit} trumps", seat=Who(self.maker), suit=self.suit)
 
 

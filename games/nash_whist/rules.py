@@ -629,12 +629,16 @@ class NashWhistState:
         if self.partner is not None:
             side = Side((self.declarer, self.partner))
             if made:
-                return T("{side} have taken {tricks}: {bid} is made", side=side, tricks=tricks, bid=bid)
-            return T("{side} cannot reach {need} with {left} left: {bid} fails", side=side,
+                return T("{side} have taken {tricks} tricks: {bid} is made", side=side, tricks=tricks, bid=bid)
+            if not left:
+                return T("{side} took only {tricks} tricks: {bid} fails", side=side, tricks=tricks, bid=bid)
+            return T("{side} cannot reach {need} tricks with {left} left: {bid} fails", side=side,
                      need=self.contract.tricks, left=left, bid=bid)
         if made:
-            return T("{seat} has taken {tricks}: {bid} is made", seat=seat, tricks=tricks, bid=bid)
-        return T("{seat} cannot reach {need} with {left} left: {bid} fails", seat=seat,
+            return T("{seat} has taken {tricks} tricks: {bid} is made", seat=seat, tricks=tricks, bid=bid)
+        if not left:
+            return T("{seat} took only {tricks} tricks: {bid} fails", seat=seat, tricks=tricks, bid=bid)
+        return T("{seat} cannot reach {need} tricks with {left} left: {bid} fails", seat=seat,
                  need=self.contract.tricks, left=left, bid=bid)
 
     # deals and the end of the session ------------------------------------------------------------
@@ -724,11 +728,10 @@ class NashWhistState:
         if isinstance(action, PlayCard):
             return self._why_not_card(action)
         if isinstance(action, Cop):
-            # (A seat that has passed is refused above, unless it is the Hot Seat's second
-            # chance, when it may Cop: only these two are left.)
-            if self.standing is None or self.standing.kind != PROP:
-                return T("there is no Prop standing to Cop")
-            return T("you cannot Cop your own Prop")
+            # The only Cop refused on one's turn: a seat that has passed never has the turn
+            # (but for the Hot Seat's second chance, when it may Cop), and the proposer never
+            # has it while the Prop stands (a Prop left alone goes to that second chance).
+            return T("there is no Prop standing to Cop")
         assert isinstance(action, MakeBid)
         return self._why_not_bid(action.bid)
 

@@ -21,7 +21,7 @@ from app.window.render.table import CardSprite, fan_positions, token
 from app.window.render.text import render_text
 from app.window.tables import trick_parts as parts
 from app.window.tables.auction import Choice, ChoiceRow
-from app.window.tables.nash_whist_calls import bid_rows, claim_words, payment_lines, standings_line
+from app.window.tables.nash_whist_calls import bid_rows, payment_lines, standings_line
 from app.window.tables.bidding import BiddingTable
 from app.window.tables.tricks import SUMMARY_TIME
 from app.window.ui import theme
@@ -32,7 +32,6 @@ from games.core.tricks import TrumpRules
 from games.core.words import T
 from games.nash_whist import bids as nwb
 from games.nash_whist import rules as nw
-from games.nash_whist.scoring import TRICKS_PER_HAND
 
 if TYPE_CHECKING:
     from app.core.session import Session
@@ -347,21 +346,10 @@ class NashWhistTable(BiddingTable):
         del hand[len(ordered):]
 
     def _on_Claimed(self, event: nw.Claimed) -> float:
+        """Why the hand stopped, as the rules say it ("You cannot reach 13 tricks ...")."""
         self.anim.finish_all()
-        self._banner(self.claim_text(event.made), 1.8)
+        self._banner(self.to_player(event.reason), 1.8)
         return 1.0
-
-    def claim_text(self, made: bool) -> str:
-        """Why the hand stopped, in the table's words: "You", and verbs that agree."""
-        if self.contract is None or self.maker is None:
-            return "The hand is over"
-        side = self._name(self.maker)
-        if self.partner is not None:
-            side += f" and {self._name(self.partner)}"
-        tricks = sum(self.won[s] for s in (self.maker, self.partner) if s is not None and s < len(self.won))
-        left = TRICKS_PER_HAND - sum(self.won)
-        plural = self.partner is not None or side == "You"
-        return claim_words(side, plural, self.contract, made, tricks, left)
 
     def _on_Settled(self, event: nw.Settled) -> float:
         self.anim.finish_all()
