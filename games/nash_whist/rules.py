@@ -626,19 +626,20 @@ class NashWhistState:
             if made:
                 return T("{seat} won exactly one trick: Triste is made", seat=seat)
             return T("{seat} won {tricks} tricks: Triste fails", seat=seat, tricks=tricks)
-        if self.partner is not None:
-            side = Side((self.declarer, self.partner))
-            if made:
-                return T("{side} have taken {tricks} tricks: {bid} is made", side=side, tricks=tricks, bid=bid)
-            if not left:
-                return T("{side} took only {tricks} tricks: {bid} fails", side=side, tricks=tricks, bid=bid)
-            return T("{side} cannot reach {need} tricks with {left} left: {bid} fails", side=side,
-                     need=self.contract.tricks, left=left, bid=bid)
+        return self._tricks_reason(made, tricks, left, bid)
+
+    def _tricks_reason(self, made: bool, tricks: int, left: int, bid: Words) -> Words:
+        """Why a contract to take tricks stops: made, or out of reach (the declarer alone, or
+        with a partner in Prop-and-Cop, when the verb agrees with two)."""
+        assert self.contract is not None and self.declarer is not None
+        side: Who | Side = Who(self.declarer) if self.partner is None else Side((self.declarer, self.partner))
+        if made and self.partner is not None:
+            return T("{side} have taken {tricks} tricks: {bid} is made", side=side, tricks=tricks, bid=bid)
         if made:
-            return T("{seat} has taken {tricks} tricks: {bid} is made", seat=seat, tricks=tricks, bid=bid)
+            return T("{side} has taken {tricks} tricks: {bid} is made", side=side, tricks=tricks, bid=bid)
         if not left:
-            return T("{seat} took only {tricks} tricks: {bid} fails", seat=seat, tricks=tricks, bid=bid)
-        return T("{seat} cannot reach {need} tricks with {left} left: {bid} fails", seat=seat,
+            return T("{side} took only {tricks} tricks: {bid} fails", side=side, tricks=tricks, bid=bid)
+        return T("{side} cannot reach {need} tricks with {left} left: {bid} fails", side=side,
                  need=self.contract.tricks, left=left, bid=bid)
 
     # deals and the end of the session ------------------------------------------------------------
