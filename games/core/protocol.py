@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable, Protocol, Sequence, TypeVar, runtime_checkable
 
 from games.core.cards import Card
-from games.core.words import Words
+from games.core.words import T, Words
 
 Seat = int
 
@@ -141,6 +141,11 @@ class TurnBot(Protocol[ViewT_contra, ActionT_co]):
     """A turn bot picks one of the legal actions from what its seat can see."""
 
     def __call__(self, view: ViewT_contra, rng: Random, /) -> ActionT_co: ...
+
+
+# What a game's refusal says when its own checks find nothing wrong though ``legal_actions``
+# does not list the action: never a player's case while the two agree.
+NOT_ALLOWED_NOW = T("that is not allowed now")
 
 
 def check_legal(state: GameState[ActionT, Any], action: object,

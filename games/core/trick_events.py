@@ -18,18 +18,23 @@ from games.core.words import N, Side, T, Who, Words
 
 def side_name(side: int) -> str:
     """Partnerships are named by their seats: side 0 is P1 & P3 (the engine's notation,
-    for an ``Outcome``'s reason; a player reads ``partners(side)``)."""
-    return f"P{side + 1} & P{side + 3}"
+    for an ``Outcome``'s reason; a player reads ``side_words(side)``)."""
+    return str(side_words(side))
 
 
 def partners(side: int) -> Side:
-    """A partnership as a message names it (side 0 sits in seats 0 and 2)."""
+    """A partnership as a message's value (side 0 sits in seats 0 and 2)."""
     return Side((side, side + 2))
+
+
+def side_words(side: int) -> Words:
+    """A partnership as a message of its own, for the app to name ("You & Otto")."""
+    return T("{side}", side=partners(side))
 
 
 def turn_refusal(turn: Seat, seat: Seat) -> Words:
     """Why ``seat`` may not act: it is ``turn``'s turn."""
-    return T("it is {turn}'s turn: {seat} must wait", turn=Who(turn), seat=Who(seat))
+    return T("it is not {seat}'s turn: {turn} plays now", seat=Who(seat), turn=Who(turn))
 
 
 def not_held(card: Card, seat: Seat) -> Words:

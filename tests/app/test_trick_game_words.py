@@ -204,7 +204,7 @@ def test_a_refusal_names_people_and_cards() -> None:
     assert render(refusal.value.message, names) == f"{card_text(stranger)} is not in your hand"
     with pytest.raises(IllegalAction) as early:
         state.apply(PlayCard((turn + 1) % 4, stranger))
-    assert render(early.value.message, names) == "It is your turn: " + PEOPLE[(turn + 1) % 4] + " must wait"
+    assert render(early.value.message, names) == f"It is not {PEOPLE[(turn + 1) % 4]}'s turn: you play now"
 
 
 def whole_game_events(game: str, seed: int) -> list[Event]:

@@ -32,8 +32,9 @@ from app.net.client.link import Link, Note
 from app.net.wire.protocol import CHAT_LIMIT, TableState
 from app.core.session import SeatPlan, Session, Setup
 from app.core.words.names import seat_names
-from games.core.protocol import Action, Event, GameState, IllegalAction, Outcome, Seat, seat_name
+from games.core.protocol import NOT_ALLOWED_NOW, Action, Event, GameState, IllegalAction, Outcome, Seat
 from games.core.view_state import ViewState
+from games.core.words import T, Who, Words
 from games.registry import DIFFICULTIES, GAMES
 
 __all__ = ["ChatLine", "Move", "Player", "RemoteSession"]   # ChatLine from app/net/wire/chat_line.py
@@ -103,7 +104,7 @@ class RemoteSession(Session):
         self._answer_due = False     # an action is on its way: nobody acts until the table answers
         self._sent_at = -1
         self._count = 0
-        self._errors: list[str] = []
+        self._errors: list[Words | str] = []   # (a refusal's message, rendered by the table)
         self._welcomes = 0
         self._back = False           # welcomed again after a drop: the next table resyncs
         self._replay: dict[str, Any] | None = None
@@ -178,7 +179,7 @@ class RemoteSession(Session):
         elif note.kind == "table":
             self._table(note.data)
         elif note.kind == "error":
-            self._errors.append(str(note.data))
+            self._errors.append(note.data if isinstance(note.data, Words) else str(note.data))
             self._answer_due = False     # (a refused move: it is the player's turn again)
         elif note.kind == "chat":
             self._chat(note.data)
@@ -330,7 +331,7 @@ class RemoteSession(Session):
             events += move.events
         return events
 
-    def take_errors(self) -> list[str]:
+    def take_errors(self) -> list[Words | str]:
         """The server's error lines since the last call."""
         errors, self._errors = self._errors, []
         return errors
@@ -425,11 +426,11 @@ class RemoteSession(Session):
         if self._answer_due:
             raise IllegalAction("Wait: the table has not answered your last move yet")
         if getattr(action, "seat", None) != self.seat:
-            raise IllegalAction(f"{seat_name(self.seat)} cannot act for another seat")
+            raise IllegalAction(T("{seat} cannot act for another seat", seat=Who(self.seat)))
         if self.seat not in self.state.to_act():
             raise IllegalAction("It is not your turn")
         if action not in self.state.legal_actions(self.seat):
-            raise IllegalAction(f"That move is not allowed now: {action}")
+            raise IllegalAction(NOT_ALLOWED_NOW)
 
     def send_chat(self, text: str) -> None:
         text = text.strip()[:CHAT_LIMIT]

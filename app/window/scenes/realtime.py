@@ -37,6 +37,7 @@ from app.window.scenes.table import END_PAUSE, TableScene, watched
 from app.window.ui import theme
 from app.window.ui.widgets import blit_centered, panel
 from games.core.protocol import Event, IllegalAction
+from games.core.words import T, Who
 from games.core.realtime import RealtimeDriver, TimedAction
 
 if TYPE_CHECKING:
@@ -130,7 +131,7 @@ class RealtimeTableScene(TableScene):
 
     def verdict(self, first: int, second: int, by_ms: int) -> None:
         """At a networked table: the server judged a race ("Bob by 12 ms")."""
-        self._banner(f"{self._name(first)} by {by_ms} ms", 2.2)
+        self._banner(self.to_player(T("{seat} by {ms} ms", seat=Who(first), ms=by_ms)), 2.2)
 
     # input ---------------------------------------------------------------------------------
 

@@ -166,8 +166,7 @@ class TableScene(Scene):
         people's names for seats, "You" for the one human with verbs that agree ("You have
         no cards to flip"), cards as 10♠ (``render``). A ``str`` is a line already made
         (the server's own words), read as a literal."""
-        message = text if isinstance(text, Words) else Words.plain(text)
-        return render(message, SeatNames(self.people, self.you_seat()))
+        return render(text, SeatNames(self.people, self.you_seat()))
 
     def history_line(self, line: Words | str) -> str:
         """A line of the history (L) as drawn."""
