@@ -117,9 +117,7 @@ class TableSession(TakesMovesBack, Protocol):
 
     def take_events(self) -> list[Event]: ...
 
-    def take_errors(self) -> list[Words | str]:
-        """Refusals from elsewhere: a message for the table to render, or a line already made."""
-        ...
+    def take_errors(self) -> list[Words | str]: ...
 
 
 @runtime_checkable
