@@ -16,7 +16,7 @@ from app.core.words.names import clean_name
 from games.registry import DIFFICULTIES, GameSpec
 
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 YOU, REMOTE, BOT = "host", "remote", "bot"
 HERE = "here"   # a reflex game: another person at this keyboard, with keys of their own
@@ -29,7 +29,7 @@ HERE_WORDS = "A player here shares this keyboard with you, with keys of their ow
 class HostSetupScene(SetupScene):
     name = "host setup"
 
-    def __init__(self, app: App, spec: GameSpec) -> None:
+    def __init__(self, app: AppServices, spec: GameSpec) -> None:
         # Every seat but yours is for a friend at first; a computer's level is kept in the
         # seat's plan, whatever the seat is now, so stepping through comes back to it.
         self.kinds: list[str] = []
@@ -130,11 +130,7 @@ class HostSetupScene(SetupScene):
         return create
 
     def start(self) -> None:
-        from app.window.scenes.lobby import LobbyScene
-
-        lobby = LobbyScene.hosting(self.app, self.spec, self.create())
-        self.app.scenes.push(lobby)
-        lobby.resize(self.app.screen.get_size())
+        self.app.nav.hosted_lobby(self.spec, self.create())
 
     @property
     def heading(self) -> str:

@@ -24,8 +24,9 @@ F3 shows every player's round trip and clock error (``figures``).
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -36,12 +37,65 @@ from app.window.ui import theme
 from app.window.ui.widgets import blit_centered, panel
 
 if TYPE_CHECKING:
-    from app.window.scenes.realtime import Press, RealtimeTableScene
+    from app.core.session import Session
+    from app.window.anim.tween import Animator
+    from app.window.input.press import Press
+    from app.window.scenes.base import AppServices
+    from games.core.protocol import Event
+    from games.core.realtime import TimedAction
 
 GRACE_WORDS = "then a computer holds the seat"   # after the seconds left, as the server says them
 GRACE_UNKNOWN = "If they are not back soon, a computer holds the seat"
 HOLD_MS = 600.0     # a press held for its key's last answer is read anyway after this long
 REFUSAL_WAIT_MS = 150.0   # a refusal waits this long for a verdict that explains it
+
+
+class NetTable(Protocol):
+    """What the net side drives of its reflex table (``RealtimeTableScene``, which imports
+    this module, so it is named here by its shape): its clock and countdown, its inbox of
+    presses, its queue of events to show, and how it speaks and shows a verdict."""
+
+    countdown: float
+    started: bool
+    game_ms: float
+    keys: KeyMap
+    message_time: float
+    inbox: list[Press]
+    queue: deque[Event]
+    anim: Animator
+    people: list[str]
+    size: tuple[int, int]
+
+    @property
+    def app(self) -> AppServices: ...
+
+    @property
+    def session(self) -> Session: ...
+
+    @staticmethod
+    def players(session: Session) -> list[int]: ...
+
+    def current_view(self) -> Any: ...
+
+    def sync(self, view: Any) -> None: ...
+
+    def present(self, events: list[Event]) -> None: ...
+
+    def tick_effects(self, dt: float) -> None: ...
+
+    def _ending(self, dt: float) -> None: ...
+
+    def _press_action(self, press: Press, at: int) -> TimedAction | None: ...
+
+    def pressed(self, action: TimedAction) -> None: ...
+
+    def say(self, text: str, seconds: float = 2.5) -> None: ...
+
+    def to_player(self, text: str) -> str: ...
+
+    def verdict(self, first: int, second: int, by_ms: int) -> None: ...
+
+    def focus_point(self) -> tuple[int, int]: ...
 
 
 @dataclass(frozen=True)
@@ -56,7 +110,7 @@ class _Stamped:
 class NetPlay:
     """The networked side of one reflex table (see the module's notes)."""
 
-    def __init__(self, table: RealtimeTableScene) -> None:
+    def __init__(self, table: NetTable) -> None:
         self.table = table
         self.session: Any = table.session
         self.show_figures = False

@@ -37,7 +37,7 @@ from games.core.protocol import Event, IllegalAction
 from games.core.realtime import RealtimeDriver
 
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 PACE = 0.6          # seconds between actions at 1x (a bot's pace at the table)
 SPEEDS = (1, 2, 4)
@@ -99,7 +99,7 @@ class ReplayControls(_Table):
     driver: RealtimeDriver   # (a reflex table's)
     name = "replay"
 
-    def __init__(self, app: App, session: ReplaySession) -> None:
+    def __init__(self, app: AppServices, session: ReplaySession) -> None:
         self.paused = False
         self.speed = 1
         self.step_wanted = False
@@ -173,7 +173,7 @@ class ReplayControls(_Table):
         if len(self.app.scenes.stack) > 1:
             self.app.scenes.pop()
         else:
-            self.app.to_menu()
+            self.app.nav.menu()
 
     def restart(self) -> None:
         again = replay_table(self.session.spec.id)(self.app, ReplaySession(self.session.replay))
@@ -400,7 +400,7 @@ def replay_table(game_id: str) -> type:
     return type(f"Replay{table.__name__}", (ReplayControls, table), {})
 
 
-def open_replay(app: App, replay: Replay, replace: bool = False) -> Any:
+def open_replay(app: AppServices, replay: Replay, replace: bool = False) -> Any:
     """Put a replay's table on top of the scene stack and return it."""
     scene = replay_table(replay.game_id)(app, ReplaySession(replay))
     if replace:

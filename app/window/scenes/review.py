@@ -31,7 +31,7 @@ from app.core.words.review_words import HEADINGS, bid_heading, bid_lines, decisi
 from games.core.analysis import Decision, Review
 
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 PART = 4  # decisions per worker job: small enough for the progress to move
 WIDE = 1100  # from this window width the panel sits beside the table, else below it
@@ -109,7 +109,7 @@ class ReviewControls(ReplayControls):
 
     name = "review"
 
-    def __init__(self, app: App, session: ReplaySession, coach: Coach) -> None:
+    def __init__(self, app: AppServices, session: ReplaySession, coach: Coach) -> None:
         self.coach = coach
         super().__init__(app, session)
         self.paused = True  # the summary first: the player starts the playback
@@ -318,7 +318,7 @@ def review_table(game_id: str) -> type:
     return type(f"Review{table.__name__}", (ReviewControls, table), {})
 
 
-def open_review_at(app: App, coach: Coach, index: int = 0, push: bool = True) -> Any:
+def open_review_at(app: AppServices, coach: Coach, index: int = 0, push: bool = True) -> Any:
     """A Review table showing the position before action ``index`` (pushed on the scene
     stack unless ``push`` is False: then the caller places it)."""
     session = ReplaySession(coach.replay)
@@ -334,6 +334,6 @@ def open_review_at(app: App, coach: Coach, index: int = 0, push: bool = True) ->
     return scene
 
 
-def open_review(app: App, replay: Replay, seat: int | None = None) -> Any:
+def open_review(app: AppServices, replay: Replay, seat: int | None = None) -> Any:
     """The Review screen for a replay, from its start, paused on the summary."""
     return open_review_at(app, Coach(replay, seat))

@@ -22,14 +22,14 @@ from games.euchre import rules as eu
 
 if TYPE_CHECKING:
     from app.core.session import Session
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 class EuchreTable(TrickTable):
     name = "euchre"
     bowers = True
     hand_cards = 5
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: AppServices, session: Session) -> None:
         self.stub_shown = False
         self.alone = False
         self.call_row: ButtonRow | None = None

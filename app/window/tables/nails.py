@@ -24,7 +24,7 @@ from games.nails import rules as nr
 
 if TYPE_CHECKING:
     from app.core.session import Session
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 FLIP_TIME = 0.28
 RACE_TIME = 2.0
@@ -47,7 +47,7 @@ class NailsTable(RealtimeTableScene):
     key_names = ("hit", "miss")
     mouse_hint = "· or click a card: left hit, right miss"
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: AppServices, session: Session) -> None:
         self.pair: list[RingSprite] = []
         self.leaving: list[RingSprite] = []
         self.last_call: nr.Called | None = None

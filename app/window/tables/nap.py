@@ -17,13 +17,13 @@ from games.nap import rules as nap
 
 if TYPE_CHECKING:
     from app.core.session import Session
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 class NapTable(BiddingTable):
     name = "nap"
     hand_cards = 5
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: AppServices, session: Session) -> None:
         self.contract: nap.Contract | None = None
         super().__init__(app, session)
 

@@ -35,7 +35,7 @@ from games.nash_whist.scoring import TRICKS_PER_HAND
 
 if TYPE_CHECKING:
     from app.core.session import Session
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 CHIP_FLIGHT = 0.45  # seconds a chip takes to fly to the pot or to a player
 
@@ -53,7 +53,7 @@ class NashWhistTable(BiddingTable):
     name = "nash_whist"
     hand_cards = 13
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: AppServices, session: Session) -> None:
         self.contract: nwb.Bid | None = None
         self.partner: int | None = None
         self.initial_trump: Suit | None = None

@@ -27,14 +27,14 @@ from games.ninety_nine import rules as nn
 
 if TYPE_CHECKING:
     from app.core.session import Session
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 BADGE_TIME = 1.3    # seconds what a card did ("+5") stays by its player's hand
 
 class NinetyNineTable(HandInput, TableScene):
     name = "ninety_nine"
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: AppServices, session: Session) -> None:
         self.hands: list[list[CardSprite]] = []
         self.pile: list[CardSprite] = []
         self.flying: list[CardSprite] = []

@@ -25,7 +25,7 @@ from games.ratscrew import rules as rs
 
 if TYPE_CHECKING:
     from app.core.session import Session
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 FAN = (0.0, 0.3, 0.6)      # x offsets (card widths) of the third, second and top card
 HAND_TIME = 0.55           # seconds a slapping hand stays on the pile
@@ -48,7 +48,7 @@ class RatscrewTable(RealtimeTableScene):
     key_names = ("flip", "slap")
     mouse_hint = "· or click: your stack flips, the pile slaps"
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: AppServices, session: Session) -> None:
         self.pile: list[CardSprite] = []
         self.flying: list[CardSprite] = []
         self.hands: list[Slapping] = []

@@ -35,7 +35,7 @@ from games.spoons.bots import discard_choice
 
 if TYPE_CHECKING:
     from app.core.session import Session
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 PASS_TIME = 0.28           # seconds a passed card takes to slide to the next seat
 SPOON_TIME = 0.35
@@ -58,7 +58,7 @@ class SpoonsTable(RealtimeTableScene):
     key_names = ("take / pass", "grab")
     view_keys = (0,)   # take or pass follows the hand shown: across machines a quick second press waits for it
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: AppServices, session: Session) -> None:
         self.pick = 0
         self.picks: dict[int, int] = {}  # the other humans' chosen cards, by seat
         self.flying: list[CardSprite] = []
