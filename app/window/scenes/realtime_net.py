@@ -24,7 +24,6 @@ F3 shows every player's round trip and clock error (``figures``).
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -37,6 +36,8 @@ from app.window.ui import theme
 from app.window.ui.widgets import blit_centered, panel
 
 if TYPE_CHECKING:
+    from collections import deque
+
     from app.core.session import Session
     from app.window.anim.tween import Animator
     from app.window.input.press import Press
