@@ -32,6 +32,19 @@ def _forget_cached_surfaces() -> None:
     table.felt.cache_clear()
 
 
+class NoDisplay(RuntimeError):
+    """There is no screen to open the window on: SDL fell back to drawing off screen."""
+
+
+def _check_display() -> None:
+    """Refuse to run a window nobody can see. With no display SDL quietly picks its
+    ``offscreen`` driver and the app would wait for input that cannot come; a driver chosen
+    on purpose (``SDL_VIDEODRIVER``, as tests and tools set) is left alone."""
+    if "SDL_VIDEODRIVER" not in os.environ and pygame.display.get_driver() in ("offscreen", "dummy"):
+        pygame.quit()
+        raise NoDisplay("there is no display to open Parlour's window on")
+
+
 class App:
     """Owns the window and the scene stack. Tests drive it frame by frame with ``step``.
     Scenes see it as ``AppServices`` (app/window/scenes/base.py) and move through ``nav``."""
@@ -44,6 +57,8 @@ class App:
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         synth.pre_init()
         pygame.init()
+        if size is None and not headless:
+            _check_display()
         _forget_cached_surfaces()  # fonts and surfaces from an earlier pygame.init are invalid
         storage.clear_stale_temporaries()  # left by saves that were killed mid-write
         self.settings = storage.load_settings()
