@@ -11,6 +11,8 @@ import sys
 import time
 from typing import Any, Sequence
 
+from app.net.wire.addresses import DEFAULT_PORT
+
 STARTED = time.perf_counter()
 # The computer players' levels (games.registry.DIFFICULTIES, written here so the parser
 # imports no game); a game that lacks one says so when it is asked for.
@@ -322,7 +324,7 @@ def _review(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     replay = _load_replay(parser, args.file, "reviewed")
     if not review.reviewable(replay.game_id):
         parser.error(f"the coach does not review {replay.spec.title} yet; it reviews "
-                     + ", ".join(review.ANALYSED))
+                     + ", ".join(review.analysed()))
     seat = review.default_seat(replay) if args.seat is None else args.seat - 1
     if not 0 <= seat < len(replay.seats):
         parser.error(f"--seat must be between 1 and {len(replay.seats)}")
@@ -362,16 +364,16 @@ def _open(setup: Any, replay: Any = None) -> int:
     app = App()
     app.start(MenuScene(app))
     if setup is not None:
-        from app.core.session import Session
+        from app.core.session import LocalSession
         from app.window.tables import table_for
         from games.registry import GAMES
 
         spec = GAMES[setup.game_id]
-        table = table_for(spec.id)(app, Session(spec, setup))
+        table = table_for(spec.id)(app, LocalSession(spec, setup))
         app.scenes.push(table)
         table.resize(app.screen.get_size())
     if replay is not None:
-        from app.window.scenes.replay_watch import open_replay
+        from app.window.routes import open_replay
 
         open_replay(app, replay)
     return app.run()
@@ -384,7 +386,7 @@ def _open(setup: Any, replay: Any = None) -> int:
 def _network_parsers(sub: Any) -> None:
     serve = sub.add_parser("serve", help="run a Parlour server for networked tables (headless)")
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (0.0.0.0: every network)")
-    serve.add_argument("--port", type=int, default=8765, help="the port (0 picks a free one)")
+    serve.add_argument("--port", type=int, default=DEFAULT_PORT, help="the port (0 picks a free one)")
     serve.add_argument("--data", help="the folder keeping the tables (default: the user data folder)")
     serve.add_argument("--grace", type=float, default=30.0, help=argparse.SUPPRESS)
     serve.add_argument("--reflex-speed", type=float, default=1.0,   # tests: whole reflex games in seconds
@@ -394,8 +396,8 @@ def _network_parsers(sub: Any) -> None:
     host = sub.add_parser("host", help="make a networked table and print its join code")
     host.add_argument("game", type=_game_name, help=_games_help())
     host.add_argument("--server", help="a server's address, ws://HOST:PORT (default: start one here)")
-    host.add_argument("--listen", default="0.0.0.0:8765",
-                      help="where the server started here listens (default 0.0.0.0:8765)")
+    host.add_argument("--listen", default=f"0.0.0.0:{DEFAULT_PORT}",
+                      help=f"where the server started here listens (default 0.0.0.0:{DEFAULT_PORT})")
     host.add_argument("--seats", type=int)
     host.add_argument("--remote", type=int, default=1, help="seats for players on other machines")
     host.add_argument("--difficulty", default="normal", help="the computer players' level")
@@ -446,11 +448,12 @@ def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                          announce=not args.no_announce, reflex_speed=args.reflex_speed)
     if args.command == "host":
         from app.cli import host
-        from app.net.server.server import NET_GAMES
+        from games.registry import networked
 
         spec = _spec(parser, args.game)
-        if spec.id not in NET_GAMES:
-            parser.error(f"{spec.title} cannot be played across machines yet; choose from {', '.join(NET_GAMES)}")
+        if not spec.networked:
+            parser.error(f"{spec.title} cannot be played across machines yet; choose from "
+                         + ", ".join(s.id for s in networked()))
         seats = args.seats if args.seats is not None else spec.default_seats
         if not spec.min_seats <= seats <= spec.max_seats:
             parser.error(f"{spec.title} is for {_players(spec)}, not {seats}")
@@ -507,11 +510,11 @@ def _join_names(parser: argparse.ArgumentParser, args: argparse.Namespace) -> li
 
 def _netbench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from app.cli import netbench
-    from app.net.server.server import TURN_GAMES
+    from games.registry import GAMES
 
     spec = _spec(parser, args.game)
-    if spec.id not in TURN_GAMES:
-        parser.error(f"netbench plays {', '.join(TURN_GAMES)}")
+    if not spec.networked or spec.realtime:
+        parser.error("netbench plays " + ", ".join(g.id for g in GAMES.values() if g.networked and not g.realtime))
     if args.tables < 1 or args.seconds <= 0:
         parser.error("--tables and --seconds must be above 0")
     if not 0 <= args.think_ms <= 60_000:

@@ -16,8 +16,10 @@ from app.window.scenes.base import AppServices, Scene, TableLike
 if TYPE_CHECKING:
     from app.core.kept_seats import KeptSeat
     from app.core.replay_file import Replay
-    from app.core.session import Session, Setup
-    from app.net.client.remote import RemoteSession
+    from app.core.session import Setup
+    from app.core.table_session import NetworkedSession, TableSession
+    from app.window.scenes.replay_watch import ReplayControls
+    from app.window.scenes.review import ReviewControls
     from games.registry import GameSpec
 
 
@@ -45,14 +47,14 @@ class Routes:
 
         self._open(SetupScene(self.app, spec, setup), replace)
 
-    def table(self, session: Session, *, replace: bool = False) -> TableLike:
+    def table(self, session: TableSession, *, replace: bool = False) -> TableLike:
         from app.window.tables import table_for
 
         table = table_for(session.spec.id)(self.app, session)
         self._open(table, replace)
         return table
 
-    def results(self, session: Session, remote: RemoteSession | None = None) -> None:
+    def results(self, session: TableSession, remote: NetworkedSession | None = None) -> None:
         from app.window.scenes.results import ResultsScene
 
         self.app.scenes.replace(ResultsScene(self.app, session, remote=remote))
@@ -98,13 +100,9 @@ class Routes:
         self.app.scenes.push(ReplaysScene(self.app))
 
     def replay(self, replay: Replay) -> None:
-        from app.window.scenes.replay_watch import open_replay
-
         open_replay(self.app, replay)
 
     def review(self, replay: Replay, seat: int | None = None) -> None:
-        from app.window.scenes.review import open_review
-
         open_review(self.app, replay, seat)
 
     def online(self) -> None:
@@ -136,3 +134,27 @@ class Routes:
         from app.window.scenes.back_to_table import BackToTableScene
 
         self.app.scenes.push(BackToTableScene(self.app, seat))
+
+
+def open_replay(app: AppServices, replay: Replay) -> ReplayControls:
+    """Put a replay's table (the game's ``Replay``) on top of the scene stack and return it."""
+    from app.core.replay_session import ReplaySession
+    from app.window.tables import replay_table_for
+
+    scene = replay_table_for(replay.game_id)(app, ReplaySession(replay))
+    app.scenes.push(scene)
+    scene.resize(app.screen.get_size())
+    return scene
+
+
+def open_review(app: AppServices, replay: Replay, seat: int | None = None) -> ReviewControls:
+    """The Review screen for a replay (the game's ``Review``), from its start, paused on the
+    summary, on top of the scene stack; returns it."""
+    from app.window.scenes.review import Coach, review_session
+    from app.window.tables import review_table_for
+
+    coach = Coach(replay, seat)
+    scene = review_table_for(replay.game_id)(app, review_session(coach), coach)
+    app.scenes.push(scene)
+    scene.resize(app.screen.get_size())
+    return scene

@@ -22,7 +22,6 @@ MIN_SIZE = storage.MIN_WINDOW
 FPS = 60
 ICON_SIZE = 64             # the window's icon; systems scale it for the title bar and task bar
 
-ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "instant": 0.0}
 
 
 def _forget_cached_surfaces() -> None:
@@ -96,7 +95,7 @@ class App:
 
     @property
     def animation_speed(self) -> float:
-        return ANIMATION_SPEEDS.get(self.settings.animation_speed, 1.0)
+        return storage.ANIMATION_SPEEDS.get(self.settings.animation_speed, 1.0)
 
     def save_settings(self) -> None:
         storage.save_settings(self.settings)

@@ -87,6 +87,16 @@ class GameState(Protocol[ActionT, ViewT_co]):
     @property
     def seats(self) -> int: ...
 
+    @property
+    def opening(self) -> Sequence[Event]:
+        """What ``new_game`` dealt, as events (cards dealt, the trump turned, who starts):
+        the table animates them and the log shows them before the first action, since no
+        ``apply`` returns them. Like every event they may hide cards (``seen_by``). Only a
+        state fresh from ``new_game`` has them: a clone is a position to search, not a deal
+        to show, and has none. A game whose deal shows nothing has none (Nails: two piles
+        face down; the first cards turn up on the clock)."""
+        ...
+
     def to_act(self) -> list[Seat]: ...
 
     def legal_actions(self, seat: Seat) -> list[ActionT]: ...
@@ -114,6 +124,36 @@ class GameState(Protocol[ActionT, ViewT_co]):
         ``event.seen_by(seat)`` gives it, must contain none of them. ``seat`` None is a
         spectator: every card not shown to the whole table."""
         ...
+
+
+class TakesMovesBack(Protocol):
+    """Taking moves back: ``undo`` takes back the last move with the moves that go with it,
+    ``redo`` makes the last ones taken back again; both raise ``IllegalAction`` when there is
+    nothing to take back or make again. What a state that does it itself offers
+    (``Undoable``), and what a table asks of its session (app/core/table_session.py)."""
+
+    @property
+    def can_undo(self) -> bool: ...
+
+    @property
+    def can_redo(self) -> bool: ...
+
+    def undo(self) -> list[Event]: ...
+
+    def redo(self) -> list[Event]: ...
+
+
+@runtime_checkable
+class Undoable(TakesMovesBack, Protocol):
+    """A state that takes moves back itself (Seahaven, whose player may undo without limit).
+
+    The state keeps what undo needs (where each card came from), so a move is taken back at
+    once instead of the whole game being replayed to the move before. ``record`` is the
+    actions that made the position now, oldest first: what a session's ``actions`` must
+    then be (the moves undone are not among them).
+    """
+
+    def record(self) -> list[Action]: ...
 
 
 class TurnBot(Protocol[ViewT_contra, ActionT_co]):

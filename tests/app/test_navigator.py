@@ -10,6 +10,7 @@ import pytest
 
 from app.window.routes import Routes
 from app.window.scenes.base import Navigator
+from app.window.tables import replay_table_for, review_table_for
 from games.registry import GAMES
 from tests.app.test_replays import played
 from tests.app.ui_driver import FRAME, post_key, table
@@ -74,13 +75,15 @@ def test_the_results_replace_the_table_and_review_opens_over_them(app) -> None:
     app.nav.results(scene.session)
     assert names(app) == ["ResultsScene"]
     app.nav.review(replay)
-    assert names(app) == ["ResultsScene", "ReviewAbstracTable"]
+    assert names(app)[0] == "ResultsScene" and type(app.scenes.top) is review_table_for("abstrac")
+    assert len(app.scenes.stack) == 2
 
 
 def test_a_replay_opens_over_the_list_and_esc_goes_back_to_it(app) -> None:
     app.nav.replays()
     app.nav.replay(played("abstrac", 2)[0])
-    assert names(app) == ["MenuScene", "ReplaysScene", "ReplayAbstracTable"]
+    assert names(app)[:2] == ["MenuScene", "ReplaysScene"] and type(app.scenes.top) is replay_table_for("abstrac")
+    assert len(app.scenes.stack) == 3
     post_key(app, pygame.K_ESCAPE)
     assert names(app) == ["MenuScene", "ReplaysScene"]
 

@@ -16,7 +16,8 @@ from app.window.input.bindings import slot_choose_key, slot_keys
 from app.window.render import text as text_module
 from app.core.replay_file import Replay
 from app.window.scenes.menu import MenuScene
-from app.window.scenes.replay_watch import ReplayControls, open_replay
+from app.window.routes import open_replay
+from app.window.scenes.replay_watch import ReplayControls
 from app.window.scenes.replay_list import ReplaysScene
 from app.window.scenes.results import ResultsScene
 from app.core.session import SeatPlan
@@ -305,7 +306,7 @@ def test_every_table_opens_as_a_replay(app):
 
 
 @pytest.mark.parametrize("game_id", [g for g, spec in GAMES.items()
-                                     if not spec.realtime and g not in resume.OWN_AUTOSAVE])
+                                     if not spec.realtime and not spec.own_autosave])
 def test_every_kept_game_continues_at_its_table(app, game_id):
     spec = GAMES[game_id]
     app.settings.animation_speed = "instant"

@@ -36,19 +36,16 @@ from app.core.action_codec import CodecError, decode_action, encode_action
 from app.net.wire import protocol
 from app.net.server import reflex_table, table_life
 from app.net.wire.protocol import ActionMsg, Again, Chat, Close, Create, Hello, Ping, Press, ProtocolError, Start, dump
-from app.net.server.reflex_table import REFLEX_GAMES
 from app.net.server.store import SeatRecord, TableRecord, TableStore, token_hash
 from app.net.server.table_texts import TableTexts
 from games.core.protocol import Event, IllegalAction, Seat
 from games.core.session import SeatPlan, SessionCore, Setup
-from games.registry import GAMES
+from games.registry import GAMES, networked
 
-__all__ = ["Server", "Table", "TURN_GAMES", "REFLEX_GAMES", "NET_GAMES"]
+__all__ = ["Server", "Table"]
 
 log = logging.getLogger("parlour.server")
 
-TURN_GAMES = ("whist", "euchre", "nap", "nash_whist", "ninety_nine", "nash", "abstrac")
-NET_GAMES = TURN_GAMES + REFLEX_GAMES    # reflex tables run in app/net/server/reflex_table.py
 HELLO_TIMEOUT_S = 10.0
 MAX_TABLES = 5000
 READ_LIMIT = 1 << 20     # a frame over this closes the connection; over MAX_BYTES gets an error line
@@ -168,7 +165,7 @@ class Server:
         core = SessionCore(spec, _setup(record), record.seed)
         try:
             actions = [decode_action(data, record.game) for data in record.actions]
-            if spec.id in REFLEX_GAMES:     # each at its own game time, then on to the time reached
+            if spec.realtime:     # each at its own game time, then on to the time reached
                 reflex_table.replay(core, actions, record.game_ms)
             else:
                 for action in actions:
@@ -201,8 +198,8 @@ class Server:
         without a plan). Returns it and the host's seat token. Raises ``ProtocolError``
         when the request cannot be met."""
         spec = GAMES.get(request.game)
-        if spec is None or spec.id not in NET_GAMES:
-            raise ProtocolError(f"no table for {request.game!r}: choose from {', '.join(NET_GAMES)}")
+        if spec is None or not spec.networked:
+            raise ProtocolError(f"no table for {request.game!r}: choose from {', '.join(s.id for s in networked())}")
         if not spec.min_seats <= request.seats <= spec.max_seats:
             raise ProtocolError(f"{spec.title} is for {spec.seat_range}, not {request.seats}")
         plan = request.seat_plan()
@@ -312,7 +309,7 @@ class Server:
             table.status = "playing"
             if self.store is not None:
                 self.store.set_status(table.code, "playing")
-            await self._broadcast(table, list(getattr(table.core.state, "opening", [])))
+            await self._broadcast(table, list(table.core.state.opening))
         else:
             await self._send_table(conn, [])
             await self._broadcast(table, [], but=conn)     # the others see who sat down
@@ -365,7 +362,7 @@ class Server:
 
     async def _act(self, conn: Conn, message: ActionMsg) -> None:
         table, seat = self.playing_table(conn)
-        if table.game in REFLEX_GAMES:
+        if reflex_table.is_reflex(table):
             await reflex_table.press(self, conn, message)
             return
         action = protocol.read_action(message, table.game, seat)
@@ -407,7 +404,7 @@ class Server:
         if self.store is not None:
             self.store.new_game(table.code, table.core.seed)
         table.status = "playing"
-        await self._broadcast(table, list(getattr(table.core.state, "opening", [])))
+        await self._broadcast(table, list(table.core.state.opening))
         self._move_bots(table)
 
     async def _start(self, conn: Conn) -> None:
@@ -427,7 +424,7 @@ class Server:
         table.status = "playing"
         if self.store is not None:
             self.store.set_status(table.code, "playing")
-        await self._broadcast(table, list(getattr(table.core.state, "opening", [])))
+        await self._broadcast(table, list(table.core.state.opening))
         self._move_bots(table)
 
     async def _chat(self, conn: Conn, message: Chat) -> None:
@@ -467,7 +464,7 @@ class Server:
         return None
 
     def _move_bots(self, table: Table) -> None:
-        if table.game in REFLEX_GAMES:     # its computers play in its run, on its clock
+        if reflex_table.is_reflex(table):     # its computers play in its run, on its clock
             reflex_table.keep_running(self, table, self.reflex_speed)
             return
         if not table.thinking and self._bot_turn(table) is not None:

@@ -23,9 +23,9 @@ from app.window.render.reuse import copy_into
 if TYPE_CHECKING:
     from app.core.kept_seats import KeptSeat
     from app.core.replay_file import Replay
-    from app.core.session import Session, Setup
+    from app.core.session import Setup
+    from app.core.table_session import NetworkedSession, TableSession
     from app.core.storage import Settings
-    from app.net.client.remote import RemoteSession
     from app.window.render.cards import CardRenderer
     from games.registry import GameSpec
 
@@ -170,7 +170,7 @@ class TableLike(Protocol):
     def app(self) -> AppServices: ...
 
     @property
-    def session(self) -> Session: ...
+    def session(self) -> TableSession: ...
 
     @property
     def watching(self) -> bool: ...
@@ -199,10 +199,10 @@ class Navigator(Protocol):
     def setup(self, spec: GameSpec, setup: Setup | None = None, *, replace: bool = False) -> None:
         """The setup screen of a game (as ``setup`` last had it)."""
 
-    def table(self, session: Session, *, replace: bool = False) -> TableLike:
+    def table(self, session: TableSession, *, replace: bool = False) -> TableLike:
         """The game's table, playing ``session``; returns it."""
 
-    def results(self, session: Session, remote: RemoteSession | None = None) -> None:
+    def results(self, session: TableSession, remote: NetworkedSession | None = None) -> None:
         """The results of ``session`` in the place of its table (``remote``: the networked
         table's session, which plays again)."""
 

@@ -23,7 +23,7 @@ class PauseScene(Scene):
         super().__init__(app)
         self.table = table
         # A networked game is dealt by the server: no new game from here.
-        restart = [] if table.session.remote else [Button("New game", self.restart)]
+        restart = [] if table.session.kind == "remote" else [Button("New game", self.restart)]
         self.row = ButtonRow([
             Button("Resume", self.resume, kind="primary"),
             Button("Rules", self.rules),

@@ -38,7 +38,7 @@ from app.window.ui.widgets import blit_centered, panel
 if TYPE_CHECKING:
     from collections import deque
 
-    from app.core.session import Session
+    from app.core.table_session import TableSession
     from app.window.anim.tween import Animator
     from app.window.input.press import Press
     from app.window.scenes.base import AppServices
@@ -71,10 +71,10 @@ class NetTable(Protocol):
     def app(self) -> AppServices: ...
 
     @property
-    def session(self) -> Session: ...
+    def session(self) -> TableSession: ...
 
     @staticmethod
-    def players(session: Session) -> list[int]: ...
+    def players(session: TableSession) -> list[int]: ...
 
     def current_view(self) -> Any: ...
 
@@ -113,9 +113,10 @@ class NetPlay:
 
     def __init__(self, table: NetTable) -> None:
         self.table = table
-        self.session: Any = table.session
+        session: Any = table.session   # (a RemoteRealtimeSession: its clock, presses and verdicts)
+        self.session = session
         self.show_figures = False
-        self._resyncs = getattr(self.session, "resyncs", 0)
+        self._resyncs: int = session.resyncs
         self._humans = list(self.session.humans)
         self._held: list[_Stamped] = []
         self._unanswered: dict[tuple[int, int], float] = {}   # (seat, key) -> sent at (local ms)
@@ -162,7 +163,7 @@ class NetPlay:
         if session.humans != self._humans:   # a player at this keyboard sat down after the table opened
             self._humans = list(session.humans)
             table.keys = KeyMap.for_seats(table.app.settings.key_bindings, table.players(session))
-        resyncs = getattr(session, "resyncs", 0)
+        resyncs = session.resyncs
         if resyncs != self._resyncs:   # back after a drop: the view says what was missed
             self._resyncs = resyncs
             table.queue.clear()
