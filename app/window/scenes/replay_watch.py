@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from app.window.render.text import render_text
-from app.core.replay_file import Replay, describe
+from app.core.replay_file import describe
 from app.core.replay_session import ReplaySession
 from app.window.ui import theme
 from app.window.ui.widgets import Button, blit_centered, panel

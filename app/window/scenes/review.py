@@ -16,7 +16,7 @@ replay the actions, quick; the solvers are not involved).
 from __future__ import annotations
 
 from concurrent.futures import Future
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
