@@ -17,6 +17,7 @@ from app.core import worker
 from app.core.table_session import NetworkedSession, SessionKind, state_as
 from games.core.protocol import Action, Event, GameState, RngState, TurnBot
 from games.core.session import SeatPlan, SessionCore, Setup
+from games.core.words import Words
 from games.registry import GAMES, GameSpec
 
 __all__ = ["LocalSession", "PlayedHere", "SeatPlan", "Session", "Setup"]  # SeatPlan and Setup live in the headless core
@@ -46,8 +47,9 @@ class PlayedHere(SessionCore):
         """Events that happened elsewhere since the last call (none here: ``apply`` returns them)."""
         return []
 
-    def take_errors(self) -> list[str]:
-        """Error lines from elsewhere since the last call (none here)."""
+    def take_errors(self) -> list[Words | str]:
+        """Error lines from elsewhere since the last call (none here): a refusal's message,
+        for the table to render, or a line already made."""
         return []
 
     def state_as(self, kind: type[StateT]) -> StateT:

@@ -25,6 +25,7 @@ from games.core.protocol import Action, Event, GameState, IllegalAction, Seat, T
 from games.core.realtime import RealtimeDriver, RealtimeState
 from games.core.session import Setup
 from games.core.view_state import ViewState
+from games.core.words import Words
 from games.registry import GameSpec
 
 __all__ = ["Move", "NetworkedSession", "NotPlayedHere", "SessionKind", "TableSession", "state_as"]
@@ -116,7 +117,7 @@ class TableSession(TakesMovesBack, Protocol):
 
     def take_events(self) -> list[Event]: ...
 
-    def take_errors(self) -> list[str]: ...
+    def take_errors(self) -> list[Words | str]: ...
 
 
 @runtime_checkable

@@ -34,10 +34,11 @@ from app.net.wire.protocol import CHAT_LIMIT, TableState
 from app.core.session import LocalSession, SeatPlan, Setup
 from app.core.table_session import Move, NetworkedSession, NotPlayedHere, SessionKind, state_as
 from app.core.words.names import seat_names
-from games.core.protocol import Action, Event, GameState, IllegalAction, Outcome, Seat, seat_name
+from games.core.protocol import NOT_ALLOWED_NOW, Action, Event, GameState, IllegalAction, Outcome, Seat
 from games.core.realtime import RealtimeDriver, RealtimeState
 from games.core.session import bot_rng_for
 from games.core.view_state import ViewState
+from games.core.words import T, Who, Words
 from games.registry import DIFFICULTIES, GAMES, GameSpec
 
 __all__ = ["ChatLine", "Move", "Player", "RemoteSession"]   # ChatLine from app/net/wire/chat_line.py, Move from app/core/table_session.py
@@ -104,7 +105,7 @@ class RemoteSession(NotPlayedHere):
         self._answer_due = False     # an action is on its way: nobody acts until the table answers
         self._sent_at = -1
         self._count = 0
-        self._errors: list[str] = []
+        self._errors: list[Words | str] = []   # (a refusal's message, rendered by the table)
         self._welcomes = 0
         self._back = False           # welcomed again after a drop: the next table resyncs
         self._replay: dict[str, Any] | None = None
@@ -195,7 +196,7 @@ class RemoteSession(NotPlayedHere):
         elif note.kind == "table":
             self._table(note.data)
         elif note.kind == "error":
-            self._errors.append(str(note.data))
+            self._errors.append(note.data if isinstance(note.data, Words) else str(note.data))
             self._answer_due = False     # (a refused move: it is the player's turn again)
         elif note.kind == "chat":
             self._chat(note.data)
@@ -224,7 +225,7 @@ class RemoteSession(NotPlayedHere):
                         dict(options) if isinstance(options, dict) else self._options)
         if self._began:
             # Computer players' names follow from this number, the same for every client.
-            self.seed = self.setup.seed = zlib.crc32(self.code.encode())
+            self.seed = self.setup.seed = table_seed(self.code)
         early, self._early = self._early, []
         for table in early:
             self._table(table)
@@ -241,7 +242,7 @@ class RemoteSession(NotPlayedHere):
             return
         new_game = (self.status == "over" and table.status != "over") or table.count < self._count
         started = self.status in ("connecting", "waiting") and table.status == "playing"
-        self.players = [_player(p) for p in table.players]
+        self.players = [player_of(p) for p in table.players]
         self._seat_people()
         self._count, self.status = table.count, table.status
         self._keep_seat()
@@ -314,8 +315,7 @@ class RemoteSession(NotPlayedHere):
         seats = self.setup.seats
         for i, player in enumerate(self.players[:len(seats)]):
             seats[i] = SeatPlan(player.kind != "bot", self._level(i, player.level))
-        given = _distinct([p.name if p.kind != "bot" and p.taken else "" for p in self.players])
-        self.setup.names = seat_names(seats, self.seed, self.player_name, given)
+        self.setup.names = seat_names(seats, self.seed, self.player_name, given_names(self.players))
 
     def _chat(self, message: dict[str, Any]) -> None:
         seat = message.get("seat")
@@ -348,7 +348,7 @@ class RemoteSession(NotPlayedHere):
             events += move.events
         return events
 
-    def take_errors(self) -> list[str]:
+    def take_errors(self) -> list[Words | str]:
         """The server's error lines since the last call."""
         errors, self._errors = self._errors, []
         return errors
@@ -442,11 +442,11 @@ class RemoteSession(NotPlayedHere):
         if self._answer_due:
             raise IllegalAction("Wait: the table has not answered your last move yet")
         if getattr(action, "seat", None) != self.seat:
-            raise IllegalAction(f"{seat_name(self.seat)} cannot act for another seat")
+            raise IllegalAction(T("{seat} cannot act for another seat", seat=Who(self.seat)))
         if self.seat not in self.state.to_act():
             raise IllegalAction("It is not your turn")
         if action not in self.state.legal_actions(self.seat):
-            raise IllegalAction(f"That move is not allowed now: {action}")
+            raise IllegalAction(NOT_ALLOWED_NOW)
 
     def rematch(self, seed: int | None = None) -> None:
         """None: a networked table plays again with ``again``, and the server deals."""
@@ -528,7 +528,26 @@ def _planned_levels(create: dict[str, Any]) -> list[str | None]:
     return [level] * seats if isinstance(seats, int) and 0 < seats <= 8 else []
 
 
-def _player(data: dict[str, Any]) -> Player:
+def table_seed(code: str) -> int:
+    """The number a networked table's computer players are named from: its code's, the same
+    for every client (and for ``parlour join --watch --text``)."""
+    return zlib.crc32(code.encode())
+
+
+def given_names(players: list[Player]) -> list[str]:
+    """The names the people at a table gave, per seat ("" for a computer or an open seat)."""
+    return _distinct([p.name if p.kind != "bot" and p.taken else "" for p in players])
+
+
+def table_people(table: TableState, player_name: str) -> list[str]:
+    """Every seat's name at the table ``table`` tells of, as a spectator's window shows
+    them (``player_name``: the watcher's own name)."""
+    players = [player_of(p) for p in table.players]
+    plans = [SeatPlan(p.kind != "bot") for p in players]
+    return seat_names(plans, table_seed(table.table), player_name, given_names(players))
+
+
+def player_of(data: dict[str, Any]) -> Player:
     level = data.get("difficulty")
     return Player(str(data.get("name", "")), str(data.get("kind", "remote")), bool(data.get("taken")),
                   bool(data.get("connected")), level if isinstance(level, str) else None)

@@ -43,6 +43,7 @@ from app.core.session import LocalSession, Setup, SeatPlan
 from games.core.protocol import Action, GameState, Seat
 from games.core.realtime import TimedAction, replay_timed
 from games.core.view_state import ViewState
+from games.core.words import Words
 from games.registry import GAMES
 
 __all__ = ["Figures", "RemoteRealtimeSession", "Verdict", "SeatViews", "hosting_session"]
@@ -226,7 +227,7 @@ class RemoteRealtimeSession(RemoteSession):
             elif note.kind == "table":
                 other.view = note.data.view
             elif note.kind in ("error", "failed"):
-                self._errors.append(str(note.data))
+                self._errors.append(note.data if isinstance(note.data, Words) else str(note.data))
 
     def take_verdicts(self) -> list[Verdict]:
         """The races judged since the last call."""

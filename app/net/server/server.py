@@ -35,11 +35,14 @@ from websockets.exceptions import ConnectionClosed
 from app.core.action_codec import CodecError, decode_action, encode_action
 from app.net.wire import protocol
 from app.net.server import reflex_table, table_life
-from app.net.wire.protocol import ActionMsg, Again, Chat, Close, Create, Hello, Ping, Press, ProtocolError, Start, dump
+from app.net.wire.protocol import (
+    ActionMsg, Again, Chat, Close, Create, Hello, Ping, Press, ProtocolError, Start, dump, error_message, not_allowed,
+)
 from app.net.server.store import SeatRecord, TableRecord, TableStore, token_hash
 from app.net.server.table_texts import TableTexts
 from games.core.protocol import Event, IllegalAction, Seat
 from games.core.session import SeatPlan, SessionCore, Setup
+from games.core.words import Words
 from games.registry import GAMES, networked
 
 __all__ = ["Server", "Table"]
@@ -250,7 +253,7 @@ class Server:
                     raise ProtocolError("say hello first")
                 self._seat(conn, message)
             except ProtocolError as problem:
-                await self._error(conn, str(problem))
+                await self._error(conn, str(problem), problem.words)
                 if not conn.messages.take():
                     return False
                 continue
@@ -344,7 +347,7 @@ class Server:
             else:
                 raise ProtocolError("you are already at a table")
         except ProtocolError as problem:
-            await self._error(conn, str(problem))
+            await self._error(conn, str(problem), problem.words)
 
     @staticmethod
     def playing_table(conn: Conn) -> tuple[Table, Seat]:
@@ -383,7 +386,7 @@ class Server:
         try:
             events = core.apply(action)
         except IllegalAction as problem:
-            raise ProtocolError(f"not allowed: {problem}") from None
+            raise not_allowed(problem) from None
         self.actions_applied += 1
         if core.state.is_over():
             table.status = "over"
@@ -515,8 +518,8 @@ class Server:
         except ConnectionClosed:
             pass
 
-    async def _error(self, conn: Conn, text: str) -> None:
-        await self._send(conn, {"type": "error", "message": text})
+    async def _error(self, conn: Conn, text: str, words: Words | None = None) -> None:
+        await self._send(conn, error_message(text, words))
 
     def _later(self, job: Any) -> None:
         task = asyncio.ensure_future(job)

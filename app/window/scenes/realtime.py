@@ -37,6 +37,7 @@ from app.window.scenes.table import END_PAUSE, TableScene, watched
 from app.window.ui import theme
 from app.window.ui.widgets import blit_centered, panel
 from games.core.protocol import Event, IllegalAction
+from games.core.words import T, Who
 from games.core.realtime import RealtimeDriver, TimedAction
 
 if TYPE_CHECKING:
@@ -111,7 +112,7 @@ class RealtimeTableScene(TableScene):
 
     def refused_action(self, action: TimedAction, problem: IllegalAction) -> None:
         """A human's action the rules refused (too early, nothing to flip...)."""
-        self.say(self.to_player(str(problem)), 1.6)
+        self.say(self.to_player(problem.message), 1.6)
 
     def pressed(self, action: TimedAction) -> None:
         """At a networked table: a press of a player here, sent to the server, shown at
@@ -119,7 +120,7 @@ class RealtimeTableScene(TableScene):
 
     def verdict(self, first: int, second: int, by_ms: int) -> None:
         """At a networked table: the server judged a race ("Bob by 12 ms")."""
-        self._banner(f"{self._name(first)} by {by_ms} ms", 2.2)
+        self._banner(self.to_player(T("{seat} by {ms} ms", seat=Who(first), ms=by_ms)), 2.2)
 
     # input ---------------------------------------------------------------------------------
 
@@ -193,7 +194,7 @@ class RealtimeTableScene(TableScene):
         """Play the rest at once, as the simulator does (the driver with no end time),
         recording every action so the replay is the same game."""
         events = self.driver.run_to_end(SKIP_STEPS)
-        self.log.extend(str(self.seen(event)) for event in events)
+        self.log.extend(self.seen(event).message() for event in events)
         self.game_ms = float(self.driver.state.now_ms)
         if self.driver.state.is_over():
             self.sound_end()
@@ -295,7 +296,7 @@ class RealtimeTableScene(TableScene):
         """Show events the moment they happen (reflex tables do not queue them)."""
         for event in events:
             event = self.seen(event)
-            self.log.append(str(event))
+            self.log.append(event.message())
             self.show(event)
             event_sounds.play_for(event)
         self.view = self.current_view()

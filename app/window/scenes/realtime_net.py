@@ -34,6 +34,7 @@ from app.net.client.clock_link import local_ms
 from app.window.render.text import render_text
 from app.window.ui import theme
 from app.window.ui.widgets import blit_centered, panel
+from games.core.words import Words
 
 if TYPE_CHECKING:
     from collections import deque
@@ -121,7 +122,7 @@ class NetPlay:
         self._held: list[_Stamped] = []
         self._unanswered: dict[tuple[int, int], float] = {}   # (seat, key) -> sent at (local ms)
         self._view_keys: tuple[int, ...] = tuple(getattr(table, "view_keys", ()))
-        self._refusals: list[tuple[str, float]] = []    # (line, when it came: local ms)
+        self._refusals: list[tuple[Words | str, float]] = []    # (line, when it came: local ms)
 
     # --- input ------------------------------------------------------------------------------
 
@@ -180,7 +181,7 @@ class NetPlay:
             self._unanswered.clear()
         now = local_ms()
         for line in errors:
-            if line.lower().startswith("not allowed"):
+            if str(line).lower().startswith("not allowed"):
                 self._refusals.append((line, now))
             else:
                 table.say(table.to_player(line), 2.0)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -17,6 +17,8 @@ from app.window.ui.name_prompt import CANCEL, NamePrompt
 from app.window.ui.widgets import Button, ButtonRow, blit_centered, panel
 from app.core.review import reviewable
 from app.core.words.names import SeatNames, level_word, name_session
+from app.core.words.render import render
+from games.core.words import Words
 
 
 # Keys pressed in the first moments after the game ends were meant for the table (a player
@@ -49,7 +51,8 @@ class ResultsScene(Scene):
         # The people this screen speaks to: at a networked table only this player's seat.
         self.humans = session.humans if remote is None else remote.humans
         humans = self.humans
-        self.words = SeatNames(self.people, humans[0] if len(humans) == 1 else None).words
+        names = SeatNames(self.people, humans[0] if len(humans) == 1 else None)
+        self.words: Callable[[Words | str], str] = lambda line: render(line, names)
         self.age = 0.0   # seconds shown
         self._record()
         self.replay = self._keep_replay()

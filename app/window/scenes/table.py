@@ -29,8 +29,10 @@ from app.window.scenes.key_line import KeyLine
 from app.core.table_session import NetworkedSession, TableSession
 from app.window.ui import theme
 from app.core.words.names import SeatNames, level_word, name_session
+from app.core.words.render import render
 from app.window.ui.widgets import Button, blit_centered, panel, shade_layer
 from games.core.protocol import Action, Event, IllegalAction
+from games.core.words import Words
 
 if TYPE_CHECKING:
     from app.window.scenes.base import AppServices
@@ -61,7 +63,7 @@ class TableScene(Scene):
         self.hold = 0.0
         self.bot_clock = 0.0
         self.end_clock = 0.0
-        self.log: deque[str] = deque(maxlen=200)
+        self.log: deque[Words] = deque(maxlen=200)   # what the events said, rendered when drawn
         self.told: deque[Event] = deque(maxlen=200)   # the events behind the log, unredacted
         self.show_log = False
         self.curtain_for: int | None = None
@@ -143,7 +145,7 @@ class TableScene(Scene):
         try:
             events = self.session.apply(action)
         except IllegalAction as problem:
-            self.say(self.to_player(str(problem)))
+            self.say(self.to_player(problem.message))
             return False
         self.queue.extend(events)
         resume.after_action(self.session)  # kept for "Continue" (written off the frame loop)
@@ -155,13 +157,14 @@ class TableScene(Scene):
         being painted ahead for the first picture)."""
         return self.pictured
 
-    def to_player(self, text: str) -> str:
-        """A line of the rules core (an event, a refusal) as the player reads it: people's
-        names for seats, "You" for the one human with verbs that agree ("P1 has no cards
-        to flip" becomes "You have no cards to flip"), cards as 10♠, no clock stamps."""
-        return SeatNames(self.people, self.you_seat()).words(text)
+    def to_player(self, text: Words | str) -> str:
+        """A message of the rules core (an event's, a refusal's) as the player reads it:
+        people's names for seats, "You" for the one human with verbs that agree ("You have
+        no cards to flip"), cards as 10♠ (``render``). A ``str`` is a line already made
+        (the server's own words), read as a literal."""
+        return render(text, SeatNames(self.people, self.you_seat()))
 
-    def history_line(self, line: str) -> str:
+    def history_line(self, line: Words | str) -> str:
         """A line of the history (L) as drawn."""
         return self.to_player(line)
 
@@ -298,7 +301,7 @@ class TableScene(Scene):
             self.viewer = self.curtain_for or 0
             self.curtain_for = None
             # The history, told again for the new viewer: not the last player's own cards.
-            self.log = deque((str(self.seen(e)) for e in self.told), maxlen=self.log.maxlen)
+            self.log = deque((self.seen(e).message() for e in self.told), maxlen=self.log.maxlen)
             self.sync(self.current_view())
 
     # the frame -----------------------------------------------------------------------------
@@ -314,7 +317,7 @@ class TableScene(Scene):
             told = self.queue.popleft()
             self.told.append(told)
             event = self.seen(told)
-            self.log.append(str(event))
+            self.log.append(event.message())
             pause = self.show(event)
             event_sounds.play_for(event)
             self.hold = self.game_pace.hold(pause)

@@ -23,6 +23,7 @@ from app.core.words.card_words import card_name
 from app.window.ui.widgets import banner, blit_centered, faded
 from games.core.cards import Card, Rank
 from games.core.protocol import Event
+from games.core.words import T, Who
 from games.ninety_nine import rules as nn
 
 
@@ -164,7 +165,7 @@ class NinetyNineTable(HandInput, TableScene):
         self.pile = []
         self.dealer, self.count, self.direction = event.dealer, 0, 1
         self.stock = 52
-        self._banner(f"Hand {event.number} · {self._says(event.dealer, 'deals', 'deal')}", 1.4)
+        self._banner(self.to_player(T("Hand {number} · {seat} deals", number=event.number, seat=Who(event.dealer))), 1.4)
         return 0.55
 
     def _land(self, sprite: CardSprite) -> None:
@@ -236,15 +237,16 @@ class NinetyNineTable(HandInput, TableScene):
         for sprite, card in zip(self.hands[event.seat], event.hand):
             sprite.card, sprite.face_up = card, True
         self.tokens[event.seat] = event.tokens
-        self._banner(f"No card fits at {event.count}: {self._says(event.seat, 'loses', 'lose')} a token", 2.4)
+        self._banner(self.to_player(T("No card fits at {count}: {seat} loses a token", count=event.count,
+                                      seat=Who(event.seat))), 2.4)
         return 2.3
 
     def _on_Eliminated(self, event: nn.Eliminated) -> float:
-        self._banner(f"{self._says(event.seat, 'is', 'are')} out of tokens", 1.6)
+        self._banner(self.to_player(T("{seat} is out of tokens", seat=Who(event.seat))), 1.6)
         return 1.2
 
     def _on_GameWon(self, event: nn.GameWon) -> float:
-        self._banner(f"{self._says(event.seat, 'wins', 'win')} the game!", 3.0)
+        self._banner(self.to_player(T("{seat} wins the game!", seat=Who(event.seat))), 3.0)
         return 0.8
 
     def _sort_own(self) -> None:
@@ -252,11 +254,6 @@ class NinetyNineTable(HandInput, TableScene):
             hand = self.hands[self.viewer]
             if all(s.card is not None for s in hand):
                 hand.sort(key=lambda s: (int(s.known.rank), s.known.sort_key()))
-
-    def _says(self, seat: int, verb: str, you_verb: str) -> str:
-        """A seat's name with its verb agreeing: "P3 deals", "You deal"."""
-        name = self._name(seat)
-        return f"{name} {you_verb if name == 'You' else verb}"
 
     # the frame ---------------------------------------------------------------------------
 

@@ -30,9 +30,9 @@ from app.window.tables.seahaven_parts import DealPrompt, Layout, draw_arrow, dra
 from app.window.ui import theme
 from app.window.ui.widgets import Button, blit_centered, panel
 from app.core.words.grammar import counted
-from app.core.words.log_words import readable
 from games.core.cards import Card
 from games.core.protocol import Action, Event, IllegalAction
+from games.core.words import T
 from games.registry import OptionValue
 from games.seahaven import rules as sh
 from games.seahaven.solver import Result, first_group, hint, safe_moves
@@ -611,14 +611,14 @@ class SeahavenTable(TableScene):
             try:
                 return sh.run_moves(state, source.index, n, target)
             except IllegalAction as problem:
-                reason = reason or str(problem)
+                reason = reason or self.to_player(problem.message)
         return reason
 
     def _why(self, card: Card, source: sh.Place, target: sh.Place) -> str:
         try:
             self.state.clone().apply(sh.Move(0, card, target))
         except IllegalAction as problem:
-            return str(problem)[:1].upper() + str(problem)[1:]
+            return self.to_player(problem.message)
         return "That move is not allowed"
 
     # the mouse ----------------------------------------------------------------------------
@@ -828,7 +828,7 @@ class SeahavenTable(TableScene):
         ring = self.app.cards.outline(round(self.geo.card_w), theme.GOLD)
         blit_centered(surface, ring, start)
         draw_arrow(surface, start, end, max(4, int(7 * self.s)), theme.GOLD, pulse)
-        what = readable(f"Hint: {first.card} to {first.to}")   # 10♦, not "TD"
+        what = self.to_player(T("Hint: {card} to {place}", card=first.card, place=first.to.words()))   # 10♦, not "TD"
         if len(moves) > 1 and any(m.to != first.to for m in moves[1:]):
             what += f" ({len(moves)} moves)"
         image = render_text(what, max(13, int(18 * self.s)), theme.GOLD, bold=True)
