@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from app.core.table_session import NetworkedSession, TableSession
     from app.core.storage import Settings
     from app.window.render.cards import CardRenderer
+    from games.core.words import Words
     from games.registry import GameSpec
 
 
@@ -180,7 +181,7 @@ class TableLike(Protocol):
 
     def say(self, text: str, seconds: float = 2.5) -> None: ...
 
-    def to_player(self, text: str) -> str: ...
+    def to_player(self, text: Words | str) -> str: ...
 
     def history_layout(self) -> tuple[pygame.Rect, int, list[str]]: ...
 

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from app.window.input.press import Press
     from app.window.scenes.base import AppServices
     from games.core.protocol import Event
+    from games.core.words import Words
     from games.core.realtime import TimedAction
 
 GRACE_WORDS = "then a computer holds the seat"   # after the seconds left, as the server says them
@@ -93,7 +94,7 @@ class NetTable(Protocol):
 
     def say(self, text: str, seconds: float = 2.5) -> None: ...
 
-    def to_player(self, text: str) -> str: ...
+    def to_player(self, text: Words | str) -> str: ...
 
     def verdict(self, first: int, second: int, by_ms: int) -> None: ...
 
