@@ -21,7 +21,6 @@ from app.core import storage
 from app.core.replay_file import REPLAY_VERSION, Replay, parse_full, parse_header
 from app.core.session import Session
 
-OWN_AUTOSAVE = frozenset({"seahaven"})
 _WRITER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
 
 
@@ -32,7 +31,7 @@ def autosave_path() -> Path:
 def kept(session: Session) -> bool:
     """Whether this session's game is saved for Continue."""
     spec = session.spec
-    return (bool(session.humans) and not spec.realtime and spec.id not in OWN_AUTOSAVE
+    return (bool(session.humans) and not spec.realtime and not spec.own_autosave
             and not getattr(session, "replaying", False) and not session.remote)
 
 
@@ -96,7 +95,7 @@ def _resumable(replay: Replay) -> Replay:
     if replay.spec.realtime:
         raise storage.BadData(f"it holds a game of {replay.spec.title}, which is played against "
                               "the clock and never continued")
-    if replay.game_id in OWN_AUTOSAVE:
+    if replay.spec.own_autosave:
         raise storage.BadData(f"it holds a game of {replay.spec.title}, which keeps its own save")
     return replay
 

@@ -58,7 +58,7 @@ class Session(SessionCore):
         """The events that show the first deal (resume sets it empty: the table then draws
         the position as it is)."""
         if self._opening is None:
-            self._opening = list(getattr(self.state, "opening", []))
+            self._opening = list(self.state.opening)
         return self._opening
 
     @opening.setter
@@ -72,7 +72,7 @@ class Session(SessionCore):
         done, ``state`` is the stand-in, to show as "dealing", not to play (``apply`` waits
         for the real deal). The deal that arrives is the one ``new_game`` makes here, so
         seeds stay exact."""
-        stand_in = self.spec.extra.get("stand_in")
+        stand_in = self.spec.stand_in
         if self._state is not None or self.dealing is not None or stand_in is None:
             return self.dealing is not None
         quick = stand_in(self.options, self.seed)

@@ -87,6 +87,16 @@ class GameState(Protocol[ActionT, ViewT_co]):
     @property
     def seats(self) -> int: ...
 
+    @property
+    def opening(self) -> Sequence[Event]:
+        """What ``new_game`` dealt, as events (cards dealt, the trump turned, who starts):
+        the table animates them and the log shows them before the first action, since no
+        ``apply`` returns them. Like every event they may hide cards (``seen_by``). Only a
+        state fresh from ``new_game`` has them: a clone is a position to search, not a deal
+        to show, and has none. A game whose deal shows nothing has none (Nails: two piles
+        face down; the first cards turn up on the clock)."""
+        ...
+
     def to_act(self) -> list[Seat]: ...
 
     def legal_actions(self, seat: Seat) -> list[ActionT]: ...

@@ -296,7 +296,7 @@ def replay_timed(spec: GameSpec, options: object, seed: int, actions: Sequence[T
 def replay_timed_events(spec: GameSpec, options: object, seed: int, actions: Sequence[TimedAction],
                         end_ms: int | None = None) -> tuple[RealtimeState, list[Event]]:
     state = new_timed_game(spec, options, seed)
-    events: list[Event] = list(getattr(state, "opening", []))
+    events: list[Event] = list(state.opening)
     for action in actions:
         events += state.advance(action.at_ms)
         events += state.apply(action)

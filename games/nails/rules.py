@@ -166,7 +166,7 @@ class NailsState:
     up_at_ms: int = 0
     last: Called | None = None
     over: bool = False
-    opening: list[Event] = field(default_factory=list)
+    opening: list[Event] = field(default_factory=list)   # none: the deal is two face-down piles
 
     @property
     def seats(self) -> int:

@@ -305,7 +305,7 @@ def test_every_table_opens_as_a_replay(app):
 
 
 @pytest.mark.parametrize("game_id", [g for g, spec in GAMES.items()
-                                     if not spec.realtime and g not in resume.OWN_AUTOSAVE])
+                                     if not spec.realtime and not spec.own_autosave])
 def test_every_kept_game_continues_at_its_table(app, game_id):
     spec = GAMES[game_id]
     app.settings.animation_speed = "instant"

@@ -265,7 +265,7 @@ def test_a_game_started_before_this_seat_was_welcomed_still_deals_its_first_hand
 
     spec = GAMES["ninety_nine"]
     state = spec.new_game(spec.make_options(), 5)
-    dealt = redacted(getattr(state, "opening", []), 1)
+    dealt = redacted(state.opening, 1)
     players = [{"name": name, "kind": kind, "taken": True, "connected": True}
                for name, kind in (("Ann", "host"), ("Bob", "remote"), ("Cy", "remote"), ("", "bot"))]
 

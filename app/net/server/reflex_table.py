@@ -61,22 +61,21 @@ from app.net.wire.protocol import ActionMsg, Ping, Press, ProtocolError
 from app.net.server.seat_figures import seat_figures
 from games.core.protocol import Event, IllegalAction, Seat
 from games.core.realtime import TimedAction, check_time
+from games.registry import GAMES
 
 if TYPE_CHECKING:
     from app.net.server.server import Conn, Table
     from app.net.server.table_kind import Post
     from games.core.session import SessionCore
 
-__all__ = ["REFLEX_GAMES", "ReflexTable", "ReflexRun", "Verdict", "server_ms", "link_of", "pong", "replay"]
+__all__ = ["ReflexTable", "ReflexRun", "Verdict", "server_ms", "link_of", "pong", "replay"]
 
 log = logging.getLogger("parlour.server")
 
-REFLEX_GAMES = ("ratscrew", "nails", "spoons")
 START_MS = 3000          # from the start to game time 0: a countdown, and time to sync clocks
 RESUME_MS = 2000         # after a pause, so nobody is caught with their hands off the keys
 IDLE_S = 0.05            # the longest the table sleeps when nothing is due
 WINDOW_MIN_MS = 2.0
-RACES = {"ratscrew": "Slap", "nails": "Call", "spoons": "Grab"}   # the presses that race
 RACE_SPAN_MS = 300       # presses of the race kind this close together are one race
 BACK_TEXT = "the table is back: play resumes"     # after the server was started again
 DECIDED_KEPT = 1000      # the last presses decided, kept in the run's record
@@ -329,7 +328,7 @@ class ReflexRun:
     def _judge(self, actions: list[Any], now: float) -> list[Verdict]:
         """The races among ``actions`` (applied or refused): the first press of another
         seat within ``RACE_SPAN_MS`` of a race's first press settles it."""
-        kind = RACES.get(self.table.game)
+        kind = GAMES[self.table.game].races   # the presses that race
         found = []
         for action in sorted((a for a in actions if type(a).__name__ == kind), key=lambda a: a.at_ms):
             if self.race and action.at_ms - self.race[0][0] <= RACE_SPAN_MS:

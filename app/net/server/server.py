@@ -46,22 +46,20 @@ from app.net.server import reflex_table, table_life
 from app.net.wire.protocol import ActionMsg, Again, Chat, Close, Create, Hello, Ping, Press, ProtocolError, Start, dump
 from app.net.server.limits import Bucket, Gate, Limits
 from app.net.server.outbox import Outbox
-from app.net.server.reflex_table import REFLEX_GAMES, ReflexRun, ReflexTable
+from app.net.server.reflex_table import ReflexRun, ReflexTable
 from app.net.server.store import SeatRecord, TableRecord, TableStore, token_hash
 from app.net.server.table_kind import TableKind
 from app.net.server.table_texts import TableTexts
 from app.net.server.turn_table import TurnTable
 from games.core.protocol import Event, IllegalAction, Seat
 from games.core.session import SeatPlan, SessionCore, Setup
-from games.registry import GAMES, GameSpec
+from games.registry import GAMES, GameSpec, networked
 
-__all__ = ["Server", "Table", "Conn", "HangUp", "TURN_GAMES", "REFLEX_GAMES", "NET_GAMES"]
+__all__ = ["Server", "Table", "Conn", "HangUp"]
 
 log = logging.getLogger("parlour.server")
 T = TypeVar("T")
 
-TURN_GAMES = ("whist", "euchre", "nap", "nash_whist", "ninety_nine", "nash", "abstrac")
-NET_GAMES = TURN_GAMES + REFLEX_GAMES    # reflex tables run in app/net/server/reflex_table.py
 HELLO_TIMEOUT_S = 10.0
 MAX_TABLES = 5000
 READ_LIMIT = 1 << 20     # a frame over this closes the connection; over MAX_BYTES gets an error line
@@ -197,8 +195,9 @@ class Server:
         seat (seat 0 without a plan). Returns it and the host's seat token. Raises
         ``ProtocolError`` when the request cannot be met."""
         spec = GAMES.get(request.game)
-        if spec is None or spec.id not in NET_GAMES:
-            raise ProtocolError(f"no table for {protocol.quote(request.game)}: choose from {', '.join(NET_GAMES)}")
+        if spec is None or not spec.networked:
+            raise ProtocolError(f"no table for {protocol.quote(request.game)}: choose from "
+                                + ", ".join(s.id for s in networked()))
         if not spec.min_seats <= request.seats <= spec.max_seats:
             raise ProtocolError(f"{spec.title} is for {spec.seat_range}, not {request.seats}")
         plan = request.seat_plan()
@@ -336,7 +335,7 @@ class Server:
             table.status = "playing"
             if self.store is not None:
                 self.store.set_status(table.code, "playing")
-            self.broadcast(table, list(getattr(table.core.state, "opening", [])))
+            self.broadcast(table, list(table.core.state.opening))
         else:
             self.broadcast(table, [])        # the newcomer sees the table, the others who sat down
         table.kind.move_on()
@@ -396,7 +395,7 @@ class Server:
         if self.store is not None:
             self.store.new_game(table.code, table.core.seed)
         table.status = "playing"
-        self.broadcast(table, list(getattr(table.core.state, "opening", [])))
+        self.broadcast(table, list(table.core.state.opening))
         table.kind.move_on()
 
     def _start(self, conn: Conn) -> None:
@@ -416,7 +415,7 @@ class Server:
         table.status = "playing"
         if self.store is not None:
             self.store.set_status(table.code, "playing")
-        self.broadcast(table, list(getattr(table.core.state, "opening", [])))
+        self.broadcast(table, list(table.core.state.opening))
         table.kind.move_on()
 
     def _chat(self, conn: Conn, message: Chat) -> None:

@@ -149,7 +149,7 @@ class HostSetupScene(SetupScene):
         s = self.s
         x, y = self.rows[0].rect.left, self.start_button.rect.bottom + int(26 * s)
         size = max(13, int(17 * s))
-        words = SEATS_WORDS + (" " + PARTNERS_WORDS if self.spec.extra.get("partnerships") else "")
+        words = SEATS_WORDS + (" " + PARTNERS_WORDS if self.spec.partnerships else "")
         words += " " + HERE_WORDS if self.spec.realtime else ""
         for line in wrap(words, font(size), self.rows[0].rect.width):
             surface.blit(render_text(line, size, theme.INK_DIM), (x, y))

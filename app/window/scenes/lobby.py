@@ -309,7 +309,7 @@ class LobbyScene(Scene):
         size = min(size, int(row_h * 0.6))
         surface.blit(render_text("Seats", size, theme.INK_DIM, bold=True), (self.main.left + pad, y))
         spec = self.spec or getattr(session, "spec", None)
-        if spec is not None and spec.extra.get("partnerships") and len(players) == 4:
+        if spec is not None and spec.partnerships and len(players) == 4:
             note = render_text("partners sit opposite: 1 and 3, 2 and 4", max(12, size - 4), theme.INK_DIM)
             surface.blit(note, note.get_rect(bottomright=(self.main.right - pad, y + size)))
         y += row_h

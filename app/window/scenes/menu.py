@@ -359,9 +359,7 @@ class MenuScene(Scene):
               edge=theme.GOLD if focused else ((140, 190, 150) if lit else (70, 110, 85)),
               width=3 if focused else (2 if lit else 1))
         art = self.art_box(rect)
-        cover = spec.extra.get("cover", ())
-        cover = cover if cover and all(isinstance(c, str) for c in cover) else ("AS", "KH", "QD")
-        surface.blit(tile_art(spec.id, art.size, self.drawer.renderer, self.drawer.back, cover), art)
+        surface.blit(tile_art(spec.art, art.size, self.drawer.renderer, self.drawer.back), art)
         compact = self.compact(rect)
         text_left, room = self.text_area(rect)
         titles, title_size = self.tile_title(spec, rect)

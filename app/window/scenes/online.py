@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from app.net.server.server import NET_GAMES
 from app.window.render.table import felt
 from app.window.render.text import font, render_text, wrap
 from app.window.scenes.base import Scene
@@ -15,7 +14,7 @@ from app.window.ui import theme
 from app.window.ui.name_prompt import CANCEL, NamePrompt
 from app.core.words.names import NAME_LIMIT, clean_name
 from app.window.ui.widgets import Button, ButtonRow, blit_centered, panel
-from games.registry import GAMES
+from games.registry import GAMES, networked
 
 if TYPE_CHECKING:
     from app.window.shell import App
@@ -37,7 +36,7 @@ class OnlineScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.games = [GAMES[g] for g in NET_GAMES if g in GAMES]   # the turn games, then the reflex games
+        self.games = networked()   # the turn games, then the reflex games
         self.game_buttons = [Button(spec.title, self._host(spec.id)) for spec in self.games]
         self.join_button = Button("Join a table", lambda: self._named(self._open_join), kind="primary")
         self.name_button = Button("Change name", self._ask_name, kind="quiet")

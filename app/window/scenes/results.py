@@ -87,7 +87,7 @@ class ResultsScene(Scene):
         if self.replay is None:
             self.app.notify("This game cannot be saved as a replay")
             return
-        self.prompt = NamePrompt("Save the replay as", replay_file.check_name, replay_file.NAME_LIMIT)
+        self.prompt = NamePrompt("Save the replay as", replay_file.check_name, replay_file.FILE_NAME_LIMIT)
 
     def _prompt_input(self, event: pygame.event.Event) -> None:
         assert self.prompt is not None and self.replay is not None
@@ -229,7 +229,7 @@ class ResultsScene(Scene):
                for seat in range(len(self.session.setup.seats))}
         level = {seat: "" if plan.human else f"  ·  {level_word(plan.difficulty)}"
                  for seat, plan in enumerate(self.session.setup.seats)}
-        if self.session.spec.extra.get("partnerships") and len(scores) == 4:
+        if self.session.spec.partnerships and len(scores) == 4:
             sides = sorted(((0, 2), (1, 3)), key=lambda side: (side[0] not in winners, -scores[side[0]]))
             return [(f"{place}.  {who[a]} & {who[b]}  ·  {_count(scores[a], 'point')}", a in winners)
                     for place, (a, b) in enumerate(sides, start=1)]
@@ -240,8 +240,9 @@ class ResultsScene(Scene):
             place = 1 + sum(rank[other] < rank[seat] for other in order)
             shared = "=" if sum(rank[other] == rank[seat] for other in order) > 1 else ""
             text = f"{shared}{place}.  {who[seat]}{level[seat]}"
-            if self.session.spec.extra.get("show_scores"):  # games won on points show them
-                text += f"  ·  {scores[seat]:g} {self.session.spec.extra.get('score_unit', 'points')}"
+            unit = self.session.spec.score_unit
+            if unit is not None:  # games won on points show them
+                text += f"  ·  {scores[seat]:g} {unit}"
             rows.append((text, seat in winners))
         return rows
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from app.core import worker
-from app.core.review import SPLITS, decision_indices, default_seat, merge, review_part, seat_name
+from app.core.review import decision_indices, default_seat, merge, review_part, seat_name, splits
 from app.window.render.text import font, render_text, wrap
 from app.core.replay_file import Replay
 from app.window.scenes.replay_watch import ReplayControls, ReplaySession
@@ -47,7 +47,7 @@ class ReviewJob:
         self.error = ""
         args = (replay.game_id, len(replay.seats), dict(replay.options), replay.seed, list(replay.actions), seat)
         indices = decision_indices(replay.actions, seat)
-        if replay.game_id in SPLITS and indices:
+        if splits(replay.game_id) and indices:
             parts = [indices[i:i + PART] for i in range(0, len(indices), PART)]
             self.jobs: list[Future] = [worker.submit(review_part, *args, part) for part in parts]
         else:

@@ -63,7 +63,7 @@ class SetupScene(Scene):
     @property
     def seed_label(self) -> str:
         """"Seed", or the game's own word for it (a solitaire's "Deal number")."""
-        return str(self.spec.extra.get("seed_label", "Seed"))
+        return self.spec.seed_label
 
     def build_rows(self) -> None:
         rows: list[Row] = []
@@ -120,7 +120,7 @@ class SetupScene(Scene):
     def _seat_label(self, seat: int) -> str:
         """A seat's plan; for a human at a reflex game, also the two keys they will use."""
         plan = self.setup.seats[seat]
-        names = self.spec.extra.get("keys")
+        names = self.spec.keys
         if not (plan.human and self.spec.realtime and names):
             return plan.label()
         from app.window.input.bindings import MAX_KEYBOARD_PLAYERS, key_label, slot_keys
@@ -320,9 +320,7 @@ class SetupScene(Scene):
 
         panel(surface, self.side, edge=(70, 110, 85), width=1)
         art = self.art_rect()
-        cover = self.spec.extra.get("cover", ())
-        cover = cover if cover and all(isinstance(c, str) for c in cover) else ("AS", "KH", "QD")
-        surface.blit(tile_art(self.spec.id, art.size, self.app.cards, self.app.settings.card_back, cover), art)
+        surface.blit(tile_art(self.spec.art, art.size, self.app.cards, self.app.settings.card_back), art)
         y = art.bottom + self.side_pad()
         # Fitting the words measures every line: done once per size, not every frame.
         if self._summary is None or self._summary[0] != self.size:
