@@ -37,7 +37,7 @@ from app.net.wire import protocol
 from app.net.server import reflex_table, table_life
 from app.net.wire.protocol import ActionMsg, Again, Chat, Close, Create, Hello, Ping, Press, ProtocolError, Start, dump
 from app.net.server.reflex_table import REFLEX_GAMES
-from app.net.server.store import SeatRecord, TableRecord, TableStore, token_hash
+from app.net.server.store import ASIDE, SeatRecord, TableRecord, TableStore, token_hash
 from app.net.server.table_texts import TableTexts
 from games.core.protocol import Event, IllegalAction, Seat
 from games.core.session import SeatPlan, SessionCore, Setup
@@ -155,27 +155,36 @@ class Server:
         self.actions_applied = 0
         if store is not None:
             for record in store.load_all():
-                self._restore(record)
+                self._restore_or_set_aside(record)
 
     # --- tables ----------------------------------------------------------------------------
 
+    def _restore_or_set_aside(self, record: TableRecord) -> None:
+        """``_restore``, and a table whose resumption fails however it fails is set aside
+        (one log line, its status ``aside`` in the log, kept there for a look but never
+        loaded again): a server never crash-loops on its own log, and every other table
+        resumes."""
+        try:
+            self._restore(record)      # (the table joins the server as its last step)
+        except Exception as problem:
+            log.error("table %s (%s) cannot be resumed and is set aside: %s: %s",
+                      record.code, record.game, type(problem).__name__, problem)
+            if self.store is not None:
+                self.store.set_status(record.code, ASIDE)
+
     def _restore(self, record: TableRecord) -> None:
-        """A table from the log, replayed through the rules to where it was."""
+        """A table from the log, replayed through the rules to where it was (raises when
+        it cannot be)."""
         spec = GAMES.get(record.game)
         if spec is None:
-            log.warning("table %s is of an unknown game %r; left aside", record.code, record.game)
-            return
+            raise LookupError(f"no game is called {record.game!r}")
         core = SessionCore(spec, _setup(record), record.seed)
-        try:
-            actions = [decode_action(data, record.game) for data in record.actions]
-            if spec.id in REFLEX_GAMES:     # each at its own game time, then on to the time reached
-                reflex_table.replay(core, actions, record.game_ms)
-            else:
-                for action in actions:
-                    core.apply(action)
-        except (CodecError, IllegalAction) as problem:
-            log.warning("table %s cannot be replayed (%s); left aside", record.code, problem)
-            return
+        actions = [decode_action(data, record.game) for data in record.actions]
+        if spec.id in REFLEX_GAMES:     # each at its own game time, then on to the time reached
+            reflex_table.replay(core, actions, record.game_ms)
+        else:
+            for action in actions:
+                core.apply(action)
         table = Table(record.code, core, record.seats, record.status)
         if core.state.is_over():
             table.status = "over"

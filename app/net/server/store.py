@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["SeatRecord", "TableRecord", "TableStore", "token_hash"]
+__all__ = ["ASIDE", "SeatRecord", "TableRecord", "TableStore", "token_hash"]
 
 log = logging.getLogger("parlour.store")
 
@@ -41,6 +41,8 @@ CREATE TABLE IF NOT EXISTS clocks (
     code TEXT PRIMARY KEY, game_ms INTEGER NOT NULL);
 """
 
+
+ASIDE = "aside"     # a table's status once its resumption failed: kept, never loaded again
 
 CHECKPOINT_EVERY = 300    # appends (a few pages each) between checkpoints
 
@@ -162,10 +164,10 @@ class TableStore:
             self._checkpointing = self._checkpointer.submit(_checkpoint, self.path)
 
     def load_all(self) -> list[TableRecord]:
-        """Every table, with its seats and actions in order."""
+        """Every table, with its seats and actions in order (but those set aside)."""
         tables: dict[str, TableRecord] = {}
         for code, game, options, seed, status in self.db.execute(
-                "SELECT code, game, options, seed, status FROM tables ORDER BY created"):
+                "SELECT code, game, options, seed, status FROM tables WHERE status != ? ORDER BY created", (ASIDE,)):
             tables[code] = TableRecord(code, game, json.loads(options), seed, [], status)
         for code, _seat, kind, difficulty, name, hashed in self.db.execute(
                 "SELECT code, seat, kind, difficulty, name, token_hash FROM seats ORDER BY code, seat"):
