@@ -144,7 +144,7 @@ def test_a_server_that_cannot_announce_serves_on(monkeypatch: pytest.MonkeyPatch
 
 def test_main_passes_no_announce(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[tuple[bool, float]] = []
-    def run(*args: Any, announce: bool = True, reflex_speed: float = 1.0) -> int:
+    def run(*args: Any, announce: bool = True, reflex_speed: float = 1.0, chosen_seeds: bool = False) -> int:
         seen.append((announce, reflex_speed))
         return 0
 

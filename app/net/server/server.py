@@ -26,7 +26,6 @@ import sqlite3
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from random import SystemRandom
 from typing import Any, Callable
 
 from websockets.asyncio.server import ServerConnection, serve
@@ -36,6 +35,7 @@ from app.core.action_codec import CodecError, decode_action, encode_action
 from app.net.wire import protocol
 from app.net.server import reflex_table, table_life
 from app.net.wire.protocol import ActionMsg, Again, Chat, Close, Create, Hello, Ping, Press, ProtocolError, Start, dump
+from app.net.server.deal_seeds import secret_seed, table_seed
 from app.net.server.reflex_table import REFLEX_GAMES
 from app.net.server.store import ASIDE, SeatRecord, TableRecord, TableStore, token_hash
 from app.net.server.table_texts import TableTexts
@@ -141,8 +141,9 @@ class Server:
 
     def __init__(self, store: TableStore | None = None, grace_s: float = 30.0, workers: int = 2,
                  reflex_speed: float = 1.0, clock: Callable[[], float] = time.monotonic,
-                 sweep_every_s: float = table_life.SWEEP_EVERY_S) -> None:
+                 sweep_every_s: float = table_life.SWEEP_EVERY_S, chosen_seeds: bool = False) -> None:
         self.store = store
+        self.chosen_seeds = chosen_seeds     # a create's seed honoured at remote tables too (app/net/server/deal_seeds.py)
         self.grace_s = grace_s
         self.clock = clock                   # for the sweep of idle tables (tests move it)
         self.sweep_every_s = sweep_every_s
@@ -227,7 +228,7 @@ class Server:
         seats = [SeatRecord(p.kind, p.difficulty or request.difficulty) for p in plan]
         host = next(i for i, p in enumerate(plan) if p.kind == "host")
         seats[host] = SeatRecord("host", seats[host].difficulty, host_name, token_hash(token))
-        seed = request.seed if request.seed is not None else SystemRandom().randrange(10**9)
+        seed = table_seed(request, self.chosen_seeds)
         record = TableRecord(self._new_code(), spec.id, dict(request.options), seed, seats)
         table = Table(record.code, SessionCore(spec, _setup(record), seed), seats)
         if self.store is not None:
@@ -412,7 +413,7 @@ class Server:
             raise ProtocolError("you are watching: a player at the table starts the next game")
         if table.status != "over":
             raise ProtocolError("the game is not over yet")
-        table.core = table.core.rematch(SystemRandom().randrange(10**9))
+        table.core = table.core.rematch(secret_seed())
         if self.store is not None:
             self.store.new_game(table.code, table.core.seed)
         table.status = "playing"

@@ -7,6 +7,11 @@ action before it returns, and the server answers nobody before that: an action a
 accepted is on disk. (WAL with ``synchronous=NORMAL`` survives a killed process; a power
 cut may lose the last few actions.)
 
+A table's seed is written as hexadecimal text ("0x…"): a server's seeds are 128 bits and
+SQLite's integers stop at 2^63 (a decimal text that large would even be turned into an
+inexact REAL by the column's affinity; hexadecimal text is kept as written). A log from
+before, with whole-number seeds, reads as ever.
+
 A reflex table (Ratscrew, Nails, Spoons) also keeps the game time its clock had reached
 when it last told anyone anything (``append_timed``): its timed actions carry their own game
 times, so the seed, the actions and that time replay the game to exactly what the players
@@ -24,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ASIDE", "SeatRecord", "TableRecord", "TableStore", "token_hash"]
+__all__ = ["ASIDE", "SeatRecord", "TableRecord", "TableStore", "seed_cell", "seed_value", "token_hash"]
 
 log = logging.getLogger("parlour.store")
 
@@ -58,6 +63,20 @@ def _checkpoint(path: Path) -> None:
             db.close()
     except sqlite3.Error as problem:      # the log itself is whole in the WAL: nothing is lost
         log.warning("checkpoint of %s failed: %s", path, problem)
+
+
+def seed_cell(seed: int) -> str:
+    """How a seed is written in the log: hexadecimal text, whatever its size.
+
+    >>> seed_cell(255), seed_value(seed_cell(2**127)) == 2**127, seed_value(31)
+    ('0xff', True, 31)
+    """
+    return hex(seed)
+
+
+def seed_value(cell: int | str) -> int:
+    """A seed as the log holds it: text from ``seed_cell``, or a whole number from before."""
+    return cell if isinstance(cell, int) else int(cell, 16)
 
 
 def token_hash(token: str) -> str:
@@ -114,7 +133,8 @@ class TableStore:
         with self.db:
             self.db.execute("BEGIN")
             self.db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?)",
-                            (table.code, table.game, json.dumps(table.options), table.seed, created, table.status))
+                            (table.code, table.game, json.dumps(table.options), seed_cell(table.seed), created,
+                             table.status))
             self.db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)", [
                 (table.code, i, s.kind, s.difficulty, s.name, s.token_hash) for i, s in enumerate(table.seats)])
 
@@ -132,7 +152,7 @@ class TableStore:
             self.db.execute("BEGIN")
             self.db.execute("DELETE FROM actions WHERE code=?", (code,))
             self.db.execute("DELETE FROM clocks WHERE code=?", (code,))
-            self.db.execute("UPDATE tables SET seed=?, status='playing' WHERE code=?", (seed, code))
+            self.db.execute("UPDATE tables SET seed=?, status='playing' WHERE code=?", (seed_cell(seed), code))
 
     def forget(self, code: str) -> None:
         """A table, its seats and its actions, gone for good."""
@@ -168,7 +188,7 @@ class TableStore:
         tables: dict[str, TableRecord] = {}
         for code, game, options, seed, status in self.db.execute(
                 "SELECT code, game, options, seed, status FROM tables WHERE status != ? ORDER BY created", (ASIDE,)):
-            tables[code] = TableRecord(code, game, json.loads(options), seed, [], status)
+            tables[code] = TableRecord(code, game, json.loads(options), seed_value(seed), [], status)
         for code, _seat, kind, difficulty, name, hashed in self.db.execute(
                 "SELECT code, seat, kind, difficulty, name, token_hash FROM seats ORDER BY code, seat"):
             if code in tables:
