@@ -33,7 +33,7 @@ from websockets.exceptions import ConnectionClosed
 
 from app.core.action_codec import CodecError, decode_action, encode_action
 from app.net.wire import protocol
-from app.net.server import reflex_table, table_life
+from app.net.server import reflex_table, seating, table_life
 from app.net.wire.protocol import ActionMsg, Again, Chat, Close, Create, Hello, Ping, Press, ProtocolError, Start, dump
 from app.net.server.deal_seeds import secret_seed, table_seed
 from app.net.server.reflex_table import REFLEX_GAMES
@@ -279,6 +279,7 @@ class Server:
             if found is None:
                 raise ProtocolError("that seat token opens no seat here")
             table, seat = found
+            seating.take_over(self, table, seat)       # an older connection in the seat leaves it
         else:
             table = self._table_for_code(conn, hello.code or "")
             seat = None
@@ -287,11 +288,15 @@ class Server:
                 if seat is None:
                     raise ProtocolError(f"table {table.code} has no free seat; you may watch it")
                 token = secrets.token_urlsafe(16)
-                table.seats[seat] = SeatRecord("remote", table.seats[seat].difficulty, hello.name, token_hash(token))
+                name = seating.unique_name(hello.name, [s.name for s in table.seats if s.name])
+                table.seats[seat] = SeatRecord("remote", table.seats[seat].difficulty, name, token_hash(token))
                 self.by_token[table.seats[seat].token_hash or ""] = (table, seat)
                 if self.store is not None:
                     self.store.set_seat(table.code, seat, table.seats[seat])
-        conn.table, conn.seat, conn.name = table, seat, hello.name
+        # A person goes by their seat's name, a watcher by one no seat has.
+        name = table.seats[seat].name if seat is not None else seating.unique_name(
+            hello.name, [s.name for s in table.seats if s.name])
+        conn.table, conn.seat, conn.name = table, seat, name or hello.name
         table.conns.add(conn)
         if seat is not None:
             table.away_since.pop(seat, None)
@@ -329,6 +334,8 @@ class Server:
         self._move_bots(table)
 
     async def _receive(self, conn: Conn, raw: str | bytes) -> None:
+        if conn.table is None:        # its seat was taken over (app/net/server/seating.py): it is leaving
+            return
         if not conn.messages.take():
             conn.refused += 1
             if conn.refused > 200:
