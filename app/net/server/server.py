@@ -4,7 +4,9 @@ The server is the referee. A table is a :class:`~games.core.session.SessionCore`
 seats, action log, the rules state) plus the connections sitting at it. Every action goes
 through the rules core here; a connection only ever receives its own seat's view and the
 events redacted for its seat (a watcher: the spectator's view and events). Computer
-players think here, in a thread, so the event loop never waits for them.
+players think here, on a few threads shared by every table, so the event loop never waits
+for them, and the tables where a person is connected are thought for first
+(:mod:`app.net.server.thinking`).
 
 A table is made by a host and gets a short join code (6 letters from 32, drawn with
 ``secrets``); a join code gives a free remote seat and a seat token (128 random bits), and
@@ -24,7 +26,6 @@ import logging
 import secrets
 import sqlite3
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -33,7 +34,7 @@ from websockets.exceptions import ConnectionClosed
 
 from app.core.action_codec import CodecError, decode_action, encode_action
 from app.net.wire import protocol
-from app.net.server import reflex_table, seating, table_life
+from app.net.server import reflex_table, seating, table_life, thinking
 from app.net.wire.protocol import ActionMsg, Again, Chat, Close, Create, Hello, Ping, Press, ProtocolError, Start, dump
 from app.net.server.deal_seeds import secret_seed, table_seed
 from app.net.server.reflex_table import REFLEX_GAMES
@@ -151,7 +152,7 @@ class Server:
         self.tables: dict[str, Table] = {}
         self.by_token: dict[str, tuple[Table, Seat]] = {}
         self.code_tries: dict[str, Bucket] = {}
-        self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="parlour-bot")
+        self.executor = thinking.ThinkingPool(workers)    # the computers' threads, people's tables first
         self._tasks: set[asyncio.Task[Any]] = set()
         self.actions_applied = 0
         if store is not None:
@@ -500,7 +501,7 @@ class Server:
             bot = core.spec.bots[table.seats[seat].difficulty]
             view, rng = core.state.view(seat), core.bot_rng
             # The view is taken here, on the loop; the bot thinks in a thread on its copy.
-            action = await asyncio.get_running_loop().run_in_executor(self.executor, bot, view, rng)
+            action = await self.executor.think(_urgency(table), bot, view, rng)
             if table.core is core and seat in core.to_act() and self._bot_turn(table) == seat:
                 await self._apply(table, action)
         except ProtocolError as problem:
@@ -570,6 +571,12 @@ class Server:
         self.executor.shutdown(wait=False, cancel_futures=True)
         if self.store is not None:
             self.store.close()
+
+
+def _urgency(table: Table) -> int:
+    """How soon a computer's move at ``table`` is thought of: first where a person is
+    connected in a seat, waiting for it (app/net/server/thinking.py)."""
+    return thinking.PEOPLE if any(c.seat is not None for c in table.conns) else thinking.ALONE
 
 
 def _wanted_seat(table: Table, seat: Seat) -> Seat:
