@@ -7,27 +7,15 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any, Iterator
+from typing import Any
 
-import pytest
 from websockets.asyncio.client import connect
 
 from app.core import kept_seats
 from app.net.wire import protocol
 from app.window.shell import App
-from tests.app.test_ui_remote import open_table, run_until
-from tests.app.ui_driver import fast_app
-from tests.net.server_thread import ServerThread, running
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    yield from fast_app()
-
-
-@pytest.fixture
-def server() -> Iterator[ServerThread]:
-    yield from running()
+from tests.app.test_ui_remote import app, open_table, run_until, server  # noqa: F401 (app, server: fixtures)
+from tests.net.server_thread import ServerThread
 
 
 async def _sit_down_elsewhere(url: str, token: str) -> dict[str, Any]:
