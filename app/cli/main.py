@@ -15,6 +15,8 @@ STARTED = time.perf_counter()
 # The computer players' levels (games.registry.DIFFICULTIES, written here so the parser
 # imports no game); a game that lacks one says so when it is asked for.
 LEVELS = ("easy", "normal", "hard", "expert")
+# The windows ``bench`` draws: from the smallest the tables are laid out for to 8K.
+BENCH_SMALLEST, BENCH_LARGEST = (320, 240), (7680, 4320)
 # pygame greets on stdout when imported; our stdout is JSON for sim, bench and solve.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -35,22 +37,52 @@ class _Version(argparse.Action):
         parser.exit(0)
 
 
+def _game_name(text: str) -> str:
+    """A game's id as typed by a person: any case, hyphens or spaces for underscores
+    (``Whist``, ``ninety-nine``); an unknown one is refused with the list."""
+    from games.registry import GAMES
+
+    game_id = text.strip().lower().replace("-", "_").replace(" ", "_")
+    if game_id not in GAMES:
+        raise argparse.ArgumentTypeError(f"unknown game {text!r}; choose from {', '.join(GAMES)}")
+    return game_id
+
+
+def _games_help() -> str:
+    from games.registry import GAMES
+
+    return "the game: " + ", ".join(GAMES)
+
+
+def _seed(text: str) -> int:
+    """A seed or deal number: a whole number a replay can keep (0 to 2**63 - 1)."""
+    from app.core.last_setup import MAX_SEED
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"takes a whole number, not {text!r}") from None
+    if not 0 <= value < MAX_SEED:
+        raise argparse.ArgumentTypeError(f"takes a whole number from 0 to {MAX_SEED - 1}, not {text}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="parlour", description="Parlour: a collection of card games.")
     parser.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
     parser.add_argument("--selftest", action="store_true", help="run every game headless and exit")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     play = sub.add_parser("play", help="go straight to a game's table")
-    play.add_argument("game")
+    play.add_argument("game", type=_game_name, help=_games_help())
     play.add_argument("--seats", type=int)
     play.add_argument("--humans", type=int, help="how many seats humans take (default 1, or one for each of --names)")
     play.add_argument("--names", help="the humans' names in seat order, comma-separated, e.g. --names Ann,Bob")
     play.add_argument("--difficulty", choices=LEVELS, default="normal")
-    play.add_argument("--seed", type=int)
+    play.add_argument("--seed", type=_seed)
     sim = sub.add_parser("sim", help="bots play many games; prints a JSON summary")
-    sim.add_argument("game")
+    sim.add_argument("game", type=_game_name, help=_games_help())
     sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--seed", type=_seed, default=1)
     sim.add_argument("--seats", type=int)
     sim.add_argument("--difficulty", choices=LEVELS, default="normal")
     sim.add_argument("--bots", help="comma-separated difficulty per seat, e.g. hard,easy,easy,easy")
@@ -62,8 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--frames", type=int, default=600)
     bench.add_argument("--size", default="1280x800")
     solve = sub.add_parser("solve", help="solve a deal: a solitaire (seahaven) or Whist's opening leads")
-    solve.add_argument("game", choices=("seahaven", "whist"))
-    solve.add_argument("--deal", type=int, required=True)
+    solve.add_argument("game", type=_game_name, help="seahaven or whist")
+    solve.add_argument("--deal", type=_seed, required=True)
     solve.add_argument("--to", type=int, help="solve every deal from --deal to this one; print a summary")
     solve.add_argument("--nodes", type=int, default=None, help="the search budget in positions")
     solve.add_argument("--json", action="store_true", help="print JSON")
@@ -127,14 +159,17 @@ def _sim(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     spec = _spec(parser, args.game)
     if args.games < 1:
         parser.error("--games must be at least 1")
-    lineup = args.bots.split(",") if args.bots else [args.difficulty]
-    if not spec.bots and args.bots:
+    given = args.bots is not None
+    lineup = [level.strip() for level in args.bots.split(",")] if given else [args.difficulty]
+    if given and not all(lineup):
+        parser.error("--bots takes a level for each seat, comma-separated, e.g. hard,easy,easy,easy")
+    if not spec.bots and given:
         parser.error(f"{spec.title} has no computer players to choose; its automatic player plays")
     if not spec.bots:
         lineup = ["automatic"]
     if spec.bots and any(d not in spec.bots for d in lineup):
         parser.error(f"--bots takes difficulties from {', '.join(spec.bots)}")
-    seats = args.seats if args.seats is not None else (len(lineup) if args.bots else spec.default_seats)
+    seats = args.seats if args.seats is not None else (len(lineup) if given else spec.default_seats)
     if not spec.min_seats <= seats <= spec.max_seats:
         parser.error(f"{spec.title} is for {_players(spec)}, not {seats}")
     options = _options(parser, spec, args)
@@ -172,9 +207,11 @@ def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     try:
         width, height = (int(v) for v in args.size.lower().split("x"))
         size = (width, height)
-        assert min(size) > 0
-    except (ValueError, AssertionError):
+    except ValueError:
         parser.error(f"--size takes WIDTHxHEIGHT, like 1280x800, not {args.size!r}")
+    if not (BENCH_SMALLEST[0] <= width <= BENCH_LARGEST[0] and BENCH_SMALLEST[1] <= height <= BENCH_LARGEST[1]):
+        parser.error(f"--size takes a window from {BENCH_SMALLEST[0]}x{BENCH_SMALLEST[1]} "
+                     f"to {BENCH_LARGEST[0]}x{BENCH_LARGEST[1]}, not {args.size}")
     if args.frames < 1:
         parser.error("--frames must be at least 1")
     if args.scene is not None and args.scene not in scenes():
@@ -187,8 +224,8 @@ def _solve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from app.cli import solve
     from games.seahaven.solver import DEFAULT_NODES
 
-    if args.deal < 0:
-        parser.error("--deal takes a deal number, 0 or more")
+    if args.game not in ("seahaven", "whist"):
+        parser.error(f"solve takes seahaven or whist, not {args.game}")
     if args.game == "whist":
         return _solve_whist(parser, args)
     if args.nodes is not None and args.nodes < 1:
@@ -231,6 +268,11 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error(f"--humans must be between 0 and {seats}" if args.humans is not None
                      else f"--names gives {len(names)} names for {seats} seats"
                      + (" (--seats gives more)" if spec.max_seats > seats else ""))
+    if not spec.bots and humans < 1:
+        parser.error(f"{spec.title} has no computer players: --humans must be at least 1")
+    if spec.realtime and humans > _keyboard_players():
+        parser.error(f"at most {_keyboard_players()} people share one keyboard at {spec.title}, "
+                     f"not {humans}; the other seats are computer players")
     if names and len(names) != humans:
         parser.error(f"--names gives {len(names)} name{'s' * (len(names) != 1)} for {humans} "
                      f"human{'s' * (humans != 1)}: give one for each, in seat order")
@@ -239,6 +281,12 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     plans = [SeatPlan(i < humans, args.difficulty) for i in range(seats)]
     given = names + [""] * (seats - len(names)) if names else None
     return _open(Setup(spec.id, plans, {o.key: o.default for o in spec.options}, args.seed, given))
+
+
+def _keyboard_players() -> int:
+    from app.window.input.bindings import MAX_KEYBOARD_PLAYERS
+
+    return MAX_KEYBOARD_PLAYERS
 
 
 def _play_names(parser: argparse.ArgumentParser, text: str | None) -> list[str]:
@@ -341,14 +389,14 @@ def _network_parsers(sub: Any) -> None:
     serve.add_argument("--no-announce", action="store_true",
                        help="do not list this server's open tables on the local network (mDNS)")
     host = sub.add_parser("host", help="make a networked table and print its join code")
-    host.add_argument("game")
+    host.add_argument("game", type=_game_name, help=_games_help())
     host.add_argument("--server", help="a server's address, ws://HOST:PORT (default: start one here)")
     host.add_argument("--listen", default="0.0.0.0:8765",
                       help="where the server started here listens (default 0.0.0.0:8765)")
     host.add_argument("--seats", type=int)
     host.add_argument("--remote", type=int, default=1, help="seats for players on other machines")
     host.add_argument("--difficulty", default="normal", help="the computer players' level")
-    host.add_argument("--seed", type=int)
+    host.add_argument("--seed", type=_seed)
     host.add_argument("--name", default="Host")
     host.add_argument("--bot", metavar="LEVEL", help="no window: a computer player of this level plays your seat")
     _option_flags(host)
