@@ -15,7 +15,8 @@ from __future__ import annotations
 import sys
 from typing import Any, Sequence
 
-from app.cli.host import GAME_S, normalise, run_client
+from app.cli.host import GAME_S, run_client
+from app.net.wire.addresses import normalise
 from app.net.client.reflex_client import ReflexClient
 from app.net.wire.protocol import TableState
 

@@ -11,6 +11,8 @@ import sys
 import time
 from typing import Any, Sequence
 
+from app.net.wire.addresses import DEFAULT_PORT
+
 STARTED = time.perf_counter()
 # The computer players' levels (games.registry.DIFFICULTIES, written here so the parser
 # imports no game); a game that lacks one says so when it is asked for.
@@ -134,6 +136,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _open(None)
     except KeyboardInterrupt:
         return 130
+    except Exception as error:
+        if type(error).__name__ != "NoDisplay":   # (app.window.shell's; imported only with a window)
+            raise
+        print(f"parlour: {error} (is DISPLAY set? headless: --bot, or join --watch --text)", file=sys.stderr)
+        return 1
 
 
 def _spec(parser: argparse.ArgumentParser, game_id: str) -> Any:
@@ -379,7 +386,7 @@ def _open(setup: Any, replay: Any = None) -> int:
 def _network_parsers(sub: Any) -> None:
     serve = sub.add_parser("serve", help="run a Parlour server for networked tables (headless)")
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (0.0.0.0: every network)")
-    serve.add_argument("--port", type=int, default=8765, help="the port (0 picks a free one)")
+    serve.add_argument("--port", type=int, default=DEFAULT_PORT, help="the port (0 picks a free one)")
     serve.add_argument("--data", help="the folder keeping the tables (default: the user data folder)")
     serve.add_argument("--grace", type=float, default=30.0, help=argparse.SUPPRESS)
     serve.add_argument("--reflex-speed", type=float, default=1.0,   # tests: whole reflex games in seconds
@@ -391,8 +398,8 @@ def _network_parsers(sub: Any) -> None:
     host = sub.add_parser("host", help="make a networked table and print its join code")
     host.add_argument("game", type=_game_name, help=_games_help())
     host.add_argument("--server", help="a server's address, ws://HOST:PORT (default: start one here)")
-    host.add_argument("--listen", default="0.0.0.0:8765",
-                      help="where the server started here listens (default 0.0.0.0:8765)")
+    host.add_argument("--listen", default=f"0.0.0.0:{DEFAULT_PORT}",
+                      help=f"where the server started here listens (default 0.0.0.0:{DEFAULT_PORT})")
     host.add_argument("--seats", type=int)
     host.add_argument("--remote", type=int, default=1, help="seats for players on other machines")
     host.add_argument("--difficulty", default="normal", help="the computer players' level")

@@ -66,7 +66,9 @@ def join(address: str, code: str, name: str, watch: bool, others: Sequence[str] 
         go_back(app, seat)
     else:
         # (a RemoteSession at a turn table; ``others`` sit only at a reflex table)
-        open_session(app, RemoteRealtimeSession.join(url, code, name, watch, others), url)
+        session = RemoteRealtimeSession.join(url, code, name, watch, others)
+        _print_failure_when_known(session, url)
+        open_session(app, session, url)
     return app.run()
 
 
@@ -122,6 +124,23 @@ def _print_code_when_known(session: RemoteSession, address: str) -> None:
             print(f"table {session.code} at {address}", flush=True)
 
     threading.Thread(target=wait, name="print-code", daemon=True).start()
+
+
+def _print_failure_when_known(session: RemoteSession, address: str) -> None:
+    """Say on the terminal too why joining failed (a wrong code, a full table, nobody at
+    the address), in the lobby's words: the window shows it, but the command was typed
+    there and its output should not stay silent."""
+    from app.core.words.net_words import player_line
+
+    def wait() -> None:
+        deadline = time.monotonic() + CODE_WAIT_S
+        while session.status in ("connecting", "failed") and time.monotonic() < deadline:
+            if session.status == "failed":
+                print(f"parlour join: {player_line(session.failure, address)}", file=sys.stderr, flush=True)
+                return
+            time.sleep(0.02)
+
+    threading.Thread(target=wait, name="print-failure", daemon=True).start()
 
 
 def open_session(app: App, session: RemoteSession, address: str, create: dict[str, Any] | None = None) -> None:

@@ -33,7 +33,7 @@ REPLAY_VERSION = 1
 KEEP_AUTO = 50
 MAX_ACTIONS = 200_000
 AUTO_PREFIX = "auto-"
-NAME_LIMIT = 40
+FILE_NAME_LIMIT = 40   # a saved replay's name (its file's), not a player's
 _SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.,()'-]*")
 
 MAX_SEED = 2**128   # a networked game's seed is 128 secret bits (app/net/server/deal_seeds.py)
@@ -292,8 +292,8 @@ def check_name(name: str) -> str | None:
     name = name.strip()
     if not name:
         return "Type a name first"
-    if len(name) > NAME_LIMIT:
-        return f"Keep the name under {NAME_LIMIT} characters"
+    if len(name) > FILE_NAME_LIMIT:
+        return f"Keep the name under {FILE_NAME_LIMIT} characters"
     if not _SAFE_NAME.fullmatch(name) or name.endswith("."):
         return "Use letters, digits, spaces and - _ . , ( ) ' only"
     if name.lower().startswith(AUTO_PREFIX) or ".bad-" in name.lower():

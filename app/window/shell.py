@@ -22,7 +22,6 @@ MIN_SIZE = storage.MIN_WINDOW
 FPS = 60
 ICON_SIZE = 64             # the window's icon; systems scale it for the title bar and task bar
 
-ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "instant": 0.0}
 
 
 def _forget_cached_surfaces() -> None:
@@ -30,6 +29,19 @@ def _forget_cached_surfaces() -> None:
 
     text.clear_caches()
     table.felt.cache_clear()
+
+
+class NoDisplay(RuntimeError):
+    """There is no screen to open the window on: SDL fell back to drawing off screen."""
+
+
+def _check_display() -> None:
+    """Refuse to run a window nobody can see. With no display SDL quietly picks its
+    ``offscreen`` driver and the app would wait for input that cannot come; a driver chosen
+    on purpose (``SDL_VIDEODRIVER``, as tests and tools set) is left alone."""
+    if "SDL_VIDEODRIVER" not in os.environ and pygame.display.get_driver() in ("offscreen", "dummy"):
+        pygame.quit()
+        raise NoDisplay("there is no display to open Parlour's window on")
 
 
 class App:
@@ -43,6 +55,8 @@ class App:
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         synth.pre_init()
         pygame.init()
+        if size is None and not headless:
+            _check_display()
         _forget_cached_surfaces()  # fonts and surfaces from an earlier pygame.init are invalid
         storage.clear_stale_temporaries()  # left by saves that were killed mid-write
         self.settings = storage.load_settings()
@@ -79,7 +93,7 @@ class App:
 
     @property
     def animation_speed(self) -> float:
-        return ANIMATION_SPEEDS.get(self.settings.animation_speed, 1.0)
+        return storage.ANIMATION_SPEEDS.get(self.settings.animation_speed, 1.0)
 
     def save_settings(self) -> None:
         storage.save_settings(self.settings)

@@ -47,7 +47,7 @@ def test_announced_tables_read_back_as_they_were() -> None:
 
 
 def test_an_announcement_stays_within_one_packet() -> None:
-    many = [ListedTable(f"AAA{i:03d}".replace("0", "A").replace("1", "B"), "whist", 3, 4, "N" * 24)
+    many = [ListedTable(f"AAA{i:03d}".replace("0", "A").replace("1", "B"), "whist", 3, 4, "N" * protocol.NAME_LIMIT)
             for i in range(200)]
     props = discovery.announced_properties("box", many)
     text = ServiceInfo(discovery.SERVICE_TYPE, f"t.{discovery.SERVICE_TYPE}", port=1,

@@ -39,12 +39,12 @@ from typing import Any, Callable
 
 from app.core.action_codec import CodecError, decode_action, encode_action
 from app.net.wire.values import ValueError_, decode_value, encode_value
+from app.core.words.names import NAME_LIMIT   # (one limit for a player's name, on a plate and on the wire)
 from games.core.protocol import Event, Outcome, Seat, redacted
 
 VERSION = 1
 MAX_BYTES = 64 * 1024
 CHAT_LIMIT = 200
-NAME_LIMIT = 24
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # 32 letters: no I, O, 0, 1
 CODE_LENGTH = 6
 MAX_SEATS = 8

@@ -87,7 +87,7 @@ class ResultsScene(Scene):
         if self.replay is None:
             self.app.notify("This game cannot be saved as a replay")
             return
-        self.prompt = NamePrompt("Save the replay as", replay_file.check_name, replay_file.NAME_LIMIT)
+        self.prompt = NamePrompt("Save the replay as", replay_file.check_name, replay_file.FILE_NAME_LIMIT)
 
     def _prompt_input(self, event: pygame.event.Event) -> None:
         assert self.prompt is not None and self.replay is not None
