@@ -241,7 +241,7 @@ async def _slappable(server: Server, table: Table, deal: int) -> int:
             if state.view(0).pattern is not None:
                 run.core.state = run.driver.state = state
                 run.driver.replan()
-                await server._broadcast(table, [])
+                server.broadcast(table, [])
                 return deal
         deal += 1
 

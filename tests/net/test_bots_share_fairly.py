@@ -7,7 +7,8 @@ recorded in order. While a computer at the person's table thinks, the computers-
 tables go on with the other thread, but its move no longer waits behind one queued move
 from each of them: counted, not timed, the moves applied at other tables between a move
 at the person's table and the next one of its computers' are about one or two (before: a
-queue of about eight, first come, first served)."""
+queue of about eight, first come, first served). (Each move is seen where a turn table
+applies it: ``TurnTable.apply``.)"""
 
 from __future__ import annotations
 
@@ -15,10 +16,12 @@ import asyncio
 import statistics
 from typing import Any
 
+import pytest
 from websockets.asyncio.client import connect
 
 from app.net.client.client import BotClient
-from app.net.server.server import Server, Table
+from app.net.server.server import Server
+from app.net.server.turn_table import TurnTable
 from app.net.wire import protocol
 from tests.net.tables import with_server
 
@@ -51,17 +54,17 @@ def _others_between(applied: list[tuple[str, int]], code: str) -> list[int]:
     return counts
 
 
-def test_a_table_with_a_person_is_not_starved_by_computers_only_tables() -> None:
+def test_a_table_with_a_person_is_not_starved_by_computers_only_tables(monkeypatch: pytest.MonkeyPatch) -> None:
     applied: list[tuple[str, int]] = []
+    plain = TurnTable.apply
+
+    async def recorded(kind: TurnTable, action: Any) -> None:
+        applied.append((kind.table.code, action.seat))
+        await plain(kind, action)
+
+    monkeypatch.setattr(TurnTable, "apply", recorded)
 
     async def job(server: Server, url: str) -> list[int]:
-        plain = server._apply
-
-        async def recorded(table: Table, action: Any) -> None:
-            applied.append((table.code, action.seat))
-            await plain(table, action)
-
-        server._apply = recorded     # type: ignore[method-assign]
         for _ in range(BUSY_TABLES):
             await _computers_alone(url)
         await asyncio.sleep(GRACE_S * 3)
