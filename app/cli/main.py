@@ -393,6 +393,8 @@ def _network_parsers(sub: Any) -> None:
     serve.add_argument("--grace", type=float, default=30.0, help=argparse.SUPPRESS)
     serve.add_argument("--reflex-speed", type=float, default=1.0,   # tests: whole reflex games in seconds
                        help=argparse.SUPPRESS)
+    serve.add_argument("--chosen-seeds", action="store_true",      # benchmarks: the same deals each run
+                       help=argparse.SUPPRESS)
     serve.add_argument("--no-announce", action="store_true",
                        help="do not list this server's open tables on the local network (mDNS)")
     serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
@@ -475,7 +477,7 @@ def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             parser.error("--reflex-speed takes a number above 0")
         return serve.run(args.host, args.port, Path(args.data) if args.data else None, args.grace,
                          announce=not args.no_announce, reflex_speed=args.reflex_speed,
-                         limits=_serve_limits(parser, args))
+                         limits=_serve_limits(parser, args), chosen_seeds=args.chosen_seeds)
     if args.command == "host":
         from app.cli import host
         from games.registry import networked
@@ -489,6 +491,9 @@ def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             parser.error(f"{spec.title} is for {_players(spec)}, not {seats}")
         if not 0 <= args.remote < seats:
             parser.error(f"--remote must be between 0 and {seats - 1} (your own seat is not among them)")
+        if args.seed is not None and args.remote > 0:
+            parser.error("--seed is for a table of you and computers (--remote 0): a table with remote players "
+                         "is dealt from a secret seed that nobody chooses, the host included")
         for flag, level in (("--difficulty", args.difficulty), ("--bot", args.bot)):
             if level is not None and level not in spec.bots:
                 parser.error(f"{flag} takes {', '.join(spec.bots)}")

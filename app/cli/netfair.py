@@ -55,7 +55,7 @@ class ServerThread:
     """A Parlour server on its own thread and event loop (so its timing is its own)."""
 
     def __init__(self) -> None:
-        self.server = Server(None)
+        self.server = Server(None, chosen_seeds=True)     # the same deal on every run
         self.loop = asyncio.new_event_loop()
         self.port: int | None = None
         self._stop: asyncio.Event | None = None

@@ -4,7 +4,9 @@ The server is the referee. A table is a :class:`~games.core.session.SessionCore`
 seats, action log, the rules state) plus the connections sitting at it. Every action goes
 through the rules core here; a connection only ever receives its own seat's view and the
 events redacted for its seat (a watcher: the spectator's view and events). Computer
-players think here, in a thread, so the event loop never waits for them.
+players think here, on a few threads shared by every table, so the event loop never waits
+for them, and the tables where a person is connected are thought for first
+(:mod:`app.net.server.thinking`).
 
 A table is made by a host and gets a short join code (6 letters from 32, drawn with
 ``secrets``); a join code gives a free remote seat and a seat token (128 random bits), and
@@ -31,27 +33,26 @@ import asyncio
 import logging
 import secrets
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from random import SystemRandom
 from typing import Any, Callable, Coroutine, TypeVar
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.typing import Origin
 
-from app.core.action_codec import CodecError, decode_action
+from app.core.action_codec import decode_action
 from app.net.wire import protocol
-from app.net.server import reflex_table, table_life
+from app.net.server import reflex_table, seating, table_life, thinking
 from app.net.wire.protocol import ActionMsg, Again, Chat, Close, Create, Hello, Ping, Press, ProtocolError, Start, dump
+from app.net.server.deal_seeds import secret_seed, table_seed
 from app.net.server.limits import Bucket, Gate, Limits
 from app.net.server.outbox import Outbox
 from app.net.server.reflex_table import ReflexRun, ReflexTable
-from app.net.server.store import SeatRecord, TableRecord, TableStore, token_hash
+from app.net.server.store import ASIDE, SeatRecord, TableRecord, TableStore, token_hash
 from app.net.server.table_kind import TableKind
 from app.net.server.table_texts import TableTexts
 from app.net.server.turn_table import TurnTable
-from games.core.protocol import Event, IllegalAction, Seat
+from games.core.protocol import Event, Seat
 from games.core.session import SeatPlan, SessionCore, Setup
 from games.registry import GAMES, GameSpec, networked
 
@@ -138,8 +139,10 @@ class Server:
 
     def __init__(self, store: TableStore | None = None, grace_s: float = 30.0, workers: int = 2,
                  reflex_speed: float = 1.0, clock: Callable[[], float] = time.monotonic,
-                 sweep_every_s: float = table_life.SWEEP_EVERY_S, limits: Limits | None = None) -> None:
+                 sweep_every_s: float = table_life.SWEEP_EVERY_S, limits: Limits | None = None,
+                 chosen_seeds: bool = False) -> None:
         self.store = store
+        self.chosen_seeds = chosen_seeds     # a create's seed honoured at remote tables too (app/net/server/deal_seeds.py)
         self.grace_s = grace_s
         self.clock = clock                   # for the sweep of idle tables (tests move it)
         self.sweep_every_s = sweep_every_s
@@ -148,27 +151,36 @@ class Server:
         self.by_token: dict[str, tuple[Table, Seat]] = {}
         self.limits = limits or Limits()
         self.gate = Gate(self.limits)
-        self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="parlour-bot")
+        self.executor = thinking.ThinkingPool(workers)    # the computers' threads, people's tables first
         self._tasks: set[asyncio.Task[Any]] = set()
         if store is not None:
             for record in store.load_all():
-                self._restore(record)
+                self._restore_or_set_aside(record)
 
     # --- tables ----------------------------------------------------------------------------
 
+    def _restore_or_set_aside(self, record: TableRecord) -> None:
+        """``_restore``, and a table whose resumption fails however it fails is set aside
+        (one log line, its status ``aside`` in the log, kept there for a look but never
+        loaded again): a server never crash-loops on its own log, and every other table
+        resumes."""
+        try:
+            self._restore(record)      # (the table joins the server as its last step)
+        except Exception as problem:
+            log.error("table %s (%s) cannot be resumed and is set aside: %s: %s",
+                      record.code, record.game, type(problem).__name__, problem)
+            if self.store is not None:
+                self.store.set_status(record.code, ASIDE)
+
     def _restore(self, record: TableRecord) -> None:
-        """A table from the log, replayed through the rules to where it was."""
+        """A table from the log, replayed through the rules to where it was (raises when
+        it cannot be)."""
         spec = GAMES.get(record.game)
         if spec is None:
-            log.warning("table %s is of an unknown game %r; left aside", record.code, record.game)
-            return
+            raise LookupError(f"no game is called {record.game!r}")
         core = SessionCore(spec, _setup(record), record.seed)
-        try:
-            actions = [decode_action(data, record.game) for data in record.actions]
-            _kind_for(spec).replay(core, actions, record.game_ms)
-        except (CodecError, IllegalAction) as problem:
-            log.warning("table %s cannot be replayed (%s); left aside", record.code, problem)
-            return
+        actions = [decode_action(data, record.game) for data in record.actions]
+        _kind_for(spec).replay(core, actions, record.game_ms)
         table = Table(record.code, core, record.seats, record.status)
         if core.state.is_over():
             table.status = "over"
@@ -214,7 +226,7 @@ class Server:
         seats = [SeatRecord(p.kind, p.difficulty or request.difficulty) for p in plan]
         host = next(i for i, p in enumerate(plan) if p.kind == "host")
         seats[host] = SeatRecord("host", seats[host].difficulty, host_name, token_hash(token))
-        seed = request.seed if request.seed is not None else SystemRandom().randrange(10**9)
+        seed = table_seed(request, self.chosen_seeds)
         record = TableRecord(self._new_code(), spec.id, dict(request.options), seed, seats)
         table = Table(record.code, SessionCore(spec, _setup(record), seed), seats, made_by=address)
         if self.store is not None:
@@ -287,6 +299,7 @@ class Server:
             if found is None:
                 raise ProtocolError("that seat token opens no seat here")
             table, seat = found
+            seating.take_over(self, table, seat)       # an older connection in the seat leaves it
         else:
             table = self._table_for_code(conn, hello.code or "")
             seat = None
@@ -295,11 +308,15 @@ class Server:
                 if seat is None:
                     raise ProtocolError(f"table {table.code} has no free seat; you may watch it")
                 token = secrets.token_urlsafe(16)
-                table.seats[seat] = SeatRecord("remote", table.seats[seat].difficulty, hello.name, token_hash(token))
+                name = seating.unique_name(hello.name, [s.name for s in table.seats if s.name])
+                table.seats[seat] = SeatRecord("remote", table.seats[seat].difficulty, name, token_hash(token))
                 self.by_token[table.seats[seat].token_hash or ""] = (table, seat)
                 if self.store is not None:
                     self.store.set_seat(table.code, seat, table.seats[seat])
-        conn.table, conn.seat, conn.name = table, seat, hello.name
+        # A person goes by their seat's name, a watcher by one no seat has.
+        name = table.seats[seat].name if seat is not None else seating.unique_name(
+            hello.name, [s.name for s in table.seats if s.name])
+        conn.table, conn.seat, conn.name = table, seat, name or hello.name
         table.conns.add(conn)
         if seat is not None:
             table.away_since.pop(seat, None)
@@ -341,6 +358,8 @@ class Server:
         table.kind.move_on()
 
     async def _receive(self, conn: Conn, raw: str | bytes) -> None:
+        if conn.table is None:        # its seat was taken over (app/net/server/seating.py): it is leaving
+            return
         if not conn.messages.take():
             conn.refused += 1
             if conn.refused > self.limits.floods_before_cut:
@@ -391,7 +410,7 @@ class Server:
             raise ProtocolError("you are watching: a player at the table starts the next game")
         if table.status != "over":
             raise ProtocolError("the game is not over yet")
-        table.core = table.core.rematch(SystemRandom().randrange(10**9))
+        table.core = table.core.rematch(secret_seed())
         if self.store is not None:
             self.store.new_game(table.code, table.core.seed)
         table.status = "playing"
@@ -463,7 +482,8 @@ class Server:
         task.add_done_callback(self._done)
 
     async def think(self, table: Table, call: Callable[[], T]) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self.executor, call)
+        result: T = await self.executor.think(_urgency(table), call)
+        return result
 
     def _done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
@@ -495,6 +515,12 @@ class Server:
         self.executor.shutdown(wait=False, cancel_futures=True)
         if self.store is not None:
             self.store.close()
+
+
+def _urgency(table: Table) -> int:
+    """How soon a computer's move at ``table`` is thought of: first where a person is
+    connected in a seat, waiting for it (app/net/server/thinking.py)."""
+    return thinking.PEOPLE if any(c.seat is not None for c in table.conns) else thinking.ALONE
 
 
 def _wanted_seat(table: Table, seat: Seat) -> Seat:

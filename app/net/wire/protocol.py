@@ -9,8 +9,10 @@ while the table waits: computers take the open seats), ``close`` (the host, whil
 waits: the table is closed) and, once the game is over, ``again``
 (a new deal with the same seats); the server
 answers with ``welcome``, ``table`` (the seat's view and the events redacted for it),
-``error`` (one clear line; nothing changed), ``chat``, ``pong`` and ``closed`` (the table
-is gone; ``message`` says why in one line, and the connection closes); at a reflex table also
+``error`` (one clear line; nothing changed), ``chat``, ``pong``, ``closed`` (the table
+is gone; ``message`` says why in one line, and the connection closes) and ``replaced``
+(another connection came back into this seat with its token: "you sat down somewhere
+else", and this connection closes); at a reflex table also
 ``clock`` and ``verdict`` (app/net/server/reflex_table.py).
 
 Actions are written by the existing action codec (:mod:`app.core.action_codec`); views and
