@@ -23,7 +23,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from app.net.wire import protocol
-from app.net.wire.protocol import ProtocolError, read_table
+from app.net.wire.protocol import ProtocolError, read_error_words, read_table
 
 __all__ = ["Link", "Note", "RECONNECT_FOR_S"]
 
@@ -202,7 +202,7 @@ class Link:
                 line = str(message.get("message", "?"))
                 if not self._greeted:
                     raise _Refused(f"the server refused: {line}")
-                self._note("error", line)
+                self._note("error", read_error_words(message) or line)   # (a refusal's message, to render)
             elif kind == "closed":        # the table is gone: one line, and no coming back
                 raise _Refused(str(message.get("message") or "the table is closed"))
             elif kind == "replaced":      # the seat is played from elsewhere now

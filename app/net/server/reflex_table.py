@@ -57,10 +57,11 @@ from typing import TYPE_CHECKING, Any
 from app.core.action_codec import encode_action
 from app.net.wire import protocol
 from app.net.wire.clock import WINDOW_CAP_MS, LinkStats
-from app.net.wire.protocol import ActionMsg, Ping, Press, ProtocolError
+from app.net.wire.protocol import ActionMsg, Ping, Press, ProtocolError, not_allowed
 from app.net.server.seat_figures import seat_figures
 from games.core.protocol import Event, IllegalAction, Seat
 from games.core.realtime import TimedAction, check_time
+from games.core.words import Words
 from games.registry import GAMES
 
 if TYPE_CHECKING:
@@ -317,7 +318,8 @@ class ReflexRun:
         refusals = self.driver.take_refusals()
         verdicts = self._judge(self.driver.actions[before:] + [r.action for r in refusals], now)
         for refusal in refusals:
-            self._tell_seat(refusal.action.seat, f"not allowed: {refusal.problem}")
+            refused = not_allowed(refusal.problem)
+            self._tell_seat(refusal.action.seat, str(refused), refused.words)
         if events or verdicts:
             self.post.broadcast(self.table, events)
         for verdict in verdicts:
@@ -445,10 +447,10 @@ class ReflexRun:
     def _names(self) -> list[str]:
         return [p["name"] for p in self.table.players()]
 
-    def _tell_seat(self, seat: Seat, text: str) -> None:
+    def _tell_seat(self, seat: Seat, text: str, words: Words | None = None) -> None:
         for conn in list(self.table.conns):
             if conn.seat == seat:
-                self.post.error(conn, text)
+                self.post.error(conn, text, words)
 
 
 class ReflexTable:

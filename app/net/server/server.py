@@ -43,7 +43,9 @@ from websockets.typing import Origin
 from app.core.action_codec import decode_action
 from app.net.wire import protocol
 from app.net.server import reflex_table, seating, table_life, thinking
-from app.net.wire.protocol import ActionMsg, Again, Chat, Close, Create, Hello, Ping, Press, ProtocolError, Start, dump
+from app.net.wire.protocol import (
+    ActionMsg, Again, Chat, Close, Create, Hello, Ping, Press, ProtocolError, Start, dump, error_message,
+)
 from app.net.server.deal_seeds import secret_seed, table_seed
 from app.net.server.limits import Bucket, Gate, Limits
 from app.net.server.outbox import Outbox
@@ -54,6 +56,7 @@ from app.net.server.table_texts import TableTexts
 from app.net.server.turn_table import TurnTable
 from games.core.protocol import Event, Seat
 from games.core.session import SeatPlan, SessionCore, Setup
+from games.core.words import Words
 from games.registry import GAMES, GameSpec, networked
 
 __all__ = ["Server", "Table", "Conn", "HangUp"]
@@ -279,11 +282,11 @@ class Server:
                     raise ProtocolError("say hello first")
                 self._seat(conn, message)
             except HangUp as problem:
-                self.error(conn, str(problem))
+                self.error(conn, str(problem), problem.words)
                 conn.outbox.close_after(1008, "refused")
                 return False
             except ProtocolError as problem:
-                self.error(conn, str(problem))
+                self.error(conn, str(problem), problem.words)
                 if not conn.messages.take():
                     return False
                 continue
@@ -386,7 +389,7 @@ class Server:
             else:
                 raise ProtocolError("you are already at a table")
         except ProtocolError as problem:
-            self.error(conn, str(problem))
+            self.error(conn, str(problem), problem.words)
 
     @staticmethod
     def playing_table(conn: Conn) -> tuple[Table, Seat]:
@@ -473,8 +476,8 @@ class Server:
     def send(self, conn: Conn, message: dict[str, Any]) -> None:
         conn.outbox.put(dump(message).encode())
 
-    def error(self, conn: Conn, text: str) -> None:
-        self.send(conn, {"type": "error", "message": protocol.cut(text)})
+    def error(self, conn: Conn, text: str, words: Words | None = None) -> None:
+        self.send(conn, error_message(protocol.cut(text), words))
 
     def later(self, job: Coroutine[Any, Any, Any]) -> None:
         task = asyncio.ensure_future(job)

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from app.net.server.store import TableStore
     from app.net.wire.protocol import ActionMsg, Press
     from games.core.protocol import Event, Seat
+    from games.core.words import Words
 
 __all__ = ["Post", "TableKind"]
 
@@ -39,8 +40,8 @@ class Post(Protocol):
         """Every connection at ``table`` (``but`` one) its ``table`` message, with ``events``
         redacted for its seat (never waits for a peer)."""
 
-    def error(self, conn: Conn, text: str) -> None:
-        """One error line to ``conn``."""
+    def error(self, conn: Conn, text: str, words: Words | None = None) -> None:
+        """One error line to ``conn`` (``words``: the same as a message for its table to render)."""
 
     def later(self, job: Coroutine[Any, Any, Any]) -> None:
         """``job`` run on the server's loop as a task of its own (its failure is logged)."""

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.core.action_codec import encode_action
 from app.net.wire import protocol
-from app.net.wire.protocol import ActionMsg, Press, ProtocolError
+from app.net.wire.protocol import ActionMsg, Press, ProtocolError, not_allowed
 from games.core.protocol import IllegalAction, Seat
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ class TurnTable:
         try:
             events = core.apply(action)
         except IllegalAction as problem:
-            raise ProtocolError(f"not allowed: {problem}") from None
+            raise not_allowed(problem) from None
         if core.state.is_over():
             table.status = "over"
             if store is not None:

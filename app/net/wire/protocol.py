@@ -43,7 +43,8 @@ from typing import Any, Callable
 from app.core.action_codec import CodecError, decode_action, encode_action
 from app.net.wire.values import ValueError_, decode_value, encode_value
 from app.core.words.names import NAME_LIMIT   # (one limit for a player's name, on a plate and on the wire)
-from games.core.protocol import Event, Outcome, Seat, redacted
+from games.core.protocol import Event, IllegalAction, Outcome, Seat, redacted
+from games.core.words import T, Words
 
 VERSION = 1
 MAX_BYTES = 64 * 1024
@@ -64,7 +65,44 @@ __all__ = [
 
 
 class ProtocolError(ValueError):
-    """A message that is refused; the text is the error line sent back."""
+    """A message that is refused; the text is the error line sent back, and ``words`` the
+    same line as a message for the player's table to render (a move the rules refused)."""
+
+    def __init__(self, text: str, words: Words | None = None) -> None:
+        super().__init__(text)
+        self.words = words
+
+
+def not_allowed(problem: IllegalAction) -> ProtocolError:
+    """The refusal of a move the rules do not allow: its line, and its message for the
+    player's table ("Not allowed: 4♣ cannot go on Q♥")."""
+    return ProtocolError(f"not allowed: {problem}", T("not allowed: {why}", why=problem.message))
+
+
+def error_message(text: str, words: Words | None = None) -> dict[str, Any]:
+    """An ``error`` message: the line, and when there is one, the message it says."""
+    return {"type": "error", "message": text, **({"words": encode_value(words)} if words is not None else {})}
+
+
+def read_error_words(data: dict[str, Any]) -> Words | None:
+    """The message an ``error`` carries (None when none, or when it cannot be read or filled:
+    the line is said instead).
+
+    >>> from games.core.words import T, Who
+    >>> sent = error_message("not allowed: P2 may not", T("not allowed: {seat} may not", seat=Who(1)))
+    >>> read_error_words(sent) == T("not allowed: {seat} may not", seat=Who(1)), read_error_words({"words": 3})
+    (True, None)
+    """
+    if "words" not in data:
+        return None
+    try:
+        words = decode_value(data["words"], "")
+        if isinstance(words, Words):
+            str(words)   # every placeholder has its value
+            return words
+    except (ValueError, ValueError_, KeyError, IndexError, TypeError):
+        pass
+    return None
 
 
 # --- what a client sends -------------------------------------------------------------------

@@ -19,7 +19,9 @@ from app.window.scenes.base import Scene
 from app.core.words.net_words import player_line
 from app.window.ui import theme
 from app.core.words.names import clean_name
+from app.core.words.render import render
 from app.window.ui.widgets import Button, blit_centered, panel
+from games.core.words import Words
 from games.registry import GameSpec
 
 if TYPE_CHECKING:
@@ -59,7 +61,7 @@ class LobbyScene(Scene):
         self.given_name: str | None = getattr(session, "player_name", None)
         self.server: Any = None
         self.server_failure: str | None = None
-        self.error: tuple[str, float] | None = None
+        self.error: tuple[Words | str, float] | None = None
         self.chat: Any = None
         self.start_button = Button("Start", self.start, kind="primary", enabled=False)
         self.leave_button = Button("Leave", self.leave, kind="quiet")
@@ -337,7 +339,8 @@ class LobbyScene(Scene):
         """The server's last refusal, for a while; else what the keys do."""
         size = max(12, int(15 * self.s))
         if self.error is not None:
-            image = render_text(self.error[0], size + 2, theme.DANGER, bold=True)
+            line = self.error[0]
+            image = render_text(line if isinstance(line, str) else render(line), size + 2, theme.DANGER, bold=True)
         else:
             keys = ["Enter starts (computers take the open seats)" if self.start_button.enabled else "",
                     "T chat" if self.chat is not None else "", "Esc leaves"]

@@ -34,6 +34,7 @@ from app.net.client.clock_link import local_ms
 from app.window.render.text import render_text
 from app.window.ui import theme
 from app.window.ui.widgets import blit_centered, panel
+from games.core.words import Words
 
 if TYPE_CHECKING:
     from app.window.scenes.realtime import Press, RealtimeTableScene
@@ -58,14 +59,15 @@ class NetPlay:
 
     def __init__(self, table: RealtimeTableScene) -> None:
         self.table = table
-        self.session: Any = table.session
+        session: Any = table.session   # (a RemoteRealtimeSession: its clock, presses and verdicts)
+        self.session = session
         self.show_figures = False
-        self._resyncs = getattr(self.session, "resyncs", 0)
+        self._resyncs: int = session.resyncs
         self._humans = list(self.session.humans)
         self._held: list[_Stamped] = []
         self._unanswered: dict[tuple[int, int], float] = {}   # (seat, key) -> sent at (local ms)
         self._view_keys: tuple[int, ...] = tuple(getattr(table, "view_keys", ()))
-        self._refusals: list[tuple[str, float]] = []    # (line, when it came: local ms)
+        self._refusals: list[tuple[Words | str, float]] = []    # (line, when it came: local ms)
 
     # --- input ------------------------------------------------------------------------------
 
@@ -107,7 +109,7 @@ class NetPlay:
         if session.humans != self._humans:   # a player at this keyboard sat down after the table opened
             self._humans = list(session.humans)
             table.keys = KeyMap.for_seats(table.app.settings.key_bindings, table.players(session))
-        resyncs = getattr(session, "resyncs", 0)
+        resyncs = session.resyncs
         if resyncs != self._resyncs:   # back after a drop: the view says what was missed
             self._resyncs = resyncs
             table.queue.clear()
@@ -124,7 +126,7 @@ class NetPlay:
             self._unanswered.clear()
         now = local_ms()
         for line in errors:
-            if line.lower().startswith("not allowed"):
+            if str(line).lower().startswith("not allowed"):
                 self._refusals.append((line, now))
             else:
                 table.say(table.to_player(line), 2.0)
