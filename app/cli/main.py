@@ -366,12 +366,12 @@ def _open(setup: Any, replay: Any = None) -> int:
     app = App()
     app.start(MenuScene(app))
     if setup is not None:
-        from app.core.session import Session
+        from app.core.session import LocalSession
         from app.window.tables import table_for
         from games.registry import GAMES
 
         spec = GAMES[setup.game_id]
-        table = table_for(spec.id)(app, Session(spec, setup))
+        table = table_for(spec.id)(app, LocalSession(spec, setup))
         app.scenes.push(table)
         table.resize(app.screen.get_size())
     if replay is not None:

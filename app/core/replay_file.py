@@ -24,7 +24,8 @@ from typing import Any
 
 from app.core import storage
 from app.core.action_codec import CodecError, decode_action, encode_action
-from app.core.session import SeatPlan, Session, Setup
+from app.core.session import SeatPlan, Setup
+from app.core.table_session import TableSession
 from games.core.protocol import IllegalAction, Outcome
 from games.core.realtime import RealtimeState
 from games.registry import DIFFICULTIES, GAMES, GameSpec
@@ -101,7 +102,7 @@ class Replay:
         return Setup(self.game_id, list(self.seats), dict(self.options), self.seed, names)
 
     @staticmethod
-    def from_session(session: Session) -> Replay:
+    def from_session(session: TableSession) -> Replay:
         state = session.state
         now = getattr(state, "now_ms", None)
         return Replay(session.spec.id, list(session.setup.seats), dict(session.setup.options),

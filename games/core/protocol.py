@@ -126,6 +126,36 @@ class GameState(Protocol[ActionT, ViewT_co]):
         ...
 
 
+class TakesMovesBack(Protocol):
+    """Taking moves back: ``undo`` takes back the last move with the moves that go with it,
+    ``redo`` makes the last ones taken back again; both raise ``IllegalAction`` when there is
+    nothing to take back or make again. What a state that does it itself offers
+    (``Undoable``), and what a table asks of its session (app/core/table_session.py)."""
+
+    @property
+    def can_undo(self) -> bool: ...
+
+    @property
+    def can_redo(self) -> bool: ...
+
+    def undo(self) -> list[Event]: ...
+
+    def redo(self) -> list[Event]: ...
+
+
+@runtime_checkable
+class Undoable(TakesMovesBack, Protocol):
+    """A state that takes moves back itself (Seahaven, whose player may undo without limit).
+
+    The state keeps what undo needs (where each card came from), so a move is taken back at
+    once instead of the whole game being replayed to the move before. ``record`` is the
+    actions that made the position now, oldest first: what a session's ``actions`` must
+    then be (the moves undone are not among them).
+    """
+
+    def record(self) -> list[Action]: ...
+
+
 class TurnBot(Protocol[ViewT_contra, ActionT_co]):
     """A turn bot picks one of the legal actions from what its seat can see."""
 

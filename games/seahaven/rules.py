@@ -377,6 +377,11 @@ class SeahavenState:
             events += self.undo()
         return events
 
+    def record(self) -> list[Action]:
+        """The moves that made this position, oldest first (undone ones are not among them):
+        with the deal, they replay it."""
+        return [step.move for step in self.history]
+
     # rules ----------------------------------------------------------------------------------
 
     @staticmethod

@@ -24,7 +24,7 @@ class PauseScene(Scene):
         super().__init__(app)
         self.table = table
         # A networked game is dealt by the server: no new game from here.
-        restart = [] if table.session.remote else [Button("New game", self.restart)]
+        restart = [] if table.session.kind == "remote" else [Button("New game", self.restart)]
         self.row = ButtonRow([
             Button("Resume", self.resume, kind="primary"),
             Button("Rules", self.rules),
@@ -64,9 +64,10 @@ class PauseScene(Scene):
         self.app.scenes.push(SettingsScene(self.app))
 
     def restart(self) -> None:
+        again = self.table.session.rematch()
         self.app.scenes.pop()
-        table = type(self.table)(self.app, self.table.session.rematch())
-        self.app.scenes.replace(table)
+        if again is not None:   # (a networked game offers no new game: its server deals)
+            self.app.scenes.replace(type(self.table)(self.app, again))
 
     def leave(self) -> None:
         self.app.to_menu()

@@ -40,7 +40,7 @@ from games.core.protocol import Event, IllegalAction
 from games.core.realtime import RealtimeDriver, TimedAction
 
 if TYPE_CHECKING:
-    from app.core.session import Session
+    from app.core.table_session import TableSession
     from app.window.shell import App
 
 COUNTDOWN = 3.0          # seconds of "3, 2, 1" before play starts
@@ -80,7 +80,7 @@ class RealtimeTableScene(TableScene):
         humans = self.session.humans
         return humans[0] if len(humans) == 1 else None
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: TableSession) -> None:
         players = self.players(session)
         self.keys = KeyMap.for_seats(app.settings.key_bindings, players)
         self.mouse_seat: int | None = players[0] if players else None
@@ -93,7 +93,7 @@ class RealtimeTableScene(TableScene):
         self._pads: list[Any] = []
         self.net: NetPlay | None = None
         super().__init__(app, session)
-        if session.remote:   # the game runs on a server: presses go there (app/window/scenes/realtime_net.py)
+        if session.network is not None:   # the game runs on a server: presses go there (app/window/scenes/realtime_net.py)
             self.net = NetPlay(self)
         self.driver = self.make_driver()
         self.view = self.current_view()
@@ -105,7 +105,7 @@ class RealtimeTableScene(TableScene):
         return driver
 
     @staticmethod
-    def players(session: Session) -> list[int]:
+    def players(session: TableSession) -> list[int]:
         """The seats that take keys and the mouse here: the humans, and nobody in a replay
         (so no key caps or "press Q" lines are drawn for a game that is only watched)."""
         return [] if watched(session) else list(session.humans)

@@ -58,9 +58,10 @@ class NetPlay:
 
     def __init__(self, table: RealtimeTableScene) -> None:
         self.table = table
-        self.session: Any = table.session
+        session: Any = table.session   # (a RemoteRealtimeSession: its clock, presses and verdicts)
+        self.session = session
         self.show_figures = False
-        self._resyncs = getattr(self.session, "resyncs", 0)
+        self._resyncs: int = session.resyncs
         self._humans = list(self.session.humans)
         self._held: list[_Stamped] = []
         self._unanswered: dict[tuple[int, int], float] = {}   # (seat, key) -> sent at (local ms)
@@ -107,7 +108,7 @@ class NetPlay:
         if session.humans != self._humans:   # a player at this keyboard sat down after the table opened
             self._humans = list(session.humans)
             table.keys = KeyMap.for_seats(table.app.settings.key_bindings, table.players(session))
-        resyncs = getattr(session, "resyncs", 0)
+        resyncs = session.resyncs
         if resyncs != self._resyncs:   # back after a drop: the view says what was missed
             self._resyncs = resyncs
             table.queue.clear()

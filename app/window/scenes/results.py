@@ -11,7 +11,7 @@ from app.core import replay_file, resume, storage
 from app.window.render.table import felt
 from app.window.render.text import font, render_text
 from app.window.scenes.base import Scene
-from app.core.session import Session
+from app.core.table_session import NetworkedSession, TableSession
 from app.window.ui import theme
 from app.window.ui.name_prompt import CANCEL, NamePrompt
 from app.window.ui.widgets import Button, ButtonRow, blit_centered, panel
@@ -22,7 +22,6 @@ from app.core.words.names import SeatNames, level_word, name_session
 # Keys pressed in the first moments after the game ends were meant for the table (a player
 # playing cards with Enter): they are let go rather than choosing Play again unseen.
 if TYPE_CHECKING:
-    from app.net.client.remote import RemoteSession
     from app.window.shell import App
 
 KEY_GUARD = 0.8
@@ -31,7 +30,7 @@ KEY_GUARD = 0.8
 class ResultsScene(Scene):
     name = "results"
 
-    def __init__(self, app: App, session: Session, remote: RemoteSession | None = None) -> None:
+    def __init__(self, app: App, session: TableSession, remote: NetworkedSession | None = None) -> None:
         """``session`` is the game that ended; for a networked game, the game replayed here
         (``RemoteSession.finished``), and ``remote`` the table's session, which plays again."""
         super().__init__(app)
@@ -72,7 +71,7 @@ class ResultsScene(Scene):
         """Every finished game is kept as a replay; the game in progress is forgotten."""
         if resume.kept(self.session):
             resume.clear()
-        if self.session.remote:   # the server's replay could not be played here
+        if self.session.kind == "remote":   # the server's replay could not be played here
             return None
         try:
             replay = replay_file.Replay.from_session(self.session)
@@ -135,9 +134,11 @@ class ResultsScene(Scene):
         if self.remote is not None:
             self._again_online(self.remote)
             return
-        self.app.scenes.replace(table_for(self.session.spec.id)(self.app, self.session.rematch()))
+        again = self.session.rematch()
+        if again is not None:
+            self.app.scenes.replace(table_for(self.session.spec.id)(self.app, again))
 
-    def _again_online(self, remote: RemoteSession) -> None:
+    def _again_online(self, remote: NetworkedSession) -> None:
         """Ask the server for a new deal with the same seats; the table opens when it comes
         (``update``). A watcher waits for a player to ask."""
         if remote.game_number != self.game_number:
@@ -150,7 +151,7 @@ class ResultsScene(Scene):
             remote.again()
             self.app.notify("Asking the table for a new deal…", 3.0)
 
-    def _to_next_game(self, remote: RemoteSession) -> None:
+    def _to_next_game(self, remote: NetworkedSession) -> None:
         from app.window.tables import table_for
 
         remote.next_game()
@@ -178,7 +179,7 @@ class ResultsScene(Scene):
         if self.remote is not None:
             self._follow(self.remote)
 
-    def _follow(self, remote: RemoteSession) -> None:
+    def _follow(self, remote: NetworkedSession) -> None:
         """A networked table goes on: a new deal begun by anyone at the table opens it here
         too (the table would otherwise wait for this player's turns); refusals are shown."""
         remote.poll()

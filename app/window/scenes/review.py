@@ -16,7 +16,6 @@ replay the actions, quick; the solvers are not involved).
 from __future__ import annotations
 
 from concurrent.futures import Future
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -25,7 +24,8 @@ from app.core import worker
 from app.core.review import decision_indices, default_seat, merge, review_part, seat_name, splits
 from app.window.render.text import font, render_text, wrap
 from app.core.replay_file import Replay
-from app.window.scenes.replay_watch import ReplayControls, ReplaySession
+from app.core.replay_session import ReplaySession
+from app.window.scenes.replay_watch import ReplayControls
 from app.window.ui import theme
 from app.core.words.review_words import HEADINGS, bid_heading, bid_lines, decision_lines, summary, where
 from games.core.analysis import Decision, Review
@@ -309,15 +309,6 @@ def _shortened(lines: list[str], room: int) -> list[str]:
     return keep + [f"… {len(options) - len(keep)} more"] + closing
 
 
-@lru_cache(maxsize=None)
-def review_table(game_id: str) -> type:
-    """The game's table class with the review controls in front of it."""
-    from app.window.tables import table_for
-
-    table = table_for(game_id)
-    return type(f"Review{table.__name__}", (ReviewControls, table), {})
-
-
 def open_review_at(app: App, coach: Coach, index: int = 0, push: bool = True) -> Any:
     """A Review table showing the position before action ``index`` (pushed on the scene
     stack unless ``push`` is False: then the caller places it)."""
@@ -327,7 +318,9 @@ def open_review_at(app: App, coach: Coach, index: int = 0, push: bool = True) ->
     if index:
         session.opening = []  # the table draws the position as it is, not the first deal
         session.resumed = True
-    scene = review_table(coach.replay.game_id)(app, session, coach)
+    from app.window.tables import review_table_for
+
+    scene = review_table_for(coach.replay.game_id)(app, session, coach)
     if push:
         app.scenes.push(scene)
     scene.resize(app.screen.get_size())

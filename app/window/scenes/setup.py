@@ -11,7 +11,7 @@ import pygame
 from app.window.render.table import felt
 from app.window.render.text import render_text
 from app.window.scenes.base import Scene
-from app.core.session import SeatPlan, Session, Setup
+from app.core.session import LocalSession, SeatPlan, Setup
 from app.window.ui import theme
 from app.window.ui.blurb import LEADING, fit_blurb
 from app.window.ui.form import Row, draw_row
@@ -204,7 +204,7 @@ class SetupScene(Scene):
         from app.window.tables import table_for
 
         self._remember()
-        session = Session(self.spec, Setup(self.spec.id, list(self.setup.seats),
+        session = LocalSession(self.spec, Setup(self.spec.id, list(self.setup.seats),
                                            dict(self.setup.options), self.setup.seed, self.chosen_names()))
         self.app.scenes.replace(table_for(self.spec.id)(self.app, session))
 

@@ -30,7 +30,7 @@ from app.window.scenes.key_line import KeyLine
 from app.window.scenes.pause import PauseScene
 from app.window.scenes.results import ResultsScene
 from app.window.scenes.rules import RulesScene
-from app.core.session import Session
+from app.core.table_session import NetworkedSession, TableSession
 from app.window.ui import theme
 from app.core.words.names import SeatNames, level_word, name_session
 from app.window.ui.widgets import Button, blit_centered, panel, shade_layer
@@ -44,10 +44,10 @@ END_PAUSE = 1.6     # seconds the final position stays before the results
 PAINT_AHEAD = 0.003  # seconds a frame may spend painting cards before the first picture
 
 
-def watched(session: Session) -> bool:
+def watched(session: TableSession) -> bool:
     """True when the session is a replay: the game is watched, not played, so a table shows
     none of the prompts, key caps and controls meant for a player, and takes no input."""
-    return bool(getattr(session, "replaying", False))
+    return session.kind == "replay"
 
 
 class TableScene(Scene):
@@ -55,7 +55,7 @@ class TableScene(Scene):
     banner: tuple[str, float] = ("", 0.0)   # a headline and the seconds it stays up
     _wash_offered = False   # the deck is washed (app.window.anim.wash) once, before the first deal
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: TableSession) -> None:
         super().__init__(app)
         self.session = session
         self.watching = watched(session)
@@ -73,7 +73,7 @@ class TableScene(Scene):
         self.message_time = 0.0
         self._bot_action: Any = None
         self._end_sounded = False
-        self._resyncs = getattr(session, "resyncs", 0)   # a networked game's returns after a drop
+        self._resyncs = _resyncs(session)   # a networked game's returns after a drop
         self._move_clock = 0.0   # a networked game: idle time since the last move was taken
         self._to_results = False
         self.key_line = KeyLine()   # Esc/F1/L/F11 at the top right, where the table leaves room
@@ -174,10 +174,10 @@ class TableScene(Scene):
         ("Hard"); "Human" for one of several humans; under "You", the player's own name
         (so the plate says whose it is), or nothing while they have not given one. At a
         networked table, "reconnecting" for a player whose connection is down."""
-        remote: Any = self.session
-        note = remote.seat_note(seat) if remote.remote else None
+        net = self.session.network
+        note = net.seat_note(seat) if net is not None else None
         if note is not None:
-            return str(note)
+            return note
         plan = self.session.setup.seats[seat]
         if not plan.human:
             return level_word(plan.difficulty)
@@ -231,9 +231,9 @@ class TableScene(Scene):
 
     def on_exit(self) -> None:
         if self not in self.app.scenes.stack:  # left for good, not just covered by an overlay
-            remote: Any = self.session
-            if remote.remote and not self._to_results:
-                remote.leave()
+            net = self.session.network
+            if net is not None and not self._to_results:
+                net.leave()
             line = resume.left_table(self.session)
             if line:
                 self.app.notify(line, 5.0)
@@ -327,21 +327,22 @@ class TableScene(Scene):
         game played here has none)."""
         session = self.session
         session.poll()
-        resyncs = getattr(session, "resyncs", 0)
+        resyncs = _resyncs(session)
         if resyncs != self._resyncs:   # back after a drop: what was missed is only in the view
             self._resyncs = resyncs
             self.queue.clear()
             self.hold = 0.0
             self.anim.finish_all()
             self.sync(self.current_view())
-        if session.remote:
-            self._take_moves(session, dt)
+        net = session.network
+        if net is not None:
+            self._take_moves(net, dt)
         else:
             self.queue.extend(session.take_events())
         for line in session.take_errors():
             self.say(self.to_player(line), 3.5)
 
-    def _take_moves(self, remote: Any, dt: float) -> None:
+    def _take_moves(self, remote: NetworkedSession, dt: float) -> None:
         """A networked game's moves, one at a time once the last is shown; the others' at
         least ``BOT_PACE`` apart, as computers play at home (the server's answer at once)."""
         if not self.idle:
@@ -390,9 +391,9 @@ class TableScene(Scene):
             event_sounds.play_end(self.session)
 
     def finish(self) -> None:
-        if self.session.remote:   # the results of the game replayed here from the server's replay
+        remote = self.session.network
+        if remote is not None:   # the results of the game replayed here from the server's replay
             self._to_results = True
-            remote: Any = self.session
             try:
                 ended = remote.finished()
             except ValueError as problem:
@@ -419,7 +420,7 @@ class TableScene(Scene):
             self.chat.draw(surface, table_chat.rect_for(self, self.chat.typing))
         if self.message_time > 0:
             self._draw_message(surface)
-        if self.session.remote:
+        if self.session.network is not None:
             self._draw_link(surface)
         if self.curtain_for is not None:
             self._draw_curtain(surface)
@@ -490,7 +491,9 @@ class TableScene(Scene):
 
     def link_line(self) -> str:
         """A networked table's word on its connection, while it is down or has failed."""
-        session: Any = self.session
+        session = self.session.network
+        if session is None:
+            return ""
         if session.status == "failed":
             return f"Disconnected: {session.failure or 'the server is gone'}"
         if session.link == "reconnecting":
@@ -519,3 +522,9 @@ class TableScene(Scene):
         blit_centered(surface, title, (centre[0], centre[1] - 30 * s))
         sub = render_text("Press Space or click when ready: your hand will be shown", int(22 * s), theme.INK)
         blit_centered(surface, sub, (centre[0], centre[1] + 30 * s))
+
+
+def _resyncs(session: TableSession) -> int:
+    """How many times a networked game has come back after a drop (0 for any other kind)."""
+    net = session.network
+    return net.resyncs if net is not None else 0

@@ -30,8 +30,8 @@ EDGE = 10            # its distance from the window's edges
 
 def panel_for(scene: TableScene) -> ChatPanel | None:
     """A chat panel for a networked session (its ``chat`` and ``send_chat``), else None."""
-    session: Any = scene.session
-    if not getattr(session, "remote", False) or scene.watching:
+    session = scene.session.network
+    if session is None or scene.watching:
         return None
     seat = None if scene.spectator else scene.viewer
     return ChatPanel(session.send_chat, lambda: session.chat, seat=seat)

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from app.window.scenes.replay_watch import ReplayControls
+from app.window.scenes.review import ReviewControls
 from app.core import worker
 
 from app.window.render.still_layer import StillLayer
@@ -26,7 +28,7 @@ from games.abstrac.solver import solve_opening
 from games.core.cards import SUITS, Card
 
 if TYPE_CHECKING:
-    from app.core.session import Session
+    from app.core.table_session import TableSession
     from app.window.shell import App
 
 def work_out_hint(view: ab.AbstracView) -> tuple[str, Any]:
@@ -45,7 +47,7 @@ TAKE_KEYS = {pygame.K_1: 1, pygame.K_2: 2, pygame.K_3: 3, pygame.K_KP1: 1, pygam
 class AbstracTable(TableScene):
     name = "abstrac"
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: TableSession) -> None:
         self.row: list[CardSprite] = []          # row[0] is the top end (drawn at the right)
         self.taken: list[list[CardSprite]] = [[], []]
         self.totals = (0, 0)
@@ -529,3 +531,11 @@ class AbstracTable(TableScene):
 
 
 Table = AbstracTable
+
+
+class Replay(ReplayControls, AbstracTable):
+    """Abstrac watched from a recording."""
+
+
+class Review(ReviewControls, AbstracTable):
+    """Abstrac reviewed with the coach."""

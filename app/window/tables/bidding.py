@@ -24,7 +24,7 @@ from games.core.auction import Called
 
 
 if TYPE_CHECKING:
-    from app.core.session import Session
+    from app.core.table_session import TableSession
     from app.window.shell import App
 
 class BiddingTable(TrickTable):
@@ -32,7 +32,7 @@ class BiddingTable(TrickTable):
 
     hand_cards = 5  # the most cards a hand holds, to keep room for the history beside it
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: TableSession) -> None:
         self.calls: dict[int, str] = {}
         self.history = AuctionHistory(keyed=not watched(session))
         self.call_panel: AuctionPanel | None = None

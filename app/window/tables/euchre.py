@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from app.window.scenes.replay_watch import ReplayControls
+from app.window.scenes.review import ReviewControls
 from app.window.render.table import CardSprite
 from app.window.render.text import render_text
 from app.window.tables.tricks import BUBBLE_TIME, TrickTable
@@ -21,7 +23,7 @@ from games.euchre import rules as eu
 
 
 if TYPE_CHECKING:
-    from app.core.session import Session
+    from app.core.table_session import TableSession
     from app.window.shell import App
 
 class EuchreTable(TrickTable):
@@ -29,7 +31,7 @@ class EuchreTable(TrickTable):
     bowers = True
     hand_cards = 5
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: TableSession) -> None:
         self.stub_shown = False
         self.alone = False
         self.call_row: ButtonRow | None = None
@@ -228,3 +230,11 @@ class EuchreTable(TrickTable):
 
 
 Table = EuchreTable
+
+
+class Replay(ReplayControls, EuchreTable):
+    """Euchre watched from a recording."""
+
+
+class Review(ReviewControls, EuchreTable):
+    """Euchre reviewed with the coach."""

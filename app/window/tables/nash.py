@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from app.window.scenes.replay_watch import ReplayControls
+from app.window.scenes.review import ReviewControls
 from app.window.render.table import CardSprite, SpriteDrawer, fan_positions, felt, nameplate
 from app.window.render.text import render_text
 from app.window.scenes.table import TableScene
@@ -24,7 +26,7 @@ from games.nash.bots import chances
 from games.nash.knowledge import Knowledge
 
 if TYPE_CHECKING:
-    from app.core.session import Session
+    from app.core.table_session import TableSession
     from app.window.shell import App
 
 VALUE_KEYS = {pygame.K_a: 1, pygame.K_0: 10, pygame.K_t: 10, pygame.K_j: 11, pygame.K_q: 12, pygame.K_k: 13,
@@ -34,7 +36,7 @@ VALUE_KEYS = {pygame.K_a: 1, pygame.K_0: 10, pygame.K_t: 10, pygame.K_j: 11, pyg
 class NashTable(TableScene):
     name = "nash"
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: TableSession) -> None:
         self.hands: list[list[CardSprite]] = []
         self.flying: list[CardSprite] = []
         self.mystery: list[CardSprite] = []
@@ -521,3 +523,11 @@ class NashTable(TableScene):
 
 
 Table = NashTable
+
+
+class Replay(ReplayControls, NashTable):
+    """The Nash game watched from a recording."""
+
+
+class Review(ReviewControls, NashTable):
+    """The Nash game reviewed with the coach."""

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from app.window.scenes.replay_watch import ReplayControls
+from app.window.scenes.review import ReviewControls
 from app.window.render.table import (
     CardSprite, SpriteDrawer, fan_positions, felt, nameplate, seat_positions, token,
 )
@@ -26,7 +28,7 @@ from games.ninety_nine import rules as nn
 
 
 if TYPE_CHECKING:
-    from app.core.session import Session
+    from app.core.table_session import TableSession
     from app.window.shell import App
 
 BADGE_TIME = 1.3    # seconds what a card did ("+5") stays by its player's hand
@@ -34,7 +36,7 @@ BADGE_TIME = 1.3    # seconds what a card did ("+5") stays by its player's hand
 class NinetyNineTable(HandInput, TableScene):
     name = "ninety_nine"
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: TableSession) -> None:
         self.hands: list[list[CardSprite]] = []
         self.pile: list[CardSprite] = []
         self.flying: list[CardSprite] = []
@@ -500,3 +502,11 @@ class NinetyNineTable(HandInput, TableScene):
 
 
 Table = NinetyNineTable
+
+
+class Replay(ReplayControls, NinetyNineTable):
+    """Ninety-Nine watched from a recording."""
+
+
+class Review(ReviewControls, NinetyNineTable):
+    """Ninety-Nine reviewed with the coach."""

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from app.window.scenes.replay_watch import RealtimeReplayControls
 from app.window.anim.tween import ease_out_back, ease_out_cubic
 from app.window.render.hand import hand, seat_colour
 from app.window.render.table import CardSprite, SpriteDrawer, felt, nameplate, seat_positions
@@ -24,7 +25,7 @@ from games.core.realtime import TimedAction
 from games.ratscrew import rules as rs
 
 if TYPE_CHECKING:
-    from app.core.session import Session
+    from app.core.table_session import TableSession
     from app.window.shell import App
 
 FAN = (0.0, 0.3, 0.6)      # x offsets (card widths) of the third, second and top card
@@ -48,7 +49,7 @@ class RatscrewTable(RealtimeTableScene):
     key_names = ("flip", "slap")
     mouse_hint = "· or click: your stack flips, the pile slaps"
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: TableSession) -> None:
         self.pile: list[CardSprite] = []
         self.flying: list[CardSprite] = []
         self.hands: list[Slapping] = []
@@ -533,3 +534,7 @@ def _a_rank(card: Any) -> str:
 
 
 Table = RatscrewTable
+
+
+class Replay(RealtimeReplayControls, RatscrewTable):
+    """Egyptian Ratscrew watched from a recording."""

@@ -11,10 +11,12 @@ import math
 import random
 import time
 from concurrent.futures import Future
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
+from app.window.scenes.replay_watch import ReplayControls
+from app.window.scenes.review import ReviewControls
 from app.core import worker
 from app.window.anim import wash
 from app.window.anim.tween import ease_out_back
@@ -23,7 +25,8 @@ from app.window.render.reuse import copy_into
 from app.window.render.table import CardSprite, SpriteDrawer, felt
 from app.window.render.text import render_text
 from app.window.scenes.table import TableScene, watched
-from app.core.session import Session, Setup
+from app.core.session import LocalSession, Setup
+from app.core.table_session import TableSession
 from app.window.tables.seahaven_parts import DealPrompt, Layout, draw_arrow, draw_slot
 from app.window.ui import theme
 from app.window.ui.widgets import Button, blit_centered, panel
@@ -61,7 +64,7 @@ def lines_from(state: sh.SeahavenState) -> dict[tuple, Any]:
 class SeahavenTable(TableScene):
     name = "seahaven"
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: TableSession) -> None:
         self.sprites: dict[Card, CardSprite] = {}
         self.cols: list[list[Card]] = [[] for _ in range(sh.COLUMNS)]
         self.towers: list[Card | None] = [None] * sh.TOWERS
@@ -139,12 +142,12 @@ class SeahavenTable(TableScene):
     def idle(self) -> bool:
         return not self.preparing and super().idle
 
-    def _saved_game_to_offer(self, session: Session) -> dict[str, Any] | None:
+    def _saved_game_to_offer(self, session: TableSession) -> dict[str, Any] | None:
         """A game left unfinished last time, offered for resume when a fresh table opens."""
         from app.core import storage
         from app.window.tables.seahaven_parts import load_progress
 
-        if self.spectator or session.actions or getattr(session, "resumed", False):
+        if self.spectator or session.actions or session.resumed:
             return None
         saved = load_progress()
         for line in storage.take_notices():   # a damaged save set aside, or its clock reset
@@ -343,9 +346,7 @@ class SeahavenTable(TableScene):
         clear_autosave()
         from app.window.tables.seahaven_results import SeahavenResults
 
-        self.session.seconds = self.elapsed  # type: ignore[attr-defined]  # for the statistics
-        self.session.moves = self.state.moves  # type: ignore[attr-defined]
-        self.app.scenes.replace(SeahavenResults(self.app, self.session))
+        self.app.scenes.replace(SeahavenResults(self.app, self.session, self.elapsed))
 
     # acting ------------------------------------------------------------------------------
 
@@ -368,15 +369,22 @@ class SeahavenTable(TableScene):
         return True
 
     def undo(self) -> None:
-        self._history_step(self.state.undo, "Nothing to undo")
+        self._history_step(self.session.undo, "Nothing to undo")
 
     def redo(self) -> None:
-        self._history_step(self.state.redo, "Nothing to redo")
+        self._history_step(self.session.redo, "Nothing to redo")
 
     def restart(self) -> None:
-        self._history_step(self.state.restart, "This is already the start of the deal")
+        self._history_step(self._undo_all, "This is already the start of the deal")
 
-    def _history_step(self, step: Any, empty: str) -> None:
+    def _undo_all(self) -> list[Event]:
+        """Every move taken back (they stay redoable, as in most solitaire programs)."""
+        events: list[Event] = []
+        while self.session.can_undo:
+            events += self.session.undo()
+        return events
+
+    def _history_step(self, step: Callable[[], list[Event]], empty: str) -> None:
         if self.state.is_over():
             return
         try:
@@ -387,7 +395,6 @@ class SeahavenTable(TableScene):
         if not events:
             self.say(empty)
             return
-        self.session.actions = [h.move for h in self.state.history]
         self.auto_paused = True
         self.selected = None
         self.keyboard = False   # no cyan frame left where a card was: the next arrow key shows it again
@@ -403,7 +410,7 @@ class SeahavenTable(TableScene):
         clear_autosave()
         setup = Setup(self.session.setup.game_id, list(self.session.setup.seats),
                       dict(self.session.setup.options), deal)
-        self.app.scenes.replace(type(self)(self.app, Session(self.session.spec, setup)))
+        self.app.scenes.replace(type(self)(self.app, LocalSession(self.session.spec, setup)))
 
     def open_prompt(self) -> None:
         self.prompt = DealPrompt(self.s)
@@ -483,7 +490,7 @@ class SeahavenTable(TableScene):
         options: dict[str, OptionValue] = {"auto_safe": bool(saved["options"].get("auto_safe", True)),
                                            "winnable_only": False}
         setup = Setup(self.session.setup.game_id, list(self.session.setup.seats), options, saved["deal"])
-        session = Session(self.session.spec, setup)
+        session = LocalSession(self.session.spec, setup)
         session.resumed = True
         for move in saved["history"]:
             session.apply(move)
@@ -880,8 +887,8 @@ class SeahavenTable(TableScene):
         width = int(min(120 * self.s, (self.size[0] - 40 - gap * 5) / 6))
         height = int(34 * self.s)
         left = (self.size[0] - (width * 6 + gap * 5)) // 2
-        enabled = (self.state.can_undo, self.state.can_redo, not self.state.is_over(),
-                   self.state.can_undo, True, True)
+        enabled = (self.session.can_undo, self.session.can_redo, not self.state.is_over(),
+                   self.session.can_undo, True, True)
         for k, (button, on) in enumerate(zip(self.buttons, enabled)):
             button.rect = pygame.Rect(left + k * (width + gap), g.buttons_y, width, height)
             button.text_size = max(12, int(17 * self.s))
@@ -908,3 +915,11 @@ class SeahavenTable(TableScene):
 
 
 Table = SeahavenTable
+
+
+class Replay(ReplayControls, SeahavenTable):
+    """Seahaven Towers watched from a recording."""
+
+
+class Review(ReviewControls, SeahavenTable):
+    """Seahaven Towers reviewed with the coach."""

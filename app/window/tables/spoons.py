@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from app.window.scenes.replay_watch import RealtimeReplayControls
 from app.window.anim.tween import Movable, ease_out_cubic
 from app.window.render.hand import seat_colour
 from app.window.render.table import CardSprite, SpriteDrawer, felt, nameplate, seat_positions
@@ -34,7 +35,7 @@ from games.spoons import rules as sr
 from games.spoons.bots import discard_choice
 
 if TYPE_CHECKING:
-    from app.core.session import Session
+    from app.core.table_session import TableSession
     from app.window.shell import App
 
 PASS_TIME = 0.28           # seconds a passed card takes to slide to the next seat
@@ -58,7 +59,7 @@ class SpoonsTable(RealtimeTableScene):
     key_names = ("take / pass", "grab")
     view_keys = (0,)   # take or pass follows the hand shown: across machines a quick second press waits for it
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: TableSession) -> None:
         self.pick = 0
         self.picks: dict[int, int] = {}  # the other humans' chosen cards, by seat
         self.flying: list[CardSprite] = []
@@ -542,3 +543,7 @@ def _spoon(length: int) -> pygame.Surface:
 
 
 Table = SpoonsTable
+
+
+class Replay(RealtimeReplayControls, SpoonsTable):
+    """Spoons (and Pig) watched from a recording."""
