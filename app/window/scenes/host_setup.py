@@ -1,6 +1,8 @@
 """Hosting a table: the setup screen where each seat is You, a Remote player (a friend who
-joins with the code) or a Computer at a level; then the lobby. The game's options and the
-seed are chosen as for a game at home."""
+joins with the code) or a Computer at a level; then the lobby. The game's options are
+chosen as for a game at home, and the seed too while every other seat is a computer: a
+table with a remote player is dealt from a secret seed nobody chooses, the host included
+(app/net/server/deal_seeds.py), so the seed row then says so and none is sent."""
 
 from __future__ import annotations
 
@@ -122,12 +124,25 @@ class HostSetupScene(SetupScene):
         # size and options from them before the server has answered)
         create: dict[str, Any] = {"game": self.spec.id, "plan": plan, "seats": len(plan),
                                   "remote": sum(p["kind"] == REMOTE for p in plan), "options": dict(self.setup.options)}
-        if self.setup.seed is not None:
+        if self.setup.seed is not None and not self._remote_seats():
             create["seed"] = self.setup.seed
         here = [[seat, _here_name(seat)] for seat in range(len(plan)) if self.kind(seat) == HERE]
         if here:   # (not the server's: hosting_session seats them, each on a connection of its own)
             create["here"] = here
         return create
+
+    def _remote_seats(self) -> bool:
+        return any(self.kind(seat) in (REMOTE, HERE) for seat in range(len(self.setup.seats)))
+
+    def _seed_text(self) -> str:
+        return "secret (remote players)" if self._remote_seats() else super()._seed_text()
+
+    def _seed_change(self, step: int) -> None:
+        if not self._remote_seats():     # (a secret seed is not a choice)
+            super()._seed_change(step)
+
+    def _type_seed(self, event: pygame.event.Event) -> bool:
+        return not self._remote_seats() and super()._type_seed(event)
 
     def start(self) -> None:
         self.app.nav.hosted_lobby(self.spec, self.create())
