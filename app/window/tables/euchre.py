@@ -25,14 +25,14 @@ from games.euchre import rules as eu
 
 if TYPE_CHECKING:
     from app.core.table_session import TableSession
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 class EuchreTable(TrickTable):
     name = "euchre"
     bowers = True
     hand_cards = 5
 
-    def __init__(self, app: App, session: TableSession) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         self.stub_shown = False
         self.alone = False
         self.call_row: ButtonRow | None = None

@@ -19,13 +19,13 @@ from games.nap import rules as nap
 
 if TYPE_CHECKING:
     from app.core.table_session import TableSession
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 class NapTable(BiddingTable):
     name = "nap"
     hand_cards = 5
 
-    def __init__(self, app: App, session: TableSession) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         self.contract: nap.Contract | None = None
         super().__init__(app, session)
 

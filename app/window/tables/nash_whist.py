@@ -37,7 +37,7 @@ from games.nash_whist import rules as nw
 
 if TYPE_CHECKING:
     from app.core.table_session import TableSession
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 CHIP_FLIGHT = 0.45  # seconds a chip takes to fly to the pot or to a player
 
@@ -55,7 +55,7 @@ class NashWhistTable(BiddingTable):
     name = "nash_whist"
     hand_cards = 13
 
-    def __init__(self, app: App, session: TableSession) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         self.contract: nwb.Bid | None = None
         self.partner: int | None = None
         self.initial_trump: Suit | None = None
