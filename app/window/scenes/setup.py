@@ -21,7 +21,7 @@ from app.window.ui.widgets import Button, blit_centered, panel
 from games.registry import DIFFICULTIES, GameSpec
 
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 SEED_DIGITS = 9
 
@@ -29,7 +29,7 @@ SEED_DIGITS = 9
 class SetupScene(Scene):
     name = "setup"
 
-    def __init__(self, app: App, spec: GameSpec, setup: Setup | None = None) -> None:
+    def __init__(self, app: AppServices, spec: GameSpec, setup: Setup | None = None) -> None:
         super().__init__(app)
         self.spec = spec
         self.setup = setup or self._remembered() or Setup.default(spec)
@@ -259,10 +259,8 @@ class SetupScene(Scene):
         return None if saved is None else saved.spec.title
 
     def _sit_down(self, session: LocalSession) -> None:
-        from app.window.tables import table_for
-
         self._remember()
-        self.app.scenes.replace(table_for(self.spec.id)(self.app, session))
+        self.app.nav.table(session, replace=True)
 
     def _replace_input(self, event: pygame.event.Event) -> None:
         assert self.replacing is not None
