@@ -78,17 +78,24 @@ def redacted(events: Iterable[Event], viewer: Seat | None) -> list[Event]:
     return [event.seen_by(viewer) for event in events]
 
 
+# An outcome that says no more than who won.
+NO_REASON = T("")
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """How a finished game ended: the winning seats and a score per seat (higher is better)."""
+    """How a finished game ended: the winning seats, a score per seat (higher is better),
+    and why, as a message for the app to put in a player's words ("{side} reached {target}"),
+    never a finished sentence: the results screen names the seats."""
 
     winners: tuple[Seat, ...]
     scores: tuple[float, ...]
-    reason: str = ""
+    reason: Words = NO_REASON
 
     def __str__(self) -> str:
         names = ", ".join(seat_name(s) for s in self.winners) or "nobody"
-        return f"{names} won" + (f" ({self.reason})" if self.reason else "")
+        why = str(self.reason)
+        return f"{names} won" + (f" ({why})" if why else "")
 
 
 def seat_name(seat: Seat) -> str:

@@ -367,7 +367,7 @@ class RatscrewState:
         order = [s for s in self.out_order if s != self.winner] + [self.winner]
         for place, seat in enumerate(order):
             scores[seat] = float(place + self.seats - len(order))
-        return Outcome((self.winner,), tuple(scores), "holds every card")
+        return Outcome((self.winner,), tuple(scores), T("holds every card"))
 
     def clone(self) -> RatscrewState:
         return RatscrewState(
