@@ -57,8 +57,9 @@ class Event:
     ("P2 draws a card"). ``redacted(events, viewer)`` redacts a list.
 
     ``message()`` is what the event says in the log and the banners, a template with its
-    values (``games.core.words``); ``str()`` is its plain fallback. An event that has only a
-    ``str()`` of its own gives that as plain text.
+    values (``games.core.words``); ``str()`` is its plain fallback. Every game's events
+    have their own (tests/app/test_render_words.py checks it): the base's, the event's text
+    as written, is only for an event made outside the games (a test's).
     """
 
     def seen_by(self, viewer: Seat | None) -> Event:

@@ -97,7 +97,7 @@ SLAPPED = "slapped a "
 def pile_reason(reason: str) -> Words:
     if reason.startswith(SLAPPED):
         return T("slapped a {pattern}", pattern=pattern_words(reason.removeprefix(SLAPPED)))
-    return PILE_REASONS.get(reason) or Words.plain(reason)
+    return PILE_REASONS.get(reason) or T("{reason}", reason=reason)   # (another version's)
 
 
 @dataclass(frozen=True)

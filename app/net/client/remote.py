@@ -429,7 +429,7 @@ class RemoteSession(NotPlayedHere):
         try:
             data = encode_action(action, self.spec.id)
         except CodecError as problem:
-            raise IllegalAction(f"That move cannot be sent: {problem}") from None
+            raise IllegalAction(T("that move cannot be sent: {problem}", problem=str(problem))) from None
         if not self._link.send({"type": "action", "action": data}):
             raise IllegalAction("The connection is closed: the move was not sent")
         self._answer_due, self._sent_at = True, self._count
