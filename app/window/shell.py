@@ -121,8 +121,10 @@ class App:
             self.cards = self._make_renderer()
 
     def notify(self, message: str, seconds: float = 4.0) -> None:
-        """Show a short message at the top of the window."""
-        self.notices.append((message, seconds))
+        """Show a short message at the top of the window (once while it is showing: a
+        folder that cannot be read is said once, not at each screen that reads it)."""
+        if all(shown != message for shown, _ in self.notices):
+            self.notices.append((message, seconds))
 
     # window -------------------------------------------------------------------------------
 
