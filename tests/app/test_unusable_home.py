@@ -8,23 +8,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
-import pytest
 
 from app.core import replay_file, storage
 from app.window.scenes.menu import MenuScene
 from app.window.scenes.replay_list import ReplaysScene
 from app.window.scenes.settings import SettingsScene
 from app.window.scenes.stats import StatsScene
+from tests.app.test_damaged_files import fresh_notices  # noqa: F401 (autouse: notices start empty)
 from tests.app.test_replays import played
 from tests.app.ui_driver import FRAME, make_app, post_key
-
-
-@pytest.fixture(autouse=True)
-def fresh_notices():
-    storage.notices.clear()
-    yield
-    storage.notices.clear()
-    pygame.quit()
 
 
 def refuse(monkeypatch, method: str, inside: Path) -> None:
