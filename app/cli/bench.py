@@ -20,7 +20,7 @@ from concurrent.futures import Future, wait
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from app.core.session import SeatPlan, Session, Setup
+from app.core.session import LocalSession, SeatPlan, Setup
 from games.registry import GAMES
 
 if TYPE_CHECKING:
@@ -64,10 +64,10 @@ def _stats(app: App) -> list[Any]:
     return [_menu(app)[0], StatsScene(app)]
 
 
-def bot_session(game_id: str, seed: int = 1) -> Session:
+def bot_session(game_id: str, seed: int = 1) -> LocalSession:
     spec = GAMES[game_id]
     seats = [SeatPlan(False, "hard") for _ in range(spec.default_seats)]
-    return Session(spec, Setup(game_id, seats, {}, seed=seed))
+    return LocalSession(spec, Setup(game_id, seats, {}, seed=seed))
 
 
 def _table(game_id: str) -> Builder:

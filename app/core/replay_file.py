@@ -24,7 +24,8 @@ from typing import Any
 
 from app.core import storage
 from app.core.action_codec import CodecError, decode_action, encode_action
-from app.core.session import SeatPlan, Session, Setup
+from app.core.session import SeatPlan, Setup
+from app.core.table_session import TableSession
 from games.core.protocol import IllegalAction, Outcome
 from games.core.realtime import RealtimeState
 from games.registry import DIFFICULTIES, GAMES, GameSpec
@@ -35,6 +36,8 @@ MAX_ACTIONS = 200_000
 AUTO_PREFIX = "auto-"
 FILE_NAME_LIMIT = 40   # a saved replay's name (its file's), not a player's
 _SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.,()'-]*")
+
+MAX_SEED = 2**128   # a networked game's seed is 128 secret bits (app/net/server/deal_seeds.py)
 
 
 _version: str | None = None
@@ -99,7 +102,7 @@ class Replay:
         return Setup(self.game_id, list(self.seats), dict(self.options), self.seed, names)
 
     @staticmethod
-    def from_session(session: Session) -> Replay:
+    def from_session(session: TableSession) -> Replay:
         state = session.state
         now = getattr(state, "now_ms", None)
         return Replay(session.spec.id, list(session.setup.seats), dict(session.setup.options),
@@ -155,7 +158,7 @@ def parse_header(data: Any) -> Replay:
     seats = _seats(data.get("seats"), spec)
     options = _options(data.get("options"), spec)
     seed = data.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED:
         raise storage.BadData("its seed is not a whole number")
     end_ms = data.get("end_ms")
     if end_ms is not None and (not isinstance(end_ms, int) or isinstance(end_ms, bool) or end_ms < 0):

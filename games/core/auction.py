@@ -20,7 +20,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-from games.core.protocol import Event, Seat, seat_name
+from games.core.protocol import Event, Seat
+from games.core.words import T, Who, Words
 
 B = TypeVar("B")
 
@@ -36,16 +37,18 @@ class Called(Event, Generic[B]):
     def words(self) -> str:
         return "Pass" if self.bid is None else str(self.bid)
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)}: {self.words}"
+    def message(self) -> Words:
+        if self.bid is None:
+            return T("{seat}: Pass", seat=Who(self.seat))
+        return T("{seat}: {bid}", seat=Who(self.seat), bid=str(self.bid))
 
 
 @dataclass(frozen=True)
 class AllPassed(Event):
     """Nobody bid: the hand is thrown in and the deal moves on."""
 
-    def __str__(self) -> str:
-        return "everyone passes: the hand is thrown in and the deal moves on"
+    def message(self) -> Words:
+        return T("everyone passes: the hand is thrown in and the deal moves on")
 
 
 @dataclass(frozen=True)
@@ -57,8 +60,8 @@ class ContractWon(Event, Generic[B]):
     bid: B
     partner: Seat | None = None
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} plays {self.bid}"
+    def message(self) -> Words:
+        return T("{seat} plays {bid}", seat=Who(self.seat), bid=str(self.bid))
 
 
 @dataclass

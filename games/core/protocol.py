@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable, Protocol, Sequence, TypeVar, runtime_checkable
 
 from games.core.cards import Card
+from games.core.words import T, Words
 
 Seat = int
 
@@ -26,7 +27,15 @@ ActionT_co = TypeVar("ActionT_co", covariant=True)
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message says why in a player's words."""
+    """An action the rules do not allow now. ``message`` says why, as a template with its
+    values for the app to put in a player's words; ``str()`` is its plain fallback."""
+
+    def __init__(self, message: Words | str) -> None:
+        self.message = message if isinstance(message, Words) else Words.plain(message)
+        super().__init__(str(self.message))
+
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[Words]]:
+        return IllegalAction, (self.message,)   # (a copy keeps the template, not only the text)
 
 
 @dataclass(frozen=True)
@@ -46,10 +55,22 @@ class Event:
     hidden returns itself. Hidden cards are absent from the redacted copy (None, an empty
     tuple, a count), never replaced by others, and its ``str()`` still reads as a sentence
     ("P2 draws a card"). ``redacted(events, viewer)`` redacts a list.
+
+    ``message()`` is what the event says in the log and the banners, a template with its
+    values (``games.core.words``); ``str()`` is its plain fallback. An event that has only a
+    ``str()`` of its own gives that as plain text.
     """
 
     def seen_by(self, viewer: Seat | None) -> Event:
         return self
+
+    def message(self) -> Words:
+        if type(self).__str__ is Event.__str__:
+            return Words.plain(repr(self))
+        return Words.plain(str(self))
+
+    def __str__(self) -> str:
+        return str(self.message())
 
 
 def redacted(events: Iterable[Event], viewer: Seat | None) -> list[Event]:
@@ -126,14 +147,49 @@ class GameState(Protocol[ActionT, ViewT_co]):
         ...
 
 
+class TakesMovesBack(Protocol):
+    """Taking moves back: ``undo`` takes back the last move with the moves that go with it,
+    ``redo`` makes the last ones taken back again; both raise ``IllegalAction`` when there is
+    nothing to take back or make again. What a state that does it itself offers
+    (``Undoable``), and what a table asks of its session (app/core/table_session.py)."""
+
+    @property
+    def can_undo(self) -> bool: ...
+
+    @property
+    def can_redo(self) -> bool: ...
+
+    def undo(self) -> list[Event]: ...
+
+    def redo(self) -> list[Event]: ...
+
+
+@runtime_checkable
+class Undoable(TakesMovesBack, Protocol):
+    """A state that takes moves back itself (Seahaven, whose player may undo without limit).
+
+    The state keeps what undo needs (where each card came from), so a move is taken back at
+    once instead of the whole game being replayed to the move before. ``record`` is the
+    actions that made the position now, oldest first: what a session's ``actions`` must
+    then be (the moves undone are not among them).
+    """
+
+    def record(self) -> list[Action]: ...
+
+
 class TurnBot(Protocol[ViewT_contra, ActionT_co]):
     """A turn bot picks one of the legal actions from what its seat can see."""
 
     def __call__(self, view: ViewT_contra, rng: Random, /) -> ActionT_co: ...
 
 
+# What a game's refusal says when its own checks find nothing wrong though ``legal_actions``
+# does not list the action: never a player's case while the two agree.
+NOT_ALLOWED_NOW = T("that is not allowed now")
+
+
 def check_legal(state: GameState[ActionT, Any], action: object,
-                why_not: Callable[[object], str]) -> ActionT:
+                why_not: Callable[[object], Words | str]) -> ActionT:
     """The one judge of legality, which every game's ``apply`` asks first: ``action`` is
     legal exactly when ``state.legal_actions`` lists it for its seat. A refused action
     raises ``IllegalAction`` with the game's own sentence, ``why_not(action)``, which only

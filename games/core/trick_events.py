@@ -11,11 +11,17 @@ from dataclasses import dataclass
 from games.core.cards import Card, Suit
 from games.core.protocol import Action, Event, Seat, seat_name
 from games.core.tricks import Trick
+from games.core.words import N, Side, T, Who, Words
 
 
 def side_name(side: int) -> str:
     """Partnerships are named by their seats: side 0 is P1 & P3."""
-    return f"P{side + 1} & P{side + 3}"
+    return str(side_words(side))
+
+
+def side_words(side: int) -> Words:
+    """A partnership as a message's value: side 0 is seats 0 and 2 (the app names them)."""
+    return T("{side}", side=Side((side, side + 2)))
 
 
 @dataclass(frozen=True)
@@ -33,8 +39,8 @@ class NewDeal(Event):
     number: int
     dealer: Seat
 
-    def __str__(self) -> str:
-        return f"hand {self.number}: {seat_name(self.dealer)} deals"
+    def message(self) -> Words:
+        return T("hand {number}: {seat} deals", number=self.number, seat=Who(self.dealer))
 
 
 @dataclass(frozen=True)
@@ -49,8 +55,9 @@ class HandDealt(Event):
             return self
         return HandDealt(self.seat, tuple(None for _ in self.cards))
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} is dealt {len(self.cards)} cards"
+    def message(self) -> Words:
+        return N("{seat} is dealt {count} card", "{seat} is dealt {count} cards", seat=Who(self.seat),
+                 count=len(self.cards))
 
 
 @dataclass(frozen=True)
@@ -60,8 +67,10 @@ class CardTurned(Event):
     card: Card
     seat: Seat
 
-    def __str__(self) -> str:
-        return f"{self.card} is turned up: {self.card.suit.title} proposed" if self.card.suit else "card turned"
+    def message(self) -> Words:
+        if self.card.suit is None:
+            return T("a card is turned up")
+        return T("{card} is turned up: {suit} proposed", card=self.card, suit=self.card.suit)
 
 
 @dataclass(frozen=True)
@@ -70,9 +79,12 @@ class TrumpSet(Event):
     maker: Seat | None = None
     alone: bool = False
 
-    def __str__(self) -> str:
-        who = f" by {seat_name(self.maker)}" if self.maker is not None else ""
-        return f"trumps are {self.suit.title}{who}" + (" (alone)" if self.alone else "")
+    def message(self) -> Words:
+        if self.maker is None:
+            return T("trumps are {suit}", suit=self.suit)
+        if self.alone:
+            return T("trumps are {suit} by {seat} (alone)", suit=self.suit, seat=Who(self.maker))
+        return T("trumps are {suit} by {seat}", suit=self.suit, seat=Who(self.maker))
 
 
 @dataclass(frozen=True)
@@ -80,8 +92,8 @@ class CardPlayed(Event):
     seat: Seat
     card: Card
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} plays {self.card}"
+    def message(self) -> Words:
+        return T("{seat} plays {card}", seat=Who(self.seat), card=self.card)
 
 
 @dataclass(frozen=True)
@@ -95,22 +107,23 @@ class TrickTaken(Event):
     def winner(self) -> Seat:
         return self.trick.winner
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.trick.winner)} takes the trick ({' '.join(str(c) for _, c in self.trick.plays)})"
+    def message(self) -> Words:
+        return T("{seat} takes the trick ({cards})", seat=Who(self.trick.winner),
+                 cards=tuple(card for _, card in self.trick.plays))
 
 
 @dataclass(frozen=True)
 class HandScored(Event):
     """The hand is over: tricks and points per partnership, running scores, and a line saying
-    why (``"P1 & P3 made 8 tricks: 2 points"``)."""
+    why (``"P1 & P3 made 8 tricks: 2 points"``, a message; or a finished line, kept as written)."""
 
     tricks: tuple[int, ...]
     points: tuple[int, ...]
     scores: tuple[int, ...]
-    summary: str
+    summary: Words | str
 
-    def __str__(self) -> str:
-        return self.summary
+    def message(self) -> Words:
+        return self.summary if isinstance(self.summary, Words) else Words.plain(self.summary)
 
 
 @dataclass(frozen=True)
@@ -118,5 +131,6 @@ class GameOver(Event):
     side: int
     scores: tuple[int, ...]
 
-    def __str__(self) -> str:
-        return f"{side_name(self.side)} win the game {max(self.scores)}-{min(self.scores)}"
+    def message(self) -> Words:
+        return T("{side} win the game {high}-{low}", side=side_words(self.side), high=max(self.scores),
+                 low=min(self.scores))

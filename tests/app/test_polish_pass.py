@@ -403,11 +403,11 @@ def test_the_history_calls_the_one_human_you_as_the_table_does():
     try:
         scene = table(app, "whist")
         for _ in range(400):
-            if any(line.startswith("P1 ") for line in scene.log):
+            if any(line.startswith("P1 ") for line in map(str, scene.log)):
                 break
             app.step(FRAME)
             scene.session.settle()
-        mine = next(line for line in scene.log if line.startswith("P1 "))
+        mine = next(line for line in map(str, scene.log) if line.startswith("P1 "))
         said = scene.to_player(mine)
         assert said.startswith("You ") and "P1" not in said
         assert scene.to_player("P2 plays 4H") == f"{scene.people[1]} plays 4♥"

@@ -20,7 +20,7 @@ from app.core.words.log_words import readable
 
 # Friendly names for computer players: short, easy to tell apart, none a seat number.
 if TYPE_CHECKING:
-    from app.core.session import Session
+    from app.core.table_session import TableSession
 
 CAST = ("Mabel", "Otto", "Rosa", "Felix", "Hattie", "Jasper", "Nell", "Ruben", "Ivy",
         "Walter", "Dot", "Cyril", "Maud", "Percy")
@@ -180,7 +180,7 @@ class SeatNames:
         return readable(_SEAT.sub(swap, line))
 
 
-def name_session(session: Session, player: str, others: Sequence[str] = ()) -> list[str]:
+def name_session(session: TableSession, player: str, others: Sequence[str] = ()) -> list[str]:
     """Every seat's name for ``session``, written into its setup (``setup.names``) so that
     Continue, a replay and a rematch seat the same people (``others``: the other people at
     this keyboard last time, the defaults for the humans after the first)."""

@@ -24,15 +24,15 @@ from games.core.auction import Called
 
 
 if TYPE_CHECKING:
-    from app.core.session import Session
-    from app.window.shell import App
+    from app.core.table_session import TableSession
+    from app.window.scenes.base import AppServices
 
 class BiddingTable(TrickTable):
     """A trick table where everyone keeps their own chips and one player (or two) declares."""
 
     hand_cards = 5  # the most cards a hand holds, to keep room for the history beside it
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         self.calls: dict[int, str] = {}
         self.history = AuctionHistory(keyed=not watched(session))
         self.call_panel: AuctionPanel | None = None

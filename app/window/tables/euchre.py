@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from app.window.scenes.replay_watch import ReplayControls
+from app.window.scenes.review import ReviewControls
 from app.window.render.table import CardSprite
 from app.window.render.text import render_text
 from app.window.tables.tricks import BUBBLE_TIME, TrickTable
@@ -21,15 +23,15 @@ from games.euchre import rules as eu
 
 
 if TYPE_CHECKING:
-    from app.core.session import Session
-    from app.window.shell import App
+    from app.core.table_session import TableSession
+    from app.window.scenes.base import AppServices
 
 class EuchreTable(TrickTable):
     name = "euchre"
     bowers = True
     hand_cards = 5
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         self.stub_shown = False
         self.alone = False
         self.call_row: ButtonRow | None = None
@@ -228,3 +230,11 @@ class EuchreTable(TrickTable):
 
 
 Table = EuchreTable
+
+
+class Replay(ReplayControls, EuchreTable):
+    """Euchre watched from a recording."""
+
+
+class Review(ReviewControls, EuchreTable):
+    """Euchre reviewed with the coach."""

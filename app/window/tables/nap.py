@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from app.window.scenes.replay_watch import ReplayControls
+from app.window.scenes.review import ReviewControls
 from app.window.tables.auction import Choice, ChoiceRow
 from app.window.tables.bidding import BiddingTable
 from app.window.tables.tricks import SUMMARY_TIME
@@ -16,14 +18,14 @@ from games.nap import rules as nap
 
 
 if TYPE_CHECKING:
-    from app.core.session import Session
-    from app.window.shell import App
+    from app.core.table_session import TableSession
+    from app.window.scenes.base import AppServices
 
 class NapTable(BiddingTable):
     name = "nap"
     hand_cards = 5
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         self.contract: nap.Contract | None = None
         super().__init__(app, session)
 
@@ -171,3 +173,11 @@ def _meaning(contract: nap.Contract) -> str:
 
 
 Table = NapTable
+
+
+class Replay(ReplayControls, NapTable):
+    """Nap watched from a recording."""
+
+
+class Review(ReviewControls, NapTable):
+    """Nap reviewed with the coach."""

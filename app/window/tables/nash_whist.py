@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from app.window.scenes.replay_watch import ReplayControls
+from app.window.scenes.review import ReviewControls
 from app.window.anim.tween import Movable
 from app.window.render.table import CardSprite, fan_positions, token
 from app.window.render.text import render_text
@@ -34,8 +36,8 @@ from games.nash_whist import rules as nw
 from games.nash_whist.scoring import TRICKS_PER_HAND
 
 if TYPE_CHECKING:
-    from app.core.session import Session
-    from app.window.shell import App
+    from app.core.table_session import TableSession
+    from app.window.scenes.base import AppServices
 
 CHIP_FLIGHT = 0.45  # seconds a chip takes to fly to the pot or to a player
 
@@ -53,7 +55,7 @@ class NashWhistTable(BiddingTable):
     name = "nash_whist"
     hand_cards = 13
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         self.contract: nwb.Bid | None = None
         self.partner: int | None = None
         self.initial_trump: Suit | None = None
@@ -623,3 +625,11 @@ def _call_words(bid: nwb.Bid | None) -> str:
 
 
 Table = NashWhistTable
+
+
+class Replay(ReplayControls, NashWhistTable):
+    """Nash Whist watched from a recording."""
+
+
+class Review(ReviewControls, NashWhistTable):
+    """Nash Whist reviewed with the coach."""
