@@ -151,6 +151,7 @@ class AppServices(Protocol):
     on_close: list[Callable[[], object]]   # what must end with the app (a hosted game's server)
     menu_focus: int                  # the game the menu had chosen, kept for its next showing
     asks_name: bool                  # the menu asks a new player's name once
+    room: tuple[int, int]            # the largest window the desktop holds (Settings' sizes)
 
     @property
     def animation_speed(self) -> float: ...
@@ -188,6 +189,12 @@ class TableLike(Protocol):
     def draw_log(self, surface: pygame.Surface) -> None: ...
 
     def wash_back(self, width: int) -> pygame.Surface: ...
+
+    @property
+    def settled(self) -> bool: ...
+
+    def prepare_hidden(self, budget: float) -> None:
+        """Work for the first frames, done while the wash hides the table."""
 
 
 class Navigator(Protocol):

@@ -122,10 +122,10 @@ class SeahavenTable(TableScene):
         if self.state.deal != self.session.seed and not self.watching:
             self.say(f"Deal {self.session.seed} has no known win: here is deal {self.state.deal}", 3.5)
 
-    def _prepare(self) -> None:
+    def _prepare(self, budget: float = 0.0025) -> None:
         """Paint faces ahead; once all are painted and the deal is in, start the game (a
         searched-for deal is dealt out as a fresh table would)."""
-        if not self._paint_ahead() or not self.session.finish_dealing():
+        if not self._paint_ahead(budget) or not self.session.finish_dealing():
             return
         self.preparing = False
         if self.finding:
@@ -136,6 +136,11 @@ class SeahavenTable(TableScene):
             self.queue.clear()
             self.queue.extend(self.session.opening)
             self._say_if_skipped()
+
+    def prepare_hidden(self, budget: float) -> None:
+        # Under the wash: the faces were painted on the first frames after it, 3-7 ms each.
+        if self.preparing:
+            self._prepare(budget)
 
     @property
     def idle(self) -> bool:
