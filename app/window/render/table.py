@@ -87,7 +87,9 @@ class CardSprite(Movable):
     lift: float = 0.0
     dim: bool = False
     marked: bool = False
-    tags: dict = field(default_factory=dict)
+    # What a table notes on a sprite between an event and its animation: a delay, a
+    # nudge off the pile's centre, a flag ("reveal", "busy").
+    tags: dict[str, float | bool] = field(default_factory=dict)
 
     @property
     def known(self) -> Card:
@@ -108,7 +110,7 @@ class SpriteDrawer:
     def __init__(self, renderer: CardRenderer, back: str = "blue") -> None:
         self.renderer = renderer
         self.back = back
-        self._rotated: dict[tuple, pygame.Surface] = {}
+        self._rotated: dict[tuple[int, int], pygame.Surface] = {}  # (id of the image, degrees)
         self._dim: dict[int, pygame.Surface] = {}
 
     def restyle(self, renderer: CardRenderer, back: str) -> None:

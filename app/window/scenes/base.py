@@ -68,7 +68,8 @@ class SceneManager:
         # The picture under the top overlay, kept while it cannot change: scenes beneath
         # the top one do not update, so redrawing a whole table under a pause menu every
         # frame only cost time (2-5 ms a frame).
-        self._beneath: tuple[tuple, pygame.Surface] | None = None
+        # Kept with what it shows: the ids of the scenes drawn and the window's size.
+        self._beneath: tuple[tuple[tuple[int, ...], tuple[int, int]], pygame.Surface] | None = None
         self._spare: pygame.Surface | None = None
 
     @property

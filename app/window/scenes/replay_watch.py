@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from app.window.render.text import render_text
+from app.window.render.vector import Color
 from app.core.replay_file import describe
 from app.core.replay_session import ReplaySession
 from app.window.ui import theme
@@ -282,7 +283,7 @@ class ReplayControls(_Table):
         filled.width = int(track.width * (self.session.done / total if total else 1.0))
         pygame.draw.rect(surface, theme.GOLD, filled, border_radius=3)
 
-    def _draw_notice(self, surface: pygame.Surface, s: float, text: str, edge: tuple) -> None:
+    def _draw_notice(self, surface: pygame.Surface, s: float, text: str, edge: Color) -> None:
         image = render_text(text, max(14, int(20 * s)), theme.INK, bold=True)
         if image.get_width() > self.size[0] - 40:
             image = render_text(text, max(11, int(14 * s)), theme.INK, bold=True)

@@ -66,7 +66,7 @@ class SettingsScene(Scene):
             self.app.save_settings()
         return change
 
-    def _cycle(self, key: str, values: tuple) -> Callable[[int], None]:
+    def _cycle(self, key: str, values: tuple[object, ...]) -> Callable[[int], None]:
         def change(step: int) -> None:
             current = getattr(self.settings, key)
             index = values.index(current) if current in values else 0
