@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import Any, Callable, Collection, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Collection, Sequence
 
 from games.core.analysis import Review
 from games.registry import GAMES
+
+if TYPE_CHECKING:   # (the worker imports this module to review: it needs no replay files)
+    from app.core.replay_file import Replay
 
 
 def reviewable(game_id: str) -> bool:
@@ -72,12 +75,12 @@ def merge(parts: Sequence[Review]) -> Review:
     return whole
 
 
-def default_seat(replay: Any) -> int:
+def default_seat(replay: Replay) -> int:
     """The first human's seat, else seat 0."""
     return next((i for i, plan in enumerate(replay.seats) if plan.human), 0)
 
 
-def seat_name(replay: Any, seat: int) -> str:
+def seat_name(replay: Replay, seat: int) -> str:
     """"You" for the one human's seat; otherwise the seat's name in the replay."""
     humans = [i for i, plan in enumerate(replay.seats) if plan.human]
     if humans == [seat]:
@@ -87,6 +90,6 @@ def seat_name(replay: Any, seat: int) -> str:
     return f"Player {seat + 1}"
 
 
-def review_replay(replay: Any, seat: int) -> Review:
+def review_replay(replay: Replay, seat: int) -> Review:
     return review_part(replay.game_id, len(replay.seats), dict(replay.options), replay.seed,
                        list(replay.actions), seat)
