@@ -24,7 +24,7 @@ hand-edited file) stops the playback with a sentence saying which and why.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -109,7 +109,7 @@ class ReplayControls(_Table):
         elif key in (pygame.K_r, pygame.K_HOME):
             self.restart()
 
-    def _speed(self, n: int) -> Any:
+    def _speed(self, n: int) -> Callable[[], None]:
         def choose() -> None:
             self.speed = n
         return choose
