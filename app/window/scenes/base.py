@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from app.core.session import Setup
     from app.core.table_session import NetworkedSession, TableSession
     from app.core.storage import Settings
+    from app.net.client.remote import RemoteSession
     from app.window.render.cards import CardRenderer
     from games.core.words import Words
     from games.registry import GameSpec
@@ -245,7 +246,7 @@ class Navigator(Protocol):
     def join(self) -> None:
         """Join a table by address and code, or one found on the local network."""
 
-    def lobby(self, session: Any, address: str, *, replace: bool = False) -> None:
+    def lobby(self, session: RemoteSession, address: str, *, replace: bool = False) -> None:
         """The lobby of a networked table this app has joined (``session``) at ``address``."""
 
     def hosted_lobby(self, spec: GameSpec, create: dict[str, Any]) -> None:
