@@ -157,6 +157,11 @@ class TableScene(Scene):
         resume.after_action(self.session)  # kept for "Continue" (written off the frame loop)
         return True
 
+    def prepare_hidden(self, budget: float) -> None:
+        """Work the table would do on its first frames, done while the wash hides it, for
+        about ``budget`` seconds a frame (a table that paints its cards ahead does it here,
+        not on the frames the deal is animated in). Nothing, for most tables."""
+
     @property
     def settled(self) -> bool:
         """Whether the picture can change only by updating (not while cards are still
@@ -167,7 +172,7 @@ class TableScene(Scene):
         """A message of the rules core (an event's, a refusal's) as the player reads it:
         people's names for seats, "You" for the one human with verbs that agree ("You have
         no cards to flip"), cards as 10♠ (``render``). A ``str`` is a line already made
-        (the server's own words), read as a literal."""
+        (the server's own words), shown as written."""
         return render(text, SeatNames(self.people, self.you_seat()))
 
     def history_line(self, line: Words | str) -> str:
