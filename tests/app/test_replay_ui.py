@@ -23,7 +23,7 @@ from app.core.session import SeatPlan
 from app.window.shell import App
 from games.registry import GAMES
 
-from tests.app.test_replays import played
+from tests.core.test_replays import played
 from tests.app.ui_driver import click, make_app, post_key, say_ready, step_until, table
 
 

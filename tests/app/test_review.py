@@ -13,7 +13,7 @@ from app.core import replay_file
 from app.cli.main import main
 from app.window.scenes.review import ReviewControls
 from tests.app.test_replay_ui import button, finish_a_game
-from tests.app.test_replays import played
+from tests.core.test_replays import played
 from tests.app.ui_driver import click, post_key, step_until
 
 CARD_CODE = re.compile(r"\b(?:[2-9TJQKA][SHDC]|JK)\b")
