@@ -133,7 +133,7 @@ def test_the_worker_leaves_when_the_app_is_killed(tmp_path, method):
 
     script = (
         "import os, time\n"
-        "from app import worker\n"
+        "from app.core import worker\n"
         "print(worker.submit(os.getpid).result(timeout=30), flush=True)\n"
         "worker.submit(time.sleep, 120)\n"
         "time.sleep(0.3)\n"
