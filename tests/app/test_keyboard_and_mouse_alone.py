@@ -5,10 +5,12 @@ from Settings with Enter, and used and left with the mouse."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from tests.app.ui_driver import FRAME, make_app, table
 
 
+@pytest.mark.slow
 def test_ninety_nine_can_be_played_to_the_end_with_enter_alone():
     """Enter always plays the ringed card, and the ring never rests on a card that would
     break 99 while another can be played (it used to, and Enter then only complained)."""

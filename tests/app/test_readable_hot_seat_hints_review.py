@@ -90,6 +90,7 @@ def _wrong(lines: set[str]) -> list[str]:
     return [f"{line!r}: {', '.join(faults(line))}" for line in sorted(lines) if faults(line)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id,humans", [("whist", 2), ("ninety_nine", 2), ("whist", 0), ("nap", 0)])
 def test_hot_seat_and_watched_tables_read_in_words(game_id, humans):
     lines = read_a_game(game_id, humans)
@@ -99,12 +100,14 @@ def test_hot_seat_and_watched_tables_read_in_words(game_id, humans):
         assert passes and all(line in ("Pass to Player 1", "Pass to Player 2") for line in passes), passes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["seahaven", "abstrac"])
 def test_hints_read_in_words(game_id):
     lines = read_a_game(game_id, 1, hints=True)
     assert not _wrong(lines), "\n".join(_wrong(lines)[:30])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["abstrac", "ninety_nine"])
 def test_the_review_screen_reads_in_words(game_id):
     lines = read_a_game(game_id, 1, review=True)

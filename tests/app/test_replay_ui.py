@@ -80,6 +80,7 @@ def test_a_finished_game_is_kept_and_can_be_saved_by_name(app):
     assert any("Saved as 'Close one'" in message for message, _ in app.notices)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["abstrac", "nails"])
 def test_the_kept_replay_rebuilds_the_game_as_played_at_the_table(app, game_id):
     results = finish_a_game(app, game_id)

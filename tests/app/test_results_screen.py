@@ -25,6 +25,7 @@ def test_the_results_buttons_keep_their_labels_off_their_edges(size):
         pygame.quit()
 
 
+@pytest.mark.slow
 def test_an_enter_held_down_from_the_table_does_not_skip_the_results():
     from app.window.scenes.results import KEY_GUARD, ResultsScene
     from tests.app.ui_driver import post_key
@@ -63,6 +64,7 @@ def finish(app, game_id: str, seats: int | None = None, options: dict | None = N
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.slow
 def test_a_partnership_game_ends_with_one_line_per_side_and_its_points():
     app = make_app((820, 580))
     try:
@@ -80,6 +82,7 @@ def test_a_partnership_game_ends_with_one_line_per_side_and_its_points():
         pygame.quit()
 
 
+@pytest.mark.slow
 def test_players_level_on_score_share_a_place_and_winners_come_first():
     app = make_app()
     try:

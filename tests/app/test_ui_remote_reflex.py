@@ -127,6 +127,7 @@ def open_table(app: App, server: ServerThread, seed: int, game: str = "ratscrew"
     return session, client
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, seats, speed, races", [("ratscrew", 2, 8.0, "Slap"), ("nails", 2, 8.0, "Call")])
 def test_a_networked_reflex_game_plays_to_the_results(app: App, server: ServerThread, game: str, seats: int,
                                                       speed: float, races: str) -> None:

@@ -223,6 +223,7 @@ def test_nash_table_shows_exactly_the_hands_of_the_rules_state(app):
     assert [s.card for s in scene.hands[0]] == state.hands[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [2, 3])
 def test_nash_cards_shown_in_other_hands_are_really_there(app, seats):
     """The table shows the human the cards it knows in other hands; at every quiet moment of

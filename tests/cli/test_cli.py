@@ -70,6 +70,7 @@ def test_mistakes_get_one_line_and_status_2(args, capsys):
     assert err.count("\n") == 0 and err.startswith("parlour: error:"), err
 
 
+@pytest.mark.slow
 def test_sim_prints_a_json_summary(capsys):
     assert main(["sim", "ninety_nine", "--games", "12", "--seed", "4", "--bots", "hard,easy,easy"]) == 0
     summary = json.loads(capsys.readouterr().out)
@@ -80,6 +81,7 @@ def test_sim_prints_a_json_summary(capsys):
     assert summary["games_per_second"] > 0
 
 
+@pytest.mark.slow
 def test_sim_plays_the_solitaire_with_its_automatic_player(capsys):
     assert main(["sim", "seahaven", "--games", "5"]) == 0
     summary = json.loads(capsys.readouterr().out)
@@ -87,6 +89,7 @@ def test_sim_plays_the_solitaire_with_its_automatic_player(capsys):
     assert summary["actions_per_game"] > 0
 
 
+@pytest.mark.slow
 def test_sim_is_reproducible(capsys):
     main(["sim", "ninety_nine", "--games", "8", "--seed", "9"])
     first = json.loads(capsys.readouterr().out)
@@ -104,6 +107,7 @@ def test_bench_reports_each_scene(capsys):
     assert 0 < scene["median_ms"] <= scene["p99_ms"] <= scene["max_ms"]
 
 
+@pytest.mark.slow
 def test_selftest_runs_every_game_and_exits_0():
     result = run("--selftest")
     assert result.returncode == 0, result.stderr

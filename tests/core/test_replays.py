@@ -66,6 +66,7 @@ def played(game_id: str, seed: int) -> tuple[Replay, Any]:
 # --- the round trip ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_every_game_replays_from_a_file_to_the_same_state(game_id: str) -> None:
     for seed in SEEDS:

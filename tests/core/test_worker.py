@@ -59,6 +59,7 @@ def test_a_bot_in_the_worker_chooses_as_it_would_at_home(game_id):
         state.apply(here)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", TURN_GAMES)
 def test_a_seeded_game_plays_the_same_in_the_worker_and_on_a_thread(game_id):
     spec = GAMES[game_id]

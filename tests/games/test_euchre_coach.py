@@ -141,6 +141,7 @@ def test_a_game_review_values_the_dealers_discard_and_leaves_nothing_out():
 
 # --- the solver's shortcuts ----------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_one_search_of_a_deal_gives_its_best_card():
     rng = Random(31)
     deck = piquet_deck()
@@ -152,6 +153,7 @@ def test_one_search_of_a_deal_gives_its_best_card():
             assert trick_search.value(position) == max(brute_force(position).values())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lone", [False, True])
 def test_the_six_discards_solved_together_match_each_solved_alone(lone):
     rng = Random(7 + lone)

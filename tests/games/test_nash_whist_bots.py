@@ -45,6 +45,7 @@ def test_easy_and_normal_always_act_legally(seats: int, level: str) -> None:
         assert state.is_over()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [3, 4, 5, 6])
 def test_every_mix_with_hard_acts_legally(seats: int) -> None:
     lineups = [["hard"] * seats, [LEVELS[(i + seats) % 3] for i in range(seats)]]
@@ -290,6 +291,7 @@ def chips_per_deal(seed: int, lineup: list[str]) -> list[float]:
     return [(c - state.options.cache) / state.deal_number for c in state.chips]
 
 
+@pytest.mark.slow
 def test_normal_wins_more_chips_than_easy() -> None:
     """Paired: each seed's deals are played with the line-up turned to every seat, so the
     cards cancel out; normal's mean lead per deal must stand clear of twice its standard

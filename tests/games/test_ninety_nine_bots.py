@@ -244,5 +244,6 @@ def test_hard_beats_an_easy_bot_head_to_head() -> None:
     assert win_rate("hard", "easy", seats=2, games=200) > 0.75
 
 
+@pytest.mark.slow
 def test_hard_beats_three_normal_bots() -> None:
     assert win_rate("hard", "normal", seats=4, games=200) > 0.28
