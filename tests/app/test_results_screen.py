@@ -7,14 +7,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.app.ui_driver import FRAME, make_app, table
+from tests.app.test_replay_ui import finish_a_game
+from tests.app.ui_driver import FRAME, make_app
 
 
 @pytest.mark.parametrize("size", [(800, 560), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_results_buttons_keep_their_labels_off_their_edges(size):
     """At 800x560 "Change setup" touched both edges of its button."""
     from app.window.render.text import font
-    from tests.app.test_replay_ui import finish_a_game
 
     app = make_app(size)
     try:
@@ -32,15 +32,7 @@ def test_an_enter_held_down_from_the_table_does_not_skip_the_results():
 
     app = make_app()
     try:
-        app.settings.animation_speed = "instant"
-        table(app, "nash", humans=0, seats=2, seed=4)
-        for _ in range(5000):
-            if isinstance(app.scenes.top, ResultsScene):
-                break
-            app.step(0.2)
-            app.scenes.top.session.settle()
-        results = app.scenes.top
-        assert isinstance(results, ResultsScene)
+        results = finish_a_game(app, "nash")
         post_key(app, pygame.K_RETURN)          # still playing cards with Enter: let go
         assert app.scenes.top is results
         for _ in range(int(KEY_GUARD / FRAME) + 2):
@@ -51,24 +43,11 @@ def test_an_enter_held_down_from_the_table_does_not_skip_the_results():
         pygame.quit()
 
 
-def finish(app, game_id: str, seats: int | None = None, options: dict | None = None):
-    from app.window.scenes.results import ResultsScene
-
-    app.settings.animation_speed = "instant"
-    table(app, game_id, humans=0, seats=seats, seed=4, options=options)
-    for _ in range(20000):
-        if isinstance(app.scenes.top, ResultsScene):
-            return app.scenes.top
-        app.step(0.2)
-        app.scenes.top.session.settle()
-    raise AssertionError("the game did not end")
-
-
 @pytest.mark.slow
 def test_a_partnership_game_ends_with_one_line_per_side_and_its_points():
     app = make_app((820, 580))
     try:
-        results = finish(app, "whist", options={"target": 5})
+        results = finish_a_game(app, "whist", seats=None, options={"target": 5})
         outcome = results.outcome
         rows = results.placings()
         assert len(rows) == 2 and rows[0][1] and not rows[1][1]
@@ -86,7 +65,7 @@ def test_a_partnership_game_ends_with_one_line_per_side_and_its_points():
 def test_players_level_on_score_share_a_place_and_winners_come_first():
     app = make_app()
     try:
-        results = finish(app, "nap", seats=7)
+        results = finish_a_game(app, "nap", seats=7)
         scores, winners = results.outcome.scores, results.outcome.winners
         places = [int(text.split(".")[0].lstrip("=")) for text, _ in results.placings()]
         seats = [results.people.index(text.split(".  ")[1].split(" (you)")[0].split("  ·")[0])

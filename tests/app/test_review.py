@@ -85,6 +85,7 @@ def test_review_from_the_results_screen_steps_to_a_mistake(app):
     assert app.scenes.top is results
 
 
+@pytest.mark.slow
 def test_m_jumps_to_a_bid_that_cost_chips_and_the_panel_marks_it(app):
     """A Nap bid that cost chips is listed with the mistakes in the summary: M reaches it
     too, though no card play was a mistake (a bid's cost is not in tricks)."""
@@ -159,6 +160,7 @@ def test_the_replays_list_reviews_the_chosen_replay_with_r(app):
     assert isinstance(app.scenes.top, ReplaysScene)
 
 
+@pytest.mark.slow
 def test_review_json_judges_euchre_calls_by_the_tricks_each_trump_suit_takes(tmp_path, capsys):
     path = _saved("euchre", 3, tmp_path)
     assert main(["review", path, "--json"]) == 0

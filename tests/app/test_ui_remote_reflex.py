@@ -239,6 +239,7 @@ def test_the_host_setup_offers_a_player_here_at_a_reflex_game_only(app: App) -> 
     pygame.image.save(app.screen, "/tmp/parlour_host_here.png")
 
 
+@pytest.mark.slow
 def test_a_networked_spoons_round_is_played_to_its_grab(app: App, server: ServerThread) -> None:
     """(A whole game of Spoons is a thousand and more presses: one round here.)"""
     server.server.reflex_speed = 8.0

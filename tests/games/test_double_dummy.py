@@ -42,6 +42,7 @@ def random_position(rng: Random, size: int, seats: int = 4, deck: list[Card] | N
 
 # --- the two engines agree ------------------------------------------------------------------
 
+@pytest.mark.slow
 @needs_dds
 @settings(max_examples=120, deadline=None, derandomize=True)
 @given(st.randoms(use_true_random=False), st.integers(4, 6))

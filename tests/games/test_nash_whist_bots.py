@@ -72,6 +72,7 @@ def reshuffled(state: NashWhistState, seat: int, rng: Random) -> NashWhistState:
     return other
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [3, 4, 6])
 def test_a_bot_decides_from_its_view_alone(seats: int) -> None:
     """The same view with other hidden cards gives the same action for a fixed generator."""
