@@ -1,5 +1,8 @@
 """Every game Parlour offers, in one place: the menu, the command line, the simulator and
-the conformance tests are all built from ``GAMES``.
+the conformance tests are all built from ``GAMES``, and what a game supports (turn or
+reflex, networked, reviewed, its picture...) is a field of its ``GameSpec``, so nothing
+else keeps a list of game ids: adding a game is its folder here, its table
+(``app/window/tables/<id>.py``) and an entry in ``GAME_IDS``.
 
 >>> GAMES["ninety_nine"].title
 'Ninety-Nine'
@@ -8,7 +11,7 @@ the conformance tests are all built from ``GAMES``.
 >>> state.seats
 3
 
-A spec is light: the menu reads its title, seats, blurb and cover without importing the
+A spec is light: the menu reads its title, seats, blurb and art without importing the
 game's rules or bots, which cost most of start-up when all were imported at once. Those
 come from the spec's ``load`` function, called once, the first time ``options_type``,
 ``new_game``, ``bots`` or ``options`` is asked for.
@@ -17,8 +20,10 @@ come from the spec's ``load`` function, called once, the first time ``options_ty
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
+from enum import Enum
 from functools import cached_property
+from random import Random
 from typing import Any, Callable, Generic, Mapping, TypeVar
 
 from games.core.protocol import GameState
@@ -77,11 +82,106 @@ class GameParts(Generic[OptionsT, StateT]):
 AnyParts = GameParts[Any, GameState[Any, Any]]
 
 
+class Dynamics(Enum):
+    """How play moves on: ``TURN``, one seat at a time, the table waiting for it;
+    ``REFLEX``, every seat at once against a game clock (the state has ``advance``; actions
+    carry their time; see games/core/realtime.py)."""
+
+    TURN = "turn"
+    REFLEX = "reflex"
+
+
+@dataclass(frozen=True)
+class Analysed:
+    """The coach reviews the game: ``games/<id>/analysis.py`` has ``review``. ``splits``:
+    its review can be asked for a few decisions at a time (``only=``), so the Review screen
+    shows progress; a review that is one search (Seahaven's) cannot."""
+
+    splits: bool = True
+
+
+@dataclass(frozen=True)
+class NamedVariant:
+    """A variant with a name of its own: played with option ``option`` at ``value``, the
+    game is called ``title`` and keeps its own statistics (Spoons played as Pig)."""
+
+    option: str
+    value: OptionValue
+    title: str
+
+
+class Picture(Enum):
+    """What a menu tile shows (app/window/render/tiles.py paints each). Named by what is
+    drawn, so a new game may reuse one with cards of its own."""
+
+    FAN = "fan"                  # the cards in a fan
+    TOWERS = "towers"            # two cards in four tower cells, the rest a cascade
+    TRICK = "trick"              # four cards from four sides
+    BOWERS = "bowers"            # a turned-up card, two crossed over it
+    FAN_AND_CHIPS = "fan_and_chips"    # a fan of five and a pile of chips
+    AUCTION = "auction"          # two cards, a bid on a plate, a pot
+    COUNT = "count"              # a pile and its running count, "99"
+    SLAP = "slap"                # a pile with a hand slapping it
+    RINGS = "rings"              # Nails's ring cards (codes of five colours)
+    SPOON = "spoon"              # a fan and a spoon to grab
+    MYSTERY = "mystery"          # three backs marked "?" (no cards)
+    ROW = "row"                  # two rows of face-up cards
+
+
+@dataclass(frozen=True)
+class MenuArt:
+    """The game's picture on its menu tile and setup screen: what kind (``picture``) and
+    the cards in it, in the order the picture places them (card codes such as ``"QH"``;
+    for ``RINGS``, Nails's ring codes such as ``"BBRYY"``)."""
+
+    picture: Picture
+    cards: tuple[str, ...] = ()
+
+
+class ChatPlace(Enum):
+    """Where a networked table puts its chat panel, clear of what that table draws (app/
+    window/scenes/table_chat.py places each)."""
+
+    ABOVE_HAND = "above_hand"        # right, between the right-hand seat and the player's hand
+    BESIDE_HAND = "beside_hand"      # bottom right, beside a short hand (Ninety-Nine's three)
+    UNDER_CHANCES = "under_chances"  # bottom right, under the Nash game's chances panel
+    UNDER_TAKEN = "under_taken"      # under the player's own taken cards (Abstrac)
+
+
+# A seat's automatic player where a game has no bots (Seahaven): the turn bots' shape.
+AutoPlay = Callable[[Any, Random], Any]
+# A stand-in deal shown at once while ``new_game``'s slow deal is made in the worker, or
+# None when ``new_game`` is quick for these options.
+StandIn = Callable[[Any, int], "GameState[Any, Any] | None"]
+
+
 @dataclass(frozen=True)
 class GameSpec:
-    """What the menu shows about a game, and (through ``load``) how to play it. ``extra``
-    holds the menu's cover cards, flags and small hooks; reading it imports nothing heavy
-    (a hook imports what it needs when called)."""
+    """What a game is and supports, as data: the menu, the command line, the server, the
+    coach and the tests ask it, never a list of ids. Reading it imports nothing heavy (a
+    hook imports what it needs when called); ``load`` gives the rules and bots.
+
+    - ``id``, ``title``, ``family`` (the menu's group), the seat range, ``rules_text``
+      (F1) and ``blurb`` (the menu's line);
+    - ``dynamics``: turn or reflex (:class:`Dynamics`); ``realtime`` says the same as a flag;
+    - ``networked``: it can be played across machines (``parlour host``, the server);
+    - ``analysis``: how the coach reviews it (:class:`Analysed`), None when it does not;
+    - ``art``: its picture on the menu (:class:`MenuArt`);
+    - ``races``: at a reflex game, the name of the action type whose presses race, as the
+      server judges and names races ("Slap": "Bob by 12 ms"); None where none race;
+    - ``keys``: at a reflex game, what each of a human's keys does, as the setup screen
+      names them; turn games take no keys of their own;
+    - ``own_autosave``: the table keeps its own save (Seahaven, with its timer), so the
+      app's Continue leaves the game alone;
+    - ``partnerships``: seats 1 and 3 play seats 2 and 4 (four seats);
+    - ``score_unit``: the results show each seat's score in this unit ("chips"); None
+      where a game is not won on points and shows none;
+    - ``seed_label``: the setup screen's word for the seed ("Deal number");
+    - ``variants``: variants with names (and statistics) of their own (:class:`NamedVariant`);
+    - ``chat_place``: where a networked table puts its chat (:class:`ChatPlace`);
+    - ``autoplay``: the automatic player of a game with no bots (a solitaire), for the
+      simulator and the tests; ``stand_in``: a quick deal to show while a slow one is made.
+    """
 
     id: str
     title: str
@@ -92,8 +192,25 @@ class GameSpec:
     rules_text: str
     blurb: str
     load: Callable[[], AnyParts]
-    realtime: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
+    dynamics: Dynamics
+    networked: bool
+    analysis: Analysed | None
+    art: MenuArt
+    races: str | None = None
+    keys: tuple[str, ...] = ()
+    own_autosave: bool = False
+    partnerships: bool = False
+    score_unit: str | None = None
+    seed_label: str = "Seed"
+    variants: tuple[NamedVariant, ...] = ()
+    chat_place: ChatPlace = ChatPlace.ABOVE_HAND
+    autoplay: AutoPlay | None = None
+    stand_in: StandIn | None = None
+
+    @property
+    def realtime(self) -> bool:
+        """A reflex game, played against the clock."""
+        return self.dynamics is Dynamics.REFLEX
 
     # cached_property writes to the instance's __dict__, which a frozen dataclass allows.
     @cached_property
@@ -140,15 +257,13 @@ class GameSpec:
 
     def title_for(self, options: Mapping[str, object]) -> str:
         """The name a player reads for this game played with ``options``: a variant with a
-        name of its own (``extra["titles"]``: option, value, name) goes by it.
+        name of its own (``variants``) goes by it.
 
         >>> GAMES["spoons"].title_for({"variant": "pig"}), GAMES["spoons"].title_for({})
         ('Pig', 'Spoons')
         """
-        for key, names in self.extra.get("titles", {}).items():
-            if options.get(key) in names:
-                return str(names[options[key]])
-        return self.title
+        named = self._named(options)
+        return named.title if named is not None else self.title
 
     def record_id(self, options: Mapping[str, object]) -> str:
         """Where the statistics of a game played with ``options`` are kept: a variant with
@@ -157,10 +272,8 @@ class GameSpec:
         >>> GAMES["spoons"].record_id({"variant": "pig"}), GAMES["spoons"].record_id({"variant": "spoons"})
         ('spoons:pig', 'spoons')
         """
-        for key, names in self.extra.get("titles", {}).items():
-            if options.get(key) in names:
-                return f"{self.id}:{options[key]}"
-        return self.id
+        named = self._named(options)
+        return f"{self.id}:{named.value}" if named is not None else self.id
 
     def records(self) -> list[tuple[str, str]]:
         """Each statistics record of this game and its title: the game's, then its named variants'.
@@ -168,9 +281,10 @@ class GameSpec:
         >>> GAMES["spoons"].records()
         [('spoons', 'Spoons'), ('spoons:pig', 'Pig')]
         """
-        named = [(f"{self.id}:{value}", str(title)) for names in self.extra.get("titles", {}).values()
-                 for value, title in names.items()]
-        return [(self.id, self.title), *named]
+        return [(self.id, self.title), *((f"{self.id}:{v.value}", v.title) for v in self.variants)]
+
+    def _named(self, options: Mapping[str, object]) -> NamedVariant | None:
+        return next((v for v in self.variants if v.option in options and options[v.option] == v.value), None)
 
     @property
     def seat_range(self) -> str:
@@ -190,6 +304,16 @@ def _build() -> dict[str, GameSpec]:
 
 
 GAMES: dict[str, GameSpec] = _build()
+
+
+def networked() -> list[GameSpec]:
+    """The games played across machines, as the online screen lists them: the turn games,
+    then the reflex games, each in menu order.
+
+    >>> [spec.id for spec in networked()][-3:]
+    ['ratscrew', 'nails', 'spoons']
+    """
+    return sorted((spec for spec in GAMES.values() if spec.networked), key=lambda spec: spec.realtime)
 
 
 def record_title(record_id: str) -> str | None:

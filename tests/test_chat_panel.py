@@ -189,7 +189,7 @@ class FakeRemote(Session):
     """A game played here that says it is networked: a chat, and what a table asks of a
     RemoteSession (no connection behind it)."""
 
-    remote = True
+    kind = "remote"
     status = "playing"
     failure = None
     link = "connected"
@@ -199,6 +199,10 @@ class FakeRemote(Session):
         super().__init__(*args)
         self.chat: list[ChatLine] = [ChatLine("Rosa", 2, "Good luck!"), ChatLine("Ivy", 3, "You too")]
         self.sent: list[str] = []
+
+    @property
+    def network(self) -> FakeRemote:
+        return self
 
     def send_chat(self, text: str) -> None:
         self.sent.append(text)

@@ -51,7 +51,7 @@ Chooser = Callable[[GameSpec, Any, int, random.Random], Any]
 
 def easy_bot(spec: GameSpec, state: Any, seat: int, rng: random.Random) -> Any:
     # A solitaire has no bots; its spec offers a simple automatic player for this instead.
-    bot = spec.bots["easy"] if spec.bots else spec.extra["autoplay"]
+    bot = spec.bots["easy"] if spec.bots else spec.autoplay
     return bot(state.view(seat), rng)
 
 
@@ -202,7 +202,7 @@ def play_checked(spec: GameSpec, seats: int, seed: int, choose: Chooser) -> tupl
     state = spec.new_game(options, seed)
     assert state.seats == seats
     initial = Counter(state.all_cards())
-    opening = list(getattr(state, "opening", []))
+    opening = list(state.opening)
     public = PUBLIC_REVEALS.get(spec.id, set())
     secrets = Secrets(state)
     check_events(opening, None, None, secrets, public)
@@ -267,7 +267,7 @@ def test_spec_is_complete(spec: GameSpec) -> None:
     assert spec.id in GAMES and GAMES[spec.id] is spec
     assert spec.title and spec.blurb and spec.rules_text.strip()
     assert 1 <= spec.min_seats <= spec.default_seats <= spec.max_seats
-    if spec.bots or "autoplay" not in spec.extra:
+    if spec.bots or spec.autoplay is None:
         assert {"easy", "normal", "hard"} <= set(spec.bots)
     with pytest.raises(ValueError):
         spec.make_options(seats=spec.max_seats + 1)

@@ -107,7 +107,7 @@ def play_checked(spec: GameSpec, seats: int, seed: int) -> tuple[Any, list, list
     state = spec.new_game(options, seed)
     initial = Counter(state.all_cards())
     secrets = Secrets(state)
-    log: list[Event] = list(getattr(state, "opening", []))
+    log: list[Event] = list(state.opening)
     public = PUBLIC_REVEALS.get(spec.id, set())
     check_events(log, None, None, secrets, public)
     rng = random.Random(seed)

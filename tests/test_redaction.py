@@ -182,7 +182,7 @@ class Checked:
         self._game, self._state, self._limit, self._done = spec.id, state, limit, 0
         self._deck = Deck(state)
         self._now = self._deck.secrets(state)
-        opening = list(getattr(state, "opening", []))
+        opening = list(state.opening)
         check_events(self._game, opening, None, None, self._now, self._deck, "the opening")
         check_views(state, self._deck, self._now, "the opening")
 
@@ -221,7 +221,7 @@ def setup_for(spec: GameSpec, seed: int) -> tuple[Any, list[Any]]:
     except ValueError:
         options = spec.make_options(seats=seats)
     if not spec.bots:
-        return options, [spec.extra["autoplay"]] * seats
+        return options, [spec.autoplay] * seats
     # "hard" trick bots think by playing hands out: many times slower, no other events.
     return options, [spec.bots[BOT_LEVELS[(seed + s) % 2]] for s in range(seats)]
 

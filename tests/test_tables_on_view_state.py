@@ -51,7 +51,7 @@ class SeenFromOneSeat(Session):
     @property
     def opening(self) -> list[Event]:
         if self._opening is None:   # the first deal as this seat is told it
-            self._opening = redacted(getattr(self.rules, "opening", []), self.seen_by)
+            self._opening = redacted(self.rules.opening, self.seen_by)
         return self._opening
 
     @opening.setter

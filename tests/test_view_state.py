@@ -11,7 +11,8 @@ from games.core.protocol import Outcome
 from games.core.view_state import ViewOnly, ViewState
 from games.registry import GAMES
 
-TURN_GAMES = ["whist", "euchre", "nap", "nash_whist", "ninety_nine", "nash", "abstrac"]
+# The tables a server plays by turns.
+TURN_GAMES = [g for g, spec in GAMES.items() if spec.networked and not spec.realtime]
 
 
 @pytest.mark.parametrize("game_id", TURN_GAMES)

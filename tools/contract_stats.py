@@ -35,7 +35,7 @@ def label(contract: object) -> str:
 def play_game(spec, options, seed: int, bots: list) -> tuple[list, object, int]:
     state = spec.new_game(options, seed)
     rng = random.Random(seed)
-    events = list(getattr(state, "opening", []))
+    events = list(state.opening)
     while not state.is_over():
         seat = state.to_act()[0]
         events += state.apply(bots[seat](state.view(seat), rng))

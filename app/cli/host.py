@@ -17,7 +17,7 @@ from typing import Any, Coroutine
 
 from app.net.client.client import fail_line
 from app.net.client.reflex_client import ReflexClient
-from app.net.wire.addresses import DEFAULT_PORT, lan_address, normalise
+from app.net.wire.addresses import lan_address, normalise
 
 GAME_S = 6 * 3600.0
 """How long a headless seat plays at most (``--bot``): a game with people in it, waited for

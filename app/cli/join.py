@@ -15,8 +15,12 @@ from __future__ import annotations
 import sys
 from typing import Any, Sequence
 
-from app.cli.host import GAME_S, normalise, run_client
+from app.cli.host import GAME_S, run_client
+from app.net.wire.addresses import normalise
 from app.net.client.reflex_client import ReflexClient
+from app.core.words.names import SeatNames
+from app.core.words.render import render
+from app.net.client.remote import table_people
 from app.net.wire.protocol import TableState
 
 
@@ -29,13 +33,21 @@ def run(address: str, code: str, name: str, bot: str | None, watch: bool, seed: 
         return online_window.join(address, code, name, watch, others)
     hello: dict[str, Any] = {"code": code, **({"watch": True} if watch else {})}
     client = ReflexClient(normalise(address), hello, None if watch else bot, name=name, seed=seed,
-                       on_table=_tell if watch else None, timeout_s=GAME_S)
+                       on_table=Teller(name) if watch else None, timeout_s=GAME_S)
     return run_client("join", client.run())
 
 
-def _tell(state: TableState) -> None:
-    for event in state.events:
-        print(str(event), flush=True)
+class Teller:
+    """Prints each event a spectator is told, in the words the table's history shows a
+    spectator (people's names, cards as 10♠: ``render``), one line an event."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __call__(self, state: TableState) -> None:
+        people = SeatNames(table_people(state, self.name))
+        for event in state.events:
+            print(render(event.message(), people), flush=True)
 
 
 def list_tables(seconds: float) -> int:

@@ -7,14 +7,20 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import time
 from typing import Any, Sequence
+
+from app.net.server.limits import Limits
+from app.net.wire.addresses import DEFAULT_PORT
 
 STARTED = time.perf_counter()
 # The computer players' levels (games.registry.DIFFICULTIES, written here so the parser
 # imports no game); a game that lacks one says so when it is asked for.
 LEVELS = ("easy", "normal", "hard", "expert")
+# The windows ``bench`` draws: from the smallest the tables are laid out for to 8K.
+BENCH_SMALLEST, BENCH_LARGEST = (320, 240), (7680, 4320)
 # pygame greets on stdout when imported; our stdout is JSON for sim, bench and solve.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -35,22 +41,52 @@ class _Version(argparse.Action):
         parser.exit(0)
 
 
+def _game_name(text: str) -> str:
+    """A game's id as typed by a person: any case, hyphens or spaces for underscores
+    (``Whist``, ``ninety-nine``); an unknown one is refused with the list."""
+    from games.registry import GAMES
+
+    game_id = text.strip().lower().replace("-", "_").replace(" ", "_")
+    if game_id not in GAMES:
+        raise argparse.ArgumentTypeError(f"unknown game {text!r}; choose from {', '.join(GAMES)}")
+    return game_id
+
+
+def _games_help() -> str:
+    from games.registry import GAMES
+
+    return "the game: " + ", ".join(GAMES)
+
+
+def _seed(text: str) -> int:
+    """A seed or deal number: a whole number a replay can keep (0 to 2**63 - 1)."""
+    from app.core.last_setup import MAX_SEED
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"takes a whole number, not {text!r}") from None
+    if not 0 <= value < MAX_SEED:
+        raise argparse.ArgumentTypeError(f"takes a whole number from 0 to {MAX_SEED - 1}, not {text}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="parlour", description="Parlour: a collection of card games.")
     parser.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
     parser.add_argument("--selftest", action="store_true", help="run every game headless and exit")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     play = sub.add_parser("play", help="go straight to a game's table")
-    play.add_argument("game")
+    play.add_argument("game", type=_game_name, help=_games_help())
     play.add_argument("--seats", type=int)
     play.add_argument("--humans", type=int, help="how many seats humans take (default 1, or one for each of --names)")
     play.add_argument("--names", help="the humans' names in seat order, comma-separated, e.g. --names Ann,Bob")
     play.add_argument("--difficulty", choices=LEVELS, default="normal")
-    play.add_argument("--seed", type=int)
+    play.add_argument("--seed", type=_seed)
     sim = sub.add_parser("sim", help="bots play many games; prints a JSON summary")
-    sim.add_argument("game")
+    sim.add_argument("game", type=_game_name, help=_games_help())
     sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--seed", type=_seed, default=1)
     sim.add_argument("--seats", type=int)
     sim.add_argument("--difficulty", choices=LEVELS, default="normal")
     sim.add_argument("--bots", help="comma-separated difficulty per seat, e.g. hard,easy,easy,easy")
@@ -62,8 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--frames", type=int, default=600)
     bench.add_argument("--size", default="1280x800")
     solve = sub.add_parser("solve", help="solve a deal: a solitaire (seahaven) or Whist's opening leads")
-    solve.add_argument("game", choices=("seahaven", "whist"))
-    solve.add_argument("--deal", type=int, required=True)
+    solve.add_argument("game", type=_game_name, help="seahaven or whist")
+    solve.add_argument("--deal", type=_seed, required=True)
     solve.add_argument("--to", type=int, help="solve every deal from --deal to this one; print a summary")
     solve.add_argument("--nodes", type=int, default=None, help="the search budget in positions")
     solve.add_argument("--json", action="store_true", help="print JSON")
@@ -102,6 +138,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _open(None)
     except KeyboardInterrupt:
         return 130
+    except Exception as error:
+        if type(error).__name__ != "NoDisplay":   # (app.window.shell's; imported only with a window)
+            raise
+        print(f"parlour: {error} (is DISPLAY set? headless: --bot, or join --watch --text)", file=sys.stderr)
+        return 1
 
 
 def _spec(parser: argparse.ArgumentParser, game_id: str) -> Any:
@@ -127,14 +168,17 @@ def _sim(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     spec = _spec(parser, args.game)
     if args.games < 1:
         parser.error("--games must be at least 1")
-    lineup = args.bots.split(",") if args.bots else [args.difficulty]
-    if not spec.bots and args.bots:
+    given = args.bots is not None
+    lineup = [level.strip() for level in args.bots.split(",")] if given else [args.difficulty]
+    if given and not all(lineup):
+        parser.error("--bots takes a level for each seat, comma-separated, e.g. hard,easy,easy,easy")
+    if not spec.bots and given:
         parser.error(f"{spec.title} has no computer players to choose; its automatic player plays")
     if not spec.bots:
         lineup = ["automatic"]
     if spec.bots and any(d not in spec.bots for d in lineup):
         parser.error(f"--bots takes difficulties from {', '.join(spec.bots)}")
-    seats = args.seats if args.seats is not None else (len(lineup) if args.bots else spec.default_seats)
+    seats = args.seats if args.seats is not None else (len(lineup) if given else spec.default_seats)
     if not spec.min_seats <= seats <= spec.max_seats:
         parser.error(f"{spec.title} is for {_players(spec)}, not {seats}")
     options = _options(parser, spec, args)
@@ -172,9 +216,11 @@ def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     try:
         width, height = (int(v) for v in args.size.lower().split("x"))
         size = (width, height)
-        assert min(size) > 0
-    except (ValueError, AssertionError):
+    except ValueError:
         parser.error(f"--size takes WIDTHxHEIGHT, like 1280x800, not {args.size!r}")
+    if not (BENCH_SMALLEST[0] <= width <= BENCH_LARGEST[0] and BENCH_SMALLEST[1] <= height <= BENCH_LARGEST[1]):
+        parser.error(f"--size takes a window from {BENCH_SMALLEST[0]}x{BENCH_SMALLEST[1]} "
+                     f"to {BENCH_LARGEST[0]}x{BENCH_LARGEST[1]}, not {args.size}")
     if args.frames < 1:
         parser.error("--frames must be at least 1")
     if args.scene is not None and args.scene not in scenes():
@@ -187,8 +233,8 @@ def _solve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from app.cli import solve
     from games.seahaven.solver import DEFAULT_NODES
 
-    if args.deal < 0:
-        parser.error("--deal takes a deal number, 0 or more")
+    if args.game not in ("seahaven", "whist"):
+        parser.error(f"solve takes seahaven or whist, not {args.game}")
     if args.game == "whist":
         return _solve_whist(parser, args)
     if args.nodes is not None and args.nodes < 1:
@@ -231,6 +277,11 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error(f"--humans must be between 0 and {seats}" if args.humans is not None
                      else f"--names gives {len(names)} names for {seats} seats"
                      + (" (--seats gives more)" if spec.max_seats > seats else ""))
+    if not spec.bots and humans < 1:
+        parser.error(f"{spec.title} has no computer players: --humans must be at least 1")
+    if spec.realtime and humans > _keyboard_players():
+        parser.error(f"at most {_keyboard_players()} people share one keyboard at {spec.title}, "
+                     f"not {humans}; the other seats are computer players")
     if names and len(names) != humans:
         parser.error(f"--names gives {len(names)} name{'s' * (len(names) != 1)} for {humans} "
                      f"human{'s' * (humans != 1)}: give one for each, in seat order")
@@ -239,6 +290,12 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     plans = [SeatPlan(i < humans, args.difficulty) for i in range(seats)]
     given = names + [""] * (seats - len(names)) if names else None
     return _open(Setup(spec.id, plans, {o.key: o.default for o in spec.options}, args.seed, given))
+
+
+def _keyboard_players() -> int:
+    from app.window.input.bindings import MAX_KEYBOARD_PLAYERS
+
+    return MAX_KEYBOARD_PLAYERS
 
 
 def _play_names(parser: argparse.ArgumentParser, text: str | None) -> list[str]:
@@ -269,7 +326,7 @@ def _review(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     replay = _load_replay(parser, args.file, "reviewed")
     if not review.reviewable(replay.game_id):
         parser.error(f"the coach does not review {replay.spec.title} yet; it reviews "
-                     + ", ".join(review.ANALYSED))
+                     + ", ".join(review.analysed()))
     seat = review.default_seat(replay) if args.seat is None else args.seat - 1
     if not 0 <= seat < len(replay.seats):
         parser.error(f"--seat must be between 1 and {len(replay.seats)}")
@@ -309,16 +366,16 @@ def _open(setup: Any, replay: Any = None) -> int:
     app = App()
     app.start(MenuScene(app))
     if setup is not None:
-        from app.core.session import Session
+        from app.core.session import LocalSession
         from app.window.tables import table_for
         from games.registry import GAMES
 
         spec = GAMES[setup.game_id]
-        table = table_for(spec.id)(app, Session(spec, setup))
+        table = table_for(spec.id)(app, LocalSession(spec, setup))
         app.scenes.push(table)
         table.resize(app.screen.get_size())
     if replay is not None:
-        from app.window.scenes.replay_watch import open_replay
+        from app.window.routes import open_replay
 
         open_replay(app, replay)
     return app.run()
@@ -331,22 +388,35 @@ def _open(setup: Any, replay: Any = None) -> int:
 def _network_parsers(sub: Any) -> None:
     serve = sub.add_parser("serve", help="run a Parlour server for networked tables (headless)")
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (0.0.0.0: every network)")
-    serve.add_argument("--port", type=int, default=8765, help="the port (0 picks a free one)")
+    serve.add_argument("--port", type=int, default=DEFAULT_PORT, help="the port (0 picks a free one)")
     serve.add_argument("--data", help="the folder keeping the tables (default: the user data folder)")
     serve.add_argument("--grace", type=float, default=30.0, help=argparse.SUPPRESS)
     serve.add_argument("--reflex-speed", type=float, default=1.0,   # tests: whole reflex games in seconds
                        help=argparse.SUPPRESS)
+    serve.add_argument("--chosen-seeds", action="store_true",      # benchmarks: the same deals each run
+                       help=argparse.SUPPRESS)
     serve.add_argument("--no-announce", action="store_true",
                        help="do not list this server's open tables on the local network (mDNS)")
+    serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                       help="a web page (https://HOST[:PORT]) allowed to connect; again for more "
+                            "(default: none, Parlour's own clients send no Origin)")
+    serve.add_argument("--connections-per-address", type=int, default=Limits.connections_per_address,
+                       metavar="N", help="connections open at once from one address (0: no limit)")
+    serve.add_argument("--waiting-tables-per-address", type=int, default=Limits.waiting_tables_per_address,
+                       metavar="N", help="tables made from one address still waiting to start (0: no limit)")
+    serve.add_argument("--unstarted-for", type=float, default=Limits.unstarted_s, metavar="S",
+                       help="close a table still waiting to start S seconds after it was made")
+    serve.add_argument("--idle-for", type=float, default=Limits.idle_s, metavar="S",
+                       help="forget a finished or waiting table S seconds after its last player left")
     host = sub.add_parser("host", help="make a networked table and print its join code")
-    host.add_argument("game")
+    host.add_argument("game", type=_game_name, help=_games_help())
     host.add_argument("--server", help="a server's address, ws://HOST:PORT (default: start one here)")
-    host.add_argument("--listen", default="0.0.0.0:8765",
-                      help="where the server started here listens (default 0.0.0.0:8765)")
+    host.add_argument("--listen", default=f"0.0.0.0:{DEFAULT_PORT}",
+                      help=f"where the server started here listens (default 0.0.0.0:{DEFAULT_PORT})")
     host.add_argument("--seats", type=int)
     host.add_argument("--remote", type=int, default=1, help="seats for players on other machines")
     host.add_argument("--difficulty", default="normal", help="the computer players' level")
-    host.add_argument("--seed", type=int)
+    host.add_argument("--seed", type=_seed)
     host.add_argument("--name", default="Host")
     host.add_argument("--bot", metavar="LEVEL", help="no window: a computer player of this level plays your seat")
     _option_flags(host)
@@ -379,6 +449,22 @@ def _network_parsers(sub: Any) -> None:
     fair.add_argument("--seed", type=int, default=1, help=argparse.SUPPRESS)
 
 
+def _serve_limits(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Limits:
+    """The limits ``serve``'s flags ask for; a flag out of range ends with one line."""
+    for flag in ("connections_per_address", "waiting_tables_per_address"):
+        if getattr(args, flag) < 0:
+            parser.error(f"--{flag.replace('_', '-')} takes 0 (no limit) or more")
+    for flag in ("unstarted_for", "idle_for"):
+        if not getattr(args, flag) > 0:
+            parser.error(f"--{flag.replace('_', '-')} takes a number of seconds above 0")
+    for origin in args.allow_origin:
+        if not re.fullmatch(r"https?://[^/\s]+", origin):
+            parser.error(f"--allow-origin takes a web page's origin, like https://example.org, not {origin!r}")
+    return Limits(connections_per_address=args.connections_per_address,
+                  waiting_tables_per_address=args.waiting_tables_per_address, unstarted_s=args.unstarted_for,
+                  idle_s=args.idle_for, origins=tuple(args.allow_origin))
+
+
 def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.command == "serve":
         from pathlib import Path
@@ -390,19 +476,24 @@ def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if not args.reflex_speed > 0:
             parser.error("--reflex-speed takes a number above 0")
         return serve.run(args.host, args.port, Path(args.data) if args.data else None, args.grace,
-                         announce=not args.no_announce, reflex_speed=args.reflex_speed)
+                         announce=not args.no_announce, reflex_speed=args.reflex_speed,
+                         limits=_serve_limits(parser, args), chosen_seeds=args.chosen_seeds)
     if args.command == "host":
         from app.cli import host
-        from app.net.server.server import NET_GAMES
+        from games.registry import networked
 
         spec = _spec(parser, args.game)
-        if spec.id not in NET_GAMES:
-            parser.error(f"{spec.title} cannot be played across machines yet; choose from {', '.join(NET_GAMES)}")
+        if not spec.networked:
+            parser.error(f"{spec.title} cannot be played across machines yet; choose from "
+                         + ", ".join(s.id for s in networked()))
         seats = args.seats if args.seats is not None else spec.default_seats
         if not spec.min_seats <= seats <= spec.max_seats:
             parser.error(f"{spec.title} is for {_players(spec)}, not {seats}")
         if not 0 <= args.remote < seats:
             parser.error(f"--remote must be between 0 and {seats - 1} (your own seat is not among them)")
+        if args.seed is not None and args.remote > 0:
+            parser.error("--seed is for a table of you and computers (--remote 0): a table with remote players "
+                         "is dealt from a secret seed that nobody chooses, the host included")
         for flag, level in (("--difficulty", args.difficulty), ("--bot", args.bot)):
             if level is not None and level not in spec.bots:
                 parser.error(f"{flag} takes {', '.join(spec.bots)}")
@@ -454,11 +545,11 @@ def _join_names(parser: argparse.ArgumentParser, args: argparse.Namespace) -> li
 
 def _netbench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from app.cli import netbench
-    from app.net.server.server import TURN_GAMES
+    from games.registry import GAMES
 
     spec = _spec(parser, args.game)
-    if spec.id not in TURN_GAMES:
-        parser.error(f"netbench plays {', '.join(TURN_GAMES)}")
+    if not spec.networked or spec.realtime:
+        parser.error("netbench plays " + ", ".join(g.id for g in GAMES.values() if g.networked and not g.realtime))
     if args.tables < 1 or args.seconds <= 0:
         parser.error("--tables and --seconds must be above 0")
     if not 0 <= args.think_ms <= 60_000:

@@ -28,6 +28,7 @@ from app.window.ui.widgets import blit_centered
 
 if TYPE_CHECKING:
     from app.net.client.remote import RemoteSession
+    from app.window.scenes.base import AppServices
     from app.window.shell import App
 
 CODE_WAIT_S = 30.0
@@ -66,7 +67,9 @@ def join(address: str, code: str, name: str, watch: bool, others: Sequence[str] 
         go_back(app, seat)
     else:
         # (a RemoteSession at a turn table; ``others`` sit only at a reflex table)
-        open_session(app, RemoteRealtimeSession.join(url, code, name, watch, others), url)
+        session = RemoteRealtimeSession.join(url, code, name, watch, others)
+        _print_failure_when_known(session, url)
+        open_session(app, session, url)
     return app.run()
 
 
@@ -89,6 +92,7 @@ def go_back(app: App, seat: Any) -> None:
 
 def _app() -> App:
     from app.window.scenes.menu import MenuScene
+    from app.window.scenes.base import AppServices
     from app.window.shell import App
 
     app = App()
@@ -124,6 +128,23 @@ def _print_code_when_known(session: RemoteSession, address: str) -> None:
     threading.Thread(target=wait, name="print-code", daemon=True).start()
 
 
+def _print_failure_when_known(session: RemoteSession, address: str) -> None:
+    """Say on the terminal too why joining failed (a wrong code, a full table, nobody at
+    the address), in the lobby's words: the window shows it, but the command was typed
+    there and its output should not stay silent."""
+    from app.core.words.net_words import player_line
+
+    def wait() -> None:
+        deadline = time.monotonic() + CODE_WAIT_S
+        while session.status in ("connecting", "failed") and time.monotonic() < deadline:
+            if session.status == "failed":
+                print(f"parlour join: {player_line(session.failure, address)}", file=sys.stderr, flush=True)
+                return
+            time.sleep(0.02)
+
+    threading.Thread(target=wait, name="print-failure", daemon=True).start()
+
+
 def open_session(app: App, session: RemoteSession, address: str, create: dict[str, Any] | None = None) -> None:
     """Show ``session``: the lobby while the table waits (the game's table opens from it),
     or the fallback that opens the table once the game is played."""
@@ -138,21 +159,12 @@ def open_session(app: App, session: RemoteSession, address: str, create: dict[st
     app.scenes.push(LobbyScene(app, session, address, spec, create))
 
 
-def open_table(app: App, session: RemoteSession) -> None:
-    """The game's own table, on ``session`` (in place of the scene on top)."""
-    from app.window.tables import table_for
-
-    table = table_for(session.spec.id)(app, session)
-    app.scenes.replace(table)
-    table.resize(app.screen.get_size())
-
-
 class WaitingScene(Scene):
     """The fallback while the table is not being played yet: one line; Esc leaves."""
 
     name = "waiting"
 
-    def __init__(self, app: App, session: RemoteSession) -> None:
+    def __init__(self, app: AppServices, session: RemoteSession) -> None:
         super().__init__(app)
         self.session = session
 
@@ -167,7 +179,7 @@ class WaitingScene(Scene):
     def update(self, dt: float) -> None:
         self.session.poll()
         if self.session.status in ("playing", "over"):
-            open_table(self.app, self.session)
+            self.app.nav.table(self.session, replace=True)   # the game's own table
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

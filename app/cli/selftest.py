@@ -25,7 +25,7 @@ NETWORK_TIMEOUT_S = 120.0
 
 def run(started: float) -> int:
     from app.window.scenes.menu import MenuScene
-    from app.core.session import SeatPlan, Session, Setup
+    from app.core.session import LocalSession, SeatPlan, Setup
     from app.window.shell import App
     from app.window.tables import table_for
     from games.registry import GAMES
@@ -46,7 +46,7 @@ def run(started: float) -> int:
         try:
             _key(app, pygame.K_RETURN)  # the menu opens a setup screen...
             seats = [SeatPlan(False, "normal") for _ in range(spec.default_seats)]
-            table = table_for(game_id)(app, Session(spec, Setup(game_id, seats, {}, seed=1)))
+            table = table_for(game_id)(app, LocalSession(spec, Setup(game_id, seats, {}, seed=1)))
             app.start(table)
             for _ in range(FRAMES):
                 app.step(1 / 30)
@@ -141,7 +141,7 @@ async def _loopback_game(folder: Path) -> list[dict[str, Any]]:
     from app.net.server.server import Server
     from app.net.server.store import TableStore
 
-    server = Server(TableStore(folder))
+    server = Server(TableStore(folder), chosen_seeds=True)     # the same deal on every run
     stop = asyncio.Event()
     ports: list[int] = []
     serving = asyncio.create_task(server.run("127.0.0.1", 0, lambda _host, port: ports.append(port), stop))

@@ -24,7 +24,8 @@ from typing import Any
 
 from app.core import storage
 from app.core.action_codec import CodecError, decode_action, encode_action
-from app.core.session import SeatPlan, Session, Setup
+from app.core.session import SeatPlan, Setup
+from app.core.table_session import TableSession
 from games.core.protocol import IllegalAction, Outcome
 from games.core.realtime import RealtimeState
 from games.registry import DIFFICULTIES, GAMES, GameSpec
@@ -33,8 +34,10 @@ REPLAY_VERSION = 1
 KEEP_AUTO = 50
 MAX_ACTIONS = 200_000
 AUTO_PREFIX = "auto-"
-NAME_LIMIT = 40
+FILE_NAME_LIMIT = 40   # a saved replay's name (its file's), not a player's
 _SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.,()'-]*")
+
+MAX_SEED = 2**128   # a networked game's seed is 128 secret bits (app/net/server/deal_seeds.py)
 
 
 _version: str | None = None
@@ -99,7 +102,7 @@ class Replay:
         return Setup(self.game_id, list(self.seats), dict(self.options), self.seed, names)
 
     @staticmethod
-    def from_session(session: Session) -> Replay:
+    def from_session(session: TableSession) -> Replay:
         state = session.state
         now = getattr(state, "now_ms", None)
         return Replay(session.spec.id, list(session.setup.seats), dict(session.setup.options),
@@ -155,7 +158,7 @@ def parse_header(data: Any) -> Replay:
     seats = _seats(data.get("seats"), spec)
     options = _options(data.get("options"), spec)
     seed = data.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED:
         raise storage.BadData("its seed is not a whole number")
     end_ms = data.get("end_ms")
     if end_ms is not None and (not isinstance(end_ms, int) or isinstance(end_ms, bool) or end_ms < 0):
@@ -220,7 +223,7 @@ def rebuild(replay: Replay) -> tuple[Any, list[Any]]:
     spec = replay.spec
     options = spec.make_options(seats=len(replay.seats), **replay.options)
     state = spec.new_game(options, replay.seed)
-    events: list[Any] = list(getattr(state, "opening", []))
+    events: list[Any] = list(state.opening)
     for number, action in enumerate(replay.actions, start=1):
         try:
             if isinstance(state, RealtimeState):
@@ -264,10 +267,10 @@ def save_auto(replay: Replay) -> Path | None:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = folder / f"{AUTO_PREFIX}{stamp}-{replay.game_id}.json"
     counter = 2
-    while path.exists():
-        path = folder / f"{AUTO_PREFIX}{stamp}-{replay.game_id}-{counter}.json"
-        counter += 1
     try:
+        while path.exists():
+            path = folder / f"{AUTO_PREFIX}{stamp}-{replay.game_id}-{counter}.json"
+            counter += 1
         write(replay, path)
     except (OSError, CodecError) as error:
         storage.notices.append(f"The replay could not be saved ({getattr(error, 'strerror', None) or error}).")
@@ -277,7 +280,10 @@ def save_auto(replay: Replay) -> Path | None:
 
 
 def _prune(folder: Path) -> None:
-    autos = sorted(p for p in folder.glob(f"{AUTO_PREFIX}*.json") if ".bad-" not in p.name)
+    try:
+        autos = sorted(p for p in folder.glob(f"{AUTO_PREFIX}*.json") if ".bad-" not in p.name)
+    except OSError:
+        return   # the replay was written; the old ones go next time
     for old in autos[:-KEEP_AUTO]:
         try:
             old.unlink()
@@ -290,13 +296,17 @@ def check_name(name: str) -> str | None:
     name = name.strip()
     if not name:
         return "Type a name first"
-    if len(name) > NAME_LIMIT:
-        return f"Keep the name under {NAME_LIMIT} characters"
+    if len(name) > FILE_NAME_LIMIT:
+        return f"Keep the name under {FILE_NAME_LIMIT} characters"
     if not _SAFE_NAME.fullmatch(name) or name.endswith("."):
         return "Use letters, digits, spaces and - _ . , ( ) ' only"
     if name.lower().startswith(AUTO_PREFIX) or ".bad-" in name.lower():
         return f"Names starting with '{AUTO_PREFIX}' are kept for automatic saves"
-    if (replays_dir() / f"{name}.json").exists():
+    try:
+        taken = (replays_dir() / f"{name}.json").exists()
+    except OSError as error:
+        return f"The replays folder cannot be used ({_reason(error)})"
+    if taken:
         return f"A replay called '{name}' exists already"
     return None
 
@@ -338,8 +348,21 @@ class Entry:
 
 
 def entries() -> list[Entry]:
-    """Every readable replay, newest first. Unreadable ones are moved aside with a notice."""
-    folder = replays_dir()
+    """Every readable replay, newest first. Unreadable ones are moved aside with a notice;
+    a folder that cannot be read (no permission, a file in the way) is a notice and no
+    replays, never an error on the way to the list."""
+    try:
+        return _entries(replays_dir())
+    except OSError as error:
+        storage.notices.append(f"The replays folder {replays_dir()} cannot be read ({_reason(error)}).")
+        return []
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error)
+
+
+def _entries(folder: Path) -> list[Entry]:
     if not folder.is_dir():
         return []
     found = []
@@ -354,8 +377,12 @@ def entries() -> list[Entry]:
     return [entry for _, entry in found]
 
 
-def delete(path: Path) -> None:
+def delete(path: Path) -> str | None:
+    """Delete a replay; why not, if the disk refuses (a replay already gone is deleted)."""
     try:
         path.unlink()
     except FileNotFoundError:
         pass
+    except OSError as error:
+        return _reason(error)
+    return None

@@ -19,9 +19,9 @@ from typing import Any
 
 from app.core import storage
 from app.core.replay_file import REPLAY_VERSION, Replay, parse_full, parse_header
-from app.core.session import Session
+from app.core.session import LocalSession
+from app.core.table_session import TableSession
 
-OWN_AUTOSAVE = frozenset({"seahaven"})
 _WRITER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
 
 
@@ -29,14 +29,14 @@ def autosave_path() -> Path:
     return storage.data_dir() / "autosave.json"
 
 
-def kept(session: Session) -> bool:
+def kept(session: TableSession) -> bool:
     """Whether this session's game is saved for Continue."""
     spec = session.spec
-    return (bool(session.humans) and not spec.realtime and spec.id not in OWN_AUTOSAVE
-            and not getattr(session, "replaying", False) and not session.remote)
+    return (bool(session.humans) and not spec.realtime and not spec.own_autosave
+            and session.kind == "local")
 
 
-def after_action(session: Session) -> None:
+def after_action(session: TableSession) -> None:
     """A turn table applied an action: keep the game (or forget it once it is over)."""
     if not kept(session):
         return
@@ -46,10 +46,10 @@ def after_action(session: Session) -> None:
         save(session)
 
 
-def left_table(session: Session) -> str | None:
+def left_table(session: TableSession) -> str | None:
     """The player left a table. Returns a line for the player when their game cannot be
     continued later (a reflex game), else ``None``."""
-    if getattr(session, "replaying", False) or not session.humans:
+    if session.kind == "replay" or not session.humans:
         return None
     if session.state.is_over():
         return None
@@ -61,7 +61,7 @@ def left_table(session: Session) -> str | None:
     return None
 
 
-def save(session: Session) -> Future:
+def save(session: TableSession) -> Future:
     data = Replay.from_session(session).to_data()  # the snapshot, taken now
     path = autosave_path()
     return _WRITER.submit(_write, path, data)
@@ -96,7 +96,7 @@ def _resumable(replay: Replay) -> Replay:
     if replay.spec.realtime:
         raise storage.BadData(f"it holds a game of {replay.spec.title}, which is played against "
                               "the clock and never continued")
-    if replay.game_id in OWN_AUTOSAVE:
+    if replay.spec.own_autosave:
         raise storage.BadData(f"it holds a game of {replay.spec.title}, which keeps its own save")
     return replay
 
@@ -116,14 +116,14 @@ def peek() -> Replay | None:
     return storage.read_json(autosave_path(), REPLAY_VERSION, _header)
 
 
-def resume() -> Session | None:
+def resume() -> LocalSession | None:
     """Rebuild the kept game by replaying its actions, or ``None`` (a bad file is moved
     aside with a notice)."""
     flush()
     replay = storage.read_json(autosave_path(), REPLAY_VERSION, _full)
     if replay is None:
         return None
-    session = Session(replay.spec, replay.setup)
+    session = LocalSession(replay.spec, replay.setup)
     for action in replay.actions:
         session.apply(action)
     session.opening = []  # the table draws the position as it is now, not the first deal

@@ -12,16 +12,25 @@ import importlib
 from typing import Any, Collection, Sequence
 
 from games.core.analysis import Review
-
-# The games the coach reviews (each has games/<id>/analysis.py).
-ANALYSED = ("whist", "euchre", "nap", "nash_whist", "seahaven", "abstrac", "ninety_nine", "nash")
-# Games whose review can be split by decision (the worker does a few at a time, so the
-# screen can show progress); Seahaven's binary search is one job.
-SPLITS = frozenset({"whist", "euchre", "nap", "nash_whist", "abstrac", "ninety_nine", "nash"})
+from games.registry import GAMES
 
 
 def reviewable(game_id: str) -> bool:
-    return game_id in ANALYSED
+    """Whether the coach reviews the game (its spec's ``analysis``: games/<id>/analysis.py)."""
+    spec = GAMES.get(game_id)
+    return spec is not None and spec.analysis is not None
+
+
+def splits(game_id: str) -> bool:
+    """Whether the game's review can be split by decision (the worker does a few at a time,
+    so the screen can show progress); Seahaven's binary search is one job."""
+    spec = GAMES.get(game_id)
+    return spec is not None and spec.analysis is not None and spec.analysis.splits
+
+
+def analysed() -> list[str]:
+    """The games the coach reviews, in menu order."""
+    return [game_id for game_id in GAMES if reviewable(game_id)]
 
 
 def _module(game_id: str) -> Any:
@@ -31,8 +40,6 @@ def _module(game_id: str) -> Any:
 
 
 def options_of(game_id: str, seats: int, options: dict[str, Any]) -> Any:
-    from games.registry import GAMES
-
     return GAMES[game_id].make_options(seats=seats, **options)
 
 
@@ -42,7 +49,7 @@ def review_part(game_id: str, seats: int, options: dict[str, Any], seed: int, ac
     every argument is plain data."""
     module = _module(game_id)
     made = options_of(game_id, seats, options)
-    if only is not None and game_id in SPLITS:
+    if only is not None and splits(game_id):
         return module.review(made, seed, actions, seat, only=set(only))
     return module.review(made, seed, actions, seat)
 

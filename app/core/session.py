@@ -1,5 +1,11 @@
-"""A game in progress as the shell sees it: the rules state, who sits where (human or
-bot), the actions taken so far, and bots thinking off the frame loop."""
+"""A game whose rules run on this machine, as the shell sees it: the rules state, who sits
+where (human or bot), the actions taken so far, and bots thinking off the frame loop.
+
+``PlayedHere`` is what every such session answers alike (nothing comes from elsewhere);
+``LocalSession`` is a game played here, ``app.core.replay_session.ReplaySession`` one
+watched from a recording. Both are ``TableSession``s (app/core/table_session.py), as a
+networked game's session is.
+"""
 
 from __future__ import annotations
 
@@ -8,62 +14,81 @@ from concurrent.futures import Future, wait
 from typing import Any, TypeVar
 
 from app.core import worker
+from app.core.table_session import NetworkedSession, SessionKind, state_as
 from games.core.protocol import Action, Event, GameState, RngState, TurnBot
 from games.core.session import SeatPlan, SessionCore, Setup
+from games.core.words import Words
 from games.registry import GAMES, GameSpec
 
-__all__ = ["SeatPlan", "Session", "Setup"]  # SeatPlan and Setup live in the headless core
+__all__ = ["LocalSession", "PlayedHere", "SeatPlan", "Session", "Setup"]  # SeatPlan and Setup live in the headless core
 
 StateT = TypeVar("StateT")
 
 
-class Session(SessionCore):
-    """The headless core (games/core/session.py) plus the worker: bots think, and a slow
-    deal is made, in the worker process, so a frame never waits for them."""
-
-    remote = False   # a networked game (app/net/client/remote.py) says True
+class PlayedHere(SessionCore):
+    """The headless core (games/core/session.py) with what a table asks of any game whose
+    rules run here: nothing happens elsewhere, so there is no news to take and no network.
+    ``seed`` None draws a fresh one."""
 
     def __init__(self, spec: GameSpec, setup: Setup) -> None:
         seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(10**9)
         super().__init__(spec, setup, seed)
         self._opening: list[Event] | None = None
-        self.dealing: Future[GameState[Any, Any]] | None = None  # a deal being searched for in the worker
-        self._thinking: tuple[int, Future[tuple[Action, RngState]], bool] | None = None  # seat, job, in the worker process
         self.resumed = False  # continued from a save: the table shows the position as it stands
 
-    # What a table asks every frame of any session; a networked one (RemoteSession) takes
-    # in what its connection received and hands over the events and the server's errors.
+    @property
+    def network(self) -> NetworkedSession | None:
+        return None
 
     def poll(self) -> None:
-        """Take in what happened elsewhere (nothing does, for a game played here)."""
+        """Take in what happened elsewhere (nothing does, for a game whose rules run here)."""
 
     def take_events(self) -> list[Event]:
         """Events that happened elsewhere since the last call (none here: ``apply`` returns them)."""
         return []
 
-    def take_errors(self) -> list[str]:
-        """Error lines from elsewhere since the last call (none here)."""
+    def take_errors(self) -> list[Words | str]:
+        """Error lines from elsewhere since the last call (none here): a refusal's message,
+        for the table to render, or a line already made."""
         return []
 
     def state_as(self, kind: type[StateT]) -> StateT:
         """The state as the game's own type, for a table that reads what only its game has
         (raises TypeError if the session holds another game)."""
-        state = self.state
-        if not isinstance(state, kind):
-            raise TypeError(f"{self.spec.id} is played with {type(state).__name__}, not {kind.__name__}")
-        return state
+        return state_as(self.state, kind, self.spec.id)
 
     @property
     def opening(self) -> list[Event]:
         """The events that show the first deal (resume sets it empty: the table then draws
         the position as it is)."""
         if self._opening is None:
-            self._opening = list(getattr(self.state, "opening", []))
+            self._opening = list(self.state.opening)
         return self._opening
 
     @opening.setter
     def opening(self, events: list[Event]) -> None:
         self._opening = events
+
+    def rematch(self, seed: int | None = None) -> LocalSession:
+        """A new game played here with the same seats and options, and ``seed`` (by default a
+        fresh one)."""
+        setup = self._rematch_setup()
+        setup.seed = seed
+        return LocalSession(self.spec, setup)
+
+
+class LocalSession(PlayedHere):
+    """A game played here: bots think, and a slow deal is made, in the worker process, so a
+    frame never waits for them; a game whose rules allow it takes moves back (``undo``)."""
+
+    def __init__(self, spec: GameSpec, setup: Setup) -> None:
+        super().__init__(spec, setup)
+        self.dealing: Future[GameState[Any, Any]] | None = None  # a deal being searched for in the worker
+        self._thinking: tuple[int, Future[tuple[Action, RngState]], bool] | None = None  # seat, job, in the worker process
+
+    @property
+    def kind(self) -> SessionKind:
+        return "local"
 
     def deal_in_worker(self) -> bool:
         """Deal in the worker when dealing means a search too long for a frame (Seahaven's
@@ -72,7 +97,7 @@ class Session(SessionCore):
         done, ``state`` is the stand-in, to show as "dealing", not to play (``apply`` waits
         for the real deal). The deal that arrives is the one ``new_game`` makes here, so
         seeds stay exact."""
-        stand_in = self.spec.extra.get("stand_in")
+        stand_in = self.spec.stand_in
         if self._state is not None or self.dealing is not None or stand_in is None:
             return self.dealing is not None
         quick = stand_in(self.options, self.seed)
@@ -153,11 +178,9 @@ class Session(SessionCore):
         if self.dealing is not None:
             wait([self.dealing], timeout=timeout)
 
-    def rematch(self, seed: int | None = None) -> Session:
-        """A new game with the same seats and options, and ``seed`` (by default a fresh one)."""
-        setup = self._rematch_setup()
-        setup.seed = seed
-        return Session(self.spec, setup)
+
+
+Session = LocalSession   # the name most of the app and its tests know a game played here by
 
 
 def _choose_here(bot: TurnBot[object, Action], view: object, rng: random.Random) -> tuple[Action, RngState]:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from app.window import synth
 
 if TYPE_CHECKING:
-    from app.core.session import Session
+    from app.core.table_session import TableSession
 
 Sound = str | Callable[[Any], "str | None"]
 
@@ -83,6 +83,6 @@ def play_for(event: Any) -> None:
     play(sound_for(event))
 
 
-def play_end(session: Session) -> None:
+def play_end(session: TableSession) -> None:
     outcome = session.state.outcome()
     play(end_sound(session.humans, outcome.winners if outcome is not None else ()))

@@ -13,8 +13,8 @@ from app.core import storage, worker
 from app.window import synth
 from app.window.render.cards import CardRenderer
 from app.window.render.icon import icon_surface
-from app.window.scenes.base import Scene, SceneManager
-from app.window.scenes.menu import MenuScene
+from app.window.routes import Routes
+from app.window.scenes.base import Navigator, Scene, SceneManager
 from app.window.ui import theme
 
 DEFAULT_SIZE = (1280, 800)
@@ -22,7 +22,6 @@ MIN_SIZE = storage.MIN_WINDOW
 FPS = 60
 ICON_SIZE = 64             # the window's icon; systems scale it for the title bar and task bar
 
-ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "instant": 0.0}
 
 
 def _forget_cached_surfaces() -> None:
@@ -32,8 +31,34 @@ def _forget_cached_surfaces() -> None:
     table.felt.cache_clear()
 
 
+class NoDisplay(RuntimeError):
+    """There is no screen to open the window on: SDL fell back to drawing off screen."""
+
+
+def _check_display() -> None:
+    """Refuse to run a window nobody can see. With no display SDL quietly picks its
+    ``offscreen`` driver and the app would wait for input that cannot come; a driver chosen
+    on purpose (``SDL_VIDEODRIVER``, as tests and tools set) is left alone."""
+    if "SDL_VIDEODRIVER" not in os.environ and pygame.display.get_driver() in ("offscreen", "dummy"):
+        pygame.quit()
+        raise NoDisplay("there is no display to open Parlour's window on")
+
+
+def desktop_room() -> tuple[int, int]:
+    """The largest window that fits the first screen, leaving its task bar and the window's
+    title bar in view; :data:`storage.MAX_WINDOW` when the system does not say."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        sizes = []
+    if not sizes or min(sizes[0]) <= 0:
+        return storage.MAX_WINDOW
+    return storage.window_room(sizes[0])
+
+
 class App:
-    """Owns the window and the scene stack. Tests drive it frame by frame with ``step``."""
+    """Owns the window and the scene stack. Tests drive it frame by frame with ``step``.
+    Scenes see it as ``AppServices`` (app/window/scenes/base.py) and move through ``nav``."""
 
     menu_focus = 0  # the game the menu had chosen, kept for the next time it opens
 
@@ -43,12 +68,18 @@ class App:
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         synth.pre_init()
         pygame.init()
+        if size is None and not headless:
+            _check_display()
         _forget_cached_surfaces()  # fonts and surfaces from an earlier pygame.init are invalid
         storage.clear_stale_temporaries()  # left by saves that were killed mid-write
         self.settings = storage.load_settings()
         self.notices: list[tuple[str, float]] = [(n, 6.0) for n in storage.take_notices()]
-        width, height = self.settings.window_size
-        self.size: tuple[int, int] = size or (width, height)
+        # The first window fits the screen it opens on (a saved 1280 x 800 on a small laptop
+        # would hide the title and the bottom buttons); Settings offers only sizes that fit.
+        self.room = desktop_room()
+        if size is None:
+            self.settings.window_size = storage.fit_window(self.settings.window_size, self.room)
+        self.size: tuple[int, int] = size or self.settings.window_size
         # Full screen (F11) is remembered for the app proper; a caller that names a size
         # (tests, tools, the bench) gets exactly that window.
         self.fullscreen = size is None and self.settings.fullscreen
@@ -61,6 +92,7 @@ class App:
         pygame.key.set_repeat(350, 40)
         self.cards = self._make_renderer()
         self.scenes = SceneManager()
+        self.nav: Navigator = Routes(self)
         self.running = True
         self.clock = pygame.time.Clock()
         self.first_frame_at: float | None = None
@@ -79,7 +111,7 @@ class App:
 
     @property
     def animation_speed(self) -> float:
-        return ANIMATION_SPEEDS.get(self.settings.animation_speed, 1.0)
+        return storage.ANIMATION_SPEEDS.get(self.settings.animation_speed, 1.0)
 
     def save_settings(self) -> None:
         storage.save_settings(self.settings)
@@ -91,8 +123,10 @@ class App:
             self.cards = self._make_renderer()
 
     def notify(self, message: str, seconds: float = 4.0) -> None:
-        """Show a short message at the top of the window."""
-        self.notices.append((message, seconds))
+        """Show a short message at the top of the window (once while it is showing: a
+        folder that cannot be read is said once, not at each screen that reads it)."""
+        if all(shown != message for shown, _ in self.notices):
+            self.notices.append((message, seconds))
 
     # window -------------------------------------------------------------------------------
 
@@ -112,7 +146,8 @@ class App:
         self.scenes.resize(self.screen.get_size())
 
     def _resized(self, size: tuple[int, int]) -> None:
-        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        least = storage.least_window(self.room)
+        size = (max(least[0], size[0]), max(least[1], size[1]))
         self.screen = pygame.display.get_surface() or self._open_window(size)
         if self.screen.get_size() != size and not self.fullscreen:
             self.screen = self._open_window(size)
@@ -126,11 +161,6 @@ class App:
     def start(self, scene: Scene) -> None:
         self.scenes.reset(scene)
         scene.resize(self.screen.get_size())
-
-    def to_menu(self) -> None:
-        """Leave everything on screen for the main menu. The way home goes through the app,
-        so the scenes that lead back to the menu need not import it (the menu leads to them)."""
-        self.scenes.reset(MenuScene(self))
 
     def quit(self) -> None:
         self.running = False

@@ -10,12 +10,14 @@ if TYPE_CHECKING:
 
 def spec() -> GameSpec:
     from games.abstrac import text
-    from games.registry import GameSpec
+    from games.registry import Analysed, ChatPlace, Dynamics, GameSpec, MenuArt, Picture
 
     return GameSpec(
         id="abstrac", title="Abstrac", family="Thinking", min_seats=2, max_seats=2,
         default_seats=2, rules_text=text.RULES, blurb=text.BLURB,
-        extra={"cover": ("AS", "KS", "QS"), "show_scores": True}, load=_parts,
+        load=_parts, dynamics=Dynamics.TURN, networked=True, analysis=Analysed(),
+        art=MenuArt(Picture.ROW, ("3S", "8H", "8C", "QD", "5S", "6S", "7S", "KH")),
+        score_unit="points", chat_place=ChatPlace.UNDER_TAKEN,
     )
 
 

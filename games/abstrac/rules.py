@@ -22,8 +22,9 @@ from games.abstrac.scoring import (  # noqa: F401  (re-exported: the scoring API
     combination_points, deal_scores, misere,
 )
 from games.core.cards import Card, euchre_deck
-from games.core.protocol import Action, Event, IllegalAction, Outcome, Seat, check_legal, copy_rng, seat_name
+from games.core.protocol import NOT_ALLOWED_NOW, Action, Event, Outcome, Seat, check_legal, copy_rng, seat_name
 from games.core.watching import SeatT
+from games.core.words import T, Value, Who, Words
 
 MAX_TAKE = 3
 DEAL_CHOICES = (1, 2, 4, 6)
@@ -73,8 +74,8 @@ class Dealt(Event):
     dealer: Seat
     row: tuple[Card, ...]
 
-    def __str__(self) -> str:
-        return f"deal {self.number}: {seat_name(self.dealer)} lays out the row"
+    def message(self) -> Words:
+        return T("deal {number}: {seat} lays out the row", number=self.number, seat=Who(self.dealer))
 
 
 @dataclass(frozen=True)
@@ -82,8 +83,8 @@ class Chose(Event):
     seat: Seat
     first: bool
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} goes {'first' if self.first else 'second'}"
+    def message(self) -> Words:
+        return T("{seat} goes first", seat=Who(self.seat)) if self.first else T("{seat} goes second", seat=Who(self.seat))
 
 
 @dataclass(frozen=True)
@@ -92,8 +93,8 @@ class Took(Event):
     cards: tuple[Card, ...]
     left: int
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} takes {' '.join(map(str, self.cards))} ({self.left} left)"
+    def message(self) -> Words:
+        return T("{seat} takes {cards} ({count} left)", seat=Who(self.seat), cards=self.cards, count=self.left)
 
 
 @dataclass(frozen=True)
@@ -104,11 +105,13 @@ class DealScored(Event):
     misere: Seat | None
     totals: tuple[int, int]
 
-    def __str__(self) -> str:
-        text = f"deal {self.number} scores P1 {self.scores[0]}, P2 {self.scores[1]}"
+    def message(self) -> Words:
+        values: dict[str, Value] = {"number": self.number, "first": Who(0), "a": self.scores[0], "second": Who(1),
+                                    "b": self.scores[1], "total_a": self.totals[0], "total_b": self.totals[1]}
         if self.misere is not None:
-            text += f" (misère: {seat_name(self.misere)} made no combination)"
-        return text + f"; totals {self.totals[0]}-{self.totals[1]}"
+            return T("deal {number} scores {first} {a}, {second} {b} (misère: {seat} made no combination); "
+                     "totals {total_a}-{total_b}", seat=Who(self.misere), **values)
+        return T("deal {number} scores {first} {a}, {second} {b}; totals {total_a}-{total_b}", **values)
 
 
 @dataclass(frozen=True)
@@ -116,10 +119,11 @@ class MatchOver(Event):
     winners: tuple[Seat, ...]
     totals: tuple[int, int]
 
-    def __str__(self) -> str:
+    def message(self) -> Words:
         if len(self.winners) != 1:
-            return f"the match is drawn at {self.totals[0]}-{self.totals[1]}"
-        return f"{seat_name(self.winners[0])} wins the match {max(self.totals)}-{min(self.totals)}"
+            return T("the match is drawn at {a}-{b}", a=self.totals[0], b=self.totals[1])
+        return T("{seat} wins the match {high}-{low}", seat=Who(self.winners[0]), high=max(self.totals),
+                 low=min(self.totals))
 
 
 # --- the view -----------------------------------------------------------------------------
@@ -209,7 +213,7 @@ class AbstracState:
             return None
         best = max(self.totals)
         winners = tuple(s for s in range(2) if self.totals[s] == best)
-        return Outcome(winners, (float(self.totals[0]), float(self.totals[1])), "highest total")
+        return Outcome(winners, (float(self.totals[0]), float(self.totals[1])), T("highest total"))
 
     def clone(self) -> AbstracState:
         return AbstracState(self.options, copy_rng(self.rng), self.dealer, self.deal, list(self.row),
@@ -232,22 +236,22 @@ class AbstracState:
 
     # rules --------------------------------------------------------------------------------
 
-    def _refusal(self, action: object) -> str:
+    def _refusal(self, action: object) -> Words:
         """Why ``action`` is not legal now, in a player's words (``check_legal`` asks
         only once ``legal_actions`` has refused it)."""
         if not isinstance(action, (Choose, Take)):
-            return f"Abstrac has no action {action!r}"
+            return T("Abstrac has no action {what}", what=repr(action))
         if self.turn is None:
-            return "the match is over"
+            return T("the match is over")
         if action.seat != self.turn:
-            return f"it is {seat_name(self.turn)}'s turn, not {seat_name(action.seat)}'s"
+            return T("it is not {seat}'s turn: {other} plays now", seat=Who(action.seat), other=Who(self.turn))
         if self.choosing and not isinstance(action, Choose):
-            return "first choose whether to go first or second"
+            return T("first choose whether to go first or second")
         if not self.choosing and isinstance(action, Choose):
-            return "the order of play is already chosen"
+            return T("the order of play is already chosen")
         if isinstance(action, Take) and not 1 <= action.count <= min(MAX_TAKE, len(self.row)):
-            return f"take 1 to {min(MAX_TAKE, len(self.row))} cards, not {action.count}"
-        return f"{action} is not allowed now"
+            return T("take 1 to {most} cards, not {count}", most=min(MAX_TAKE, len(self.row)), count=action.count)
+        return NOT_ALLOWED_NOW
 
     def _score_deal(self) -> list[Event]:
         a, b = self.taken

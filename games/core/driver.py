@@ -55,7 +55,7 @@ def replay(spec: GameSpec, options: object, seed: int,
            actions: Sequence[Action]) -> tuple[GameState[Any, Any], list[Event]]:
     """Rebuild a game from its seed and actions; returns the state and every event."""
     state = spec.new_game(options, seed)
-    events: list[Event] = list(getattr(state, "opening", []))
+    events: list[Event] = list(state.opening)
     for action in actions:
         events += state.apply(action)
     return state, events

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable, Protocol, Sequence, TypeVar, runtime_checkable
 
 from games.core.cards import Card
+from games.core.words import T, Words
 
 Seat = int
 
@@ -26,7 +27,15 @@ ActionT_co = TypeVar("ActionT_co", covariant=True)
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message says why in a player's words."""
+    """An action the rules do not allow now. ``message`` says why, as a template with its
+    values for the app to put in a player's words; ``str()`` is its plain fallback."""
+
+    def __init__(self, message: Words | str) -> None:
+        self.message = message if isinstance(message, Words) else Words.plain(message)
+        super().__init__(str(self.message))
+
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[Words]]:
+        return IllegalAction, (self.message,)   # (a copy keeps the template, not only the text)
 
 
 @dataclass(frozen=True)
@@ -46,10 +55,23 @@ class Event:
     hidden returns itself. Hidden cards are absent from the redacted copy (None, an empty
     tuple, a count), never replaced by others, and its ``str()`` still reads as a sentence
     ("P2 draws a card"). ``redacted(events, viewer)`` redacts a list.
+
+    ``message()`` is what the event says in the log and the banners, a template with its
+    values (``games.core.words``); ``str()`` is its plain fallback. Every game's events
+    have their own (tests/app/test_render_words.py checks it): the base's, the event's text
+    as written, is only for an event made outside the games (a test's).
     """
 
     def seen_by(self, viewer: Seat | None) -> Event:
         return self
+
+    def message(self) -> Words:
+        if type(self).__str__ is Event.__str__:
+            return Words.plain(repr(self))
+        return Words.plain(str(self))
+
+    def __str__(self) -> str:
+        return str(self.message())
 
 
 def redacted(events: Iterable[Event], viewer: Seat | None) -> list[Event]:
@@ -57,17 +79,24 @@ def redacted(events: Iterable[Event], viewer: Seat | None) -> list[Event]:
     return [event.seen_by(viewer) for event in events]
 
 
+# An outcome that says no more than who won.
+NO_REASON = T("")
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """How a finished game ended: the winning seats and a score per seat (higher is better)."""
+    """How a finished game ended: the winning seats, a score per seat (higher is better),
+    and why, as a message for the app to put in a player's words ("{side} reached {target}"),
+    never a finished sentence: the results screen names the seats."""
 
     winners: tuple[Seat, ...]
     scores: tuple[float, ...]
-    reason: str = ""
+    reason: Words = NO_REASON
 
     def __str__(self) -> str:
         names = ", ".join(seat_name(s) for s in self.winners) or "nobody"
-        return f"{names} won" + (f" ({self.reason})" if self.reason else "")
+        why = str(self.reason)
+        return f"{names} won" + (f" ({why})" if why else "")
 
 
 def seat_name(seat: Seat) -> str:
@@ -86,6 +115,16 @@ class GameState(Protocol[ActionT, ViewT_co]):
 
     @property
     def seats(self) -> int: ...
+
+    @property
+    def opening(self) -> Sequence[Event]:
+        """What ``new_game`` dealt, as events (cards dealt, the trump turned, who starts):
+        the table animates them and the log shows them before the first action, since no
+        ``apply`` returns them. Like every event they may hide cards (``seen_by``). Only a
+        state fresh from ``new_game`` has them: a clone is a position to search, not a deal
+        to show, and has none. A game whose deal shows nothing has none (Nails: two piles
+        face down; the first cards turn up on the clock)."""
+        ...
 
     def to_act(self) -> list[Seat]: ...
 
@@ -116,14 +155,49 @@ class GameState(Protocol[ActionT, ViewT_co]):
         ...
 
 
+class TakesMovesBack(Protocol):
+    """Taking moves back: ``undo`` takes back the last move with the moves that go with it,
+    ``redo`` makes the last ones taken back again; both raise ``IllegalAction`` when there is
+    nothing to take back or make again. What a state that does it itself offers
+    (``Undoable``), and what a table asks of its session (app/core/table_session.py)."""
+
+    @property
+    def can_undo(self) -> bool: ...
+
+    @property
+    def can_redo(self) -> bool: ...
+
+    def undo(self) -> list[Event]: ...
+
+    def redo(self) -> list[Event]: ...
+
+
+@runtime_checkable
+class Undoable(TakesMovesBack, Protocol):
+    """A state that takes moves back itself (Seahaven, whose player may undo without limit).
+
+    The state keeps what undo needs (where each card came from), so a move is taken back at
+    once instead of the whole game being replayed to the move before. ``record`` is the
+    actions that made the position now, oldest first: what a session's ``actions`` must
+    then be (the moves undone are not among them).
+    """
+
+    def record(self) -> list[Action]: ...
+
+
 class TurnBot(Protocol[ViewT_contra, ActionT_co]):
     """A turn bot picks one of the legal actions from what its seat can see."""
 
     def __call__(self, view: ViewT_contra, rng: Random, /) -> ActionT_co: ...
 
 
+# What a game's refusal says when its own checks find nothing wrong though ``legal_actions``
+# does not list the action: never a player's case while the two agree.
+NOT_ALLOWED_NOW = T("that is not allowed now")
+
+
 def check_legal(state: GameState[ActionT, Any], action: object,
-                why_not: Callable[[object], str]) -> ActionT:
+                why_not: Callable[[object], Words | str]) -> ActionT:
     """The one judge of legality, which every game's ``apply`` asks first: ``action`` is
     legal exactly when ``state.legal_actions`` lists it for its seat. A refused action
     raises ``IllegalAction`` with the game's own sentence, ``why_not(action)``, which only

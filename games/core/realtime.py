@@ -34,6 +34,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
 from games.core.protocol import Action, Event, GameState, IllegalAction, Seat, seat_name
+from games.core.words import T, Words
 
 if TYPE_CHECKING:
     from games.registry import GameSpec
@@ -67,15 +68,16 @@ class RealtimeState(GameState[Any, Any], Protocol):
 ReflexBot = Callable[[Any, int, Random], list[Any]]
 
 
-def time_problem(state: Any, action: object) -> str | None:
+def time_problem(state: Any, action: object) -> Words | None:
     """Why ``action`` may not be applied at the state's clock (None when it may)."""
     if not isinstance(action, TimedAction):
-        return f"{action!r} carries no time"
+        return T("{what} carries no time", what=type(action).__name__)
     if action.at_ms < state.now_ms:
-        return f"too late: {action} came before the table's clock ({state.now_ms} ms)"
+        return T("too late: the table's clock had reached {now} ms before {at} ms", now=state.now_ms,
+                 at=action.at_ms)
     due = state.next_due()
     if due is not None and due <= action.at_ms:
-        return f"advance the clock to {due} ms before applying {action}"
+        return T("advance the clock to {due} ms first: the table moves on then", due=due)
     return None
 
 
@@ -86,7 +88,7 @@ def check_time(state: Any, action: TimedAction) -> None:
         raise IllegalAction(problem)
 
 
-def check_legal_timed(state: Any, action: object, why_not: Callable[[object], str],
+def check_legal_timed(state: Any, action: object, why_not: Callable[[object], Words | str],
                       at_its_time: bool = False) -> None:
     """The one judge of legality for a real-time game: ``action`` is legal when it may be
     applied at the state's clock and the same action stamped now is among its seat's
@@ -296,7 +298,7 @@ def replay_timed(spec: GameSpec, options: object, seed: int, actions: Sequence[T
 def replay_timed_events(spec: GameSpec, options: object, seed: int, actions: Sequence[TimedAction],
                         end_ms: int | None = None) -> tuple[RealtimeState, list[Event]]:
     state = new_timed_game(spec, options, seed)
-    events: list[Event] = list(getattr(state, "opening", []))
+    events: list[Event] = list(state.opening)
     for action in actions:
         events += state.advance(action.at_ms)
         events += state.apply(action)

@@ -23,7 +23,8 @@ from random import Random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from games.core.protocol import Action, Event, GameState, Seat, TurnBot
+from games.core.protocol import Action, Event, GameState, IllegalAction, Seat, TurnBot, Undoable
+from games.core.words import T
 from games.core.realtime import RealtimeDriver, RealtimeState, ReflexBot
 from games.registry import DIFFICULTIES, GameSpec, OptionValue
 
@@ -141,6 +142,43 @@ class SessionCore:
         events = self.state.apply(action)
         self.actions.append(action)
         return events
+
+    # taking moves back ---------------------------------------------------------------------
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether ``undo`` would take a move back now (only a game whose state takes moves
+        back itself, ``Undoable``, ever does: Seahaven)."""
+        state = self.state
+        return isinstance(state, Undoable) and state.can_undo
+
+    @property
+    def can_redo(self) -> bool:
+        state = self.state
+        return isinstance(state, Undoable) and state.can_redo
+
+    def undo(self) -> list[Event]:
+        """Take back the last move, with the moves that go with it: they leave ``actions``,
+        which stays the record that replays the position (a save or replay written now holds
+        no move taken back). Raises IllegalAction, changing nothing, when there is none."""
+        state = self._undoable()
+        events = state.undo()
+        del self.actions[len(state.record()):]
+        return events
+
+    def redo(self) -> list[Event]:
+        """Make the last moves taken back again: they rejoin ``actions``. Raises
+        IllegalAction, changing nothing, when there is none (any new move forgets them)."""
+        state = self._undoable()
+        events = state.redo()
+        self.actions += state.record()[len(self.actions):]
+        return events
+
+    def _undoable(self) -> Undoable:
+        state = self.state
+        if not isinstance(state, Undoable):
+            raise IllegalAction(T("{game} takes no moves back", game=self.title))
+        return state
 
     def bot_for(self, seat: Seat) -> Callable[..., Any]:
         """The bot that plays ``seat``, at its difficulty (a turn bot or a reflex bot)."""

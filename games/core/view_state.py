@@ -93,6 +93,12 @@ class ViewState(Generic[ViewT]):
         """Whose view this is (None: a spectator's)."""
         return self._view.seat
 
+    @property
+    def opening(self) -> tuple[Event, ...]:
+        """None: a view is no deal; the first deal's events come with the message that
+        shows it (a remote session's ``opening``)."""
+        return ()
+
     def to_act(self) -> list[Seat]:
         return list(self._to_act)
 

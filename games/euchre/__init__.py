@@ -10,12 +10,13 @@ if TYPE_CHECKING:
 
 def spec() -> GameSpec:
     from games.euchre import text
-    from games.registry import GameSpec
+    from games.registry import Analysed, Dynamics, GameSpec, MenuArt, Picture
 
     return GameSpec(
         id="euchre", title="Euchre", family="Tricks", min_seats=4, max_seats=4,
         default_seats=4, rules_text=text.RULES, blurb=text.BLURB,
-        extra={"cover": ("JC", "JS", "AC"), "partnerships": True}, load=_parts,
+        load=_parts, dynamics=Dynamics.TURN, networked=True, analysis=Analysed(),
+        art=MenuArt(Picture.BOWERS, ("9C", "JS", "JC")), partnerships=True,
     )
 
 

@@ -10,14 +10,14 @@ if TYPE_CHECKING:
 
 def spec() -> GameSpec:
     from games.nails import text
-    from games.registry import GameSpec
+    from games.registry import Dynamics, GameSpec, MenuArt, Picture
 
     return GameSpec(
         id="nails", title="Nails", family="Reflex", min_seats=2, max_seats=6, default_seats=2,
-        rules_text=text.RULES, blurb=text.BLURB, realtime=True,
-        extra={"keys": ("hit", "miss"), "show_scores": True, "score_unit": "cards won",
-               "cover": (("B", "B", "R", "Y", "Y"), ("R", "R", "B", "Y", "B"), ("R", "Y", "Y", "B", "Y"))},
-        load=_parts,
+        rules_text=text.RULES, blurb=text.BLURB, load=_parts,
+        dynamics=Dynamics.REFLEX, networked=True, analysis=None,
+        art=MenuArt(Picture.RINGS, ("BBRYY", "RRBYB", "RYYBY")),
+        races="Call", keys=("hit", "miss"), score_unit="cards won",
     )
 
 

@@ -27,9 +27,10 @@ from random import Random
 from dataclasses import dataclass, field
 from typing import Generic, overload
 
-from games.core.protocol import Event, IllegalAction, Outcome, Seat, copy_rng, seat_name
+from games.core.protocol import Event, Outcome, Seat, copy_rng, seat_name
 from games.core.realtime import TimedAction, check_legal_timed, time_problem
 from games.core.watching import SeatT
+from games.core.words import N, Side, T, Who, Words
 from games.nails.rings import Match, Ring, deck, hit, match
 
 __all__ = ["deck", "hit", "match", "new_game", "Call", "NailsOptions", "NailsState"]
@@ -66,14 +67,23 @@ class Call(TimedAction):
 
 # --- events -------------------------------------------------------------------------------
 
+COLOUR_WORDS: dict[str, Words] = {"R": T("red"), "B": T("blue"), "Y": T("yellow")}
+
+
+def ring_words(ring: Ring) -> Words:
+    """A ring's five dots as their colours, "blue-red-red-yellow-blue" (not "BRRYB")."""
+    return T("{a}-{b}-{c}-{d}-{e}", **{key: COLOUR_WORDS[dot] for key, dot in zip("abcde", ring)})
+
+
 @dataclass(frozen=True)
 class Revealed(Event):
     number: int
     a: Ring
     b: Ring
 
-    def __str__(self) -> str:
-        return f"round {self.number}: {''.join(self.a)} and {''.join(self.b)} turn up"
+    def message(self) -> Words:
+        return T("round {number}: {a} and {b} turn up", number=self.number, a=ring_words(self.a),
+                 b=ring_words(self.b))
 
 
 @dataclass(frozen=True)
@@ -87,10 +97,11 @@ class Called(Event):
     match: Match
     taker: Seat | None          # who wins the pair (None: the dump)
 
-    def __str__(self) -> str:
-        word = "hit" if self.says_hit else "miss"
-        verdict = "right" if self.correct else "wrong"
-        return f"{seat_name(self.seat)} calls {word} @{self.at_ms}ms: {verdict} ({self.match.count} dots match)"
+    def message(self) -> Words:
+        return N("{seat} calls {call}: {verdict} ({count} dot matches)",
+                 "{seat} calls {call}: {verdict} ({count} dots match)", seat=Who(self.seat),
+                 call=T("hit") if self.says_hit else T("miss"),
+                 verdict=T("right") if self.correct else T("wrong"), count=self.match.count)
 
 
 @dataclass(frozen=True)
@@ -99,8 +110,8 @@ class LateCall(Event):
     winner: Seat
     behind_ms: int
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.winner)} beat {seat_name(self.seat)} by {self.behind_ms} ms"
+    def message(self) -> Words:
+        return T("{seat} beat {other} by {ms} ms", seat=Who(self.winner), other=Who(self.seat), ms=self.behind_ms)
 
 
 @dataclass(frozen=True)
@@ -113,10 +124,12 @@ class Paid(Event):
     cards: int
     owed: int
 
-    def __str__(self) -> str:
-        where = seat_name(self.to) if self.to is not None else "the dump"
-        text = f"{seat_name(self.seat)} gives {self.cards} to {where}"
-        return text + (f" and owes {self.owed}" if self.owed else "")
+    def message(self) -> Words:
+        where = T("{seat}", seat=Who(self.to)) if self.to is not None else T("the dump")
+        if self.owed:
+            return T("{seat} gives {count} to {where} and owes {owed}", seat=Who(self.seat), count=self.cards,
+                     where=where, owed=self.owed)
+        return T("{seat} gives {count} to {where}", seat=Who(self.seat), count=self.cards, where=where)
 
 
 @dataclass(frozen=True)
@@ -124,9 +137,10 @@ class GameOver(Event):
     winners: tuple[Seat, ...]
     counts: tuple[int, ...]
 
-    def __str__(self) -> str:
-        names = ", ".join(seat_name(s) for s in self.winners)
-        return f"after {ROUNDS} rounds {names} {'wins' if len(self.winners) == 1 else 'share the win'}"
+    def message(self) -> Words:
+        if len(self.winners) == 1:
+            return T("after {rounds} rounds {seat} wins", rounds=ROUNDS, seat=Who(self.winners[0]))
+        return T("after {rounds} rounds {side} share the win", rounds=ROUNDS, side=Side(self.winners))
 
 
 # --- the view -----------------------------------------------------------------------------
@@ -166,7 +180,7 @@ class NailsState:
     up_at_ms: int = 0
     last: Called | None = None
     over: bool = False
-    opening: list[Event] = field(default_factory=list)
+    opening: list[Event] = field(default_factory=list)   # none: the deal is two face-down piles
 
     @property
     def seats(self) -> int:
@@ -227,7 +241,7 @@ class NailsState:
         counts = [len(w) for w in self.wins]
         best = max(counts)
         winners = tuple(s for s in range(self.seats) if counts[s] == best)
-        return Outcome(winners, tuple(float(c) for c in counts), "most cards won")
+        return Outcome(winners, tuple(float(c) for c in counts), T("most cards won"))
 
     def clone(self) -> NailsState:
         return NailsState(
@@ -259,19 +273,19 @@ class NailsState:
         return (not self.calling and self.last is not None and not self.over
                 and self.now_ms - self.last.at_ms <= LATE_MS)
 
-    def _refusal(self, action: object) -> str:
+    def _refusal(self, action: object) -> Words:
         """Why ``action`` is not legal now, in a player's words (``check_legal_timed`` asks
         only once it has refused the action)."""
         if not isinstance(action, Call):
-            return f"Nails has no action {action!r}"
+            return T("Nails has no action {what}", what=repr(action))
         if self.over:
-            return "the game is over"
+            return T("the game is over")
         problem = time_problem(self, action)
         if problem is not None:
             return problem
         if not 0 <= action.seat < self.seats:
-            return f"there is no seat {seat_name(action.seat)}"
-        return "wait for the next two cards to turn up"
+            return T("there is no seat {number} at this table", number=action.seat + 1)
+        return T("wait for the next two cards to turn up")
 
     def _reveal(self) -> list[Event]:
         self.round += 1

@@ -10,13 +10,13 @@ if TYPE_CHECKING:
 
 def spec() -> GameSpec:
     from games.nap import text
-    from games.registry import GameSpec
+    from games.registry import Analysed, Dynamics, GameSpec, MenuArt, Picture
 
     return GameSpec(
         id="nap", title="Nap", family="Tricks", min_seats=3, max_seats=7, default_seats=4,
         rules_text=text.RULES, blurb=text.BLURB,
-        extra={"cover": ("AS", "KS", "QS"), "show_scores": True, "score_unit": "chips"},
-        load=_parts,
+        load=_parts, dynamics=Dynamics.TURN, networked=True, analysis=Analysed(),
+        art=MenuArt(Picture.FAN_AND_CHIPS, ("AS", "KS", "QS", "JS", "9S")), score_unit="chips",
     )
 
 

@@ -10,12 +10,13 @@ if TYPE_CHECKING:
 
 def spec() -> GameSpec:
     from games.nash import text
-    from games.registry import GameSpec
+    from games.registry import Analysed, ChatPlace, Dynamics, GameSpec, MenuArt, Picture
 
     return GameSpec(
         id="nash", title="The Nash Game", family="Thinking", min_seats=2, max_seats=3,
         default_seats=2, rules_text=text.RULES, blurb=text.BLURB,
-        extra={"cover": ("7H", "7S", "7D")}, load=_parts,
+        load=_parts, dynamics=Dynamics.TURN, networked=True, analysis=Analysed(),
+        art=MenuArt(Picture.MYSTERY), chat_place=ChatPlace.UNDER_CHANCES,
     )
 
 

@@ -26,9 +26,10 @@ from typing import Generic, overload
 
 from games.core.cards import Card, Rank, Suit, deck_of
 from games.core.protocol import (
-    Action, Event, IllegalAction, Outcome, Seat, check_legal, copy_rng, seat_name,
+    NOT_ALLOWED_NOW, Action, Event, Outcome, Seat, check_legal, copy_rng, seat_name,
 )
 from games.core.watching import SeatT
+from games.core.words import N, Side, T, Value, Who, Words
 
 HAND_SIZE = 5
 BONUS = 3
@@ -105,8 +106,9 @@ class SetUp(Event):
     stacks: tuple[int, ...]
     starter: Seat
 
-    def __str__(self) -> str:
-        return f"three mystery cards, stacks of {'/'.join(map(str, self.stacks))}; {seat_name(self.starter)} starts"
+    def message(self) -> Words:
+        return T("three mystery cards, stacks of {stacks}; {seat} starts", stacks="/".join(map(str, self.stacks)),
+                 seat=Who(self.starter))
 
 
 @dataclass(frozen=True)
@@ -119,8 +121,9 @@ class Dealt(Event):
     def seen_by(self, viewer: Seat | None) -> Event:
         return self if viewer == self.seat else Dealt(self.seat, tuple(None for _ in self.cards))
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} is dealt {len(self.cards)} cards"
+    def message(self) -> Words:
+        return N("{seat} is dealt {count} card", "{seat} is dealt {count} cards", seat=Who(self.seat),
+                 count=len(self.cards))
 
 
 @dataclass(frozen=True)
@@ -137,10 +140,14 @@ class Drew(Event):
             return self
         return Drew(self.seat, tuple(None for _ in self.cards), self.stack, self.left)
 
-    def __str__(self) -> str:
-        shown = " ".join(str(c) for c in self.cards if c is not None)
-        what = f"{len(self.cards)} card{'s' if len(self.cards) > 1 else ''}" + (f" ({shown})" if shown else "")
-        return f"{seat_name(self.seat)} draws {what} from stack {self.stack + 1}"
+    def message(self) -> Words:
+        shown = tuple(c for c in self.cards if c is not None)
+        if shown:
+            return N("{seat} draws {count} card ({cards}) from stack {stack}",
+                     "{seat} draws {count} cards ({cards}) from stack {stack}", seat=Who(self.seat),
+                     count=len(self.cards), cards=shown, stack=self.stack + 1)
+        return N("{seat} draws {count} card from stack {stack}", "{seat} draws {count} cards from stack {stack}",
+                 seat=Who(self.seat), count=len(self.cards), stack=self.stack + 1)
 
 
 @dataclass(frozen=True)
@@ -148,8 +155,8 @@ class Asked(Event):
     seat: Seat
     value: int
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} asks for {plural(self.value)}"
+    def message(self) -> Words:
+        return T("{seat} asks for {value}s", seat=Who(self.seat), value=self.value)
 
 
 @dataclass(frozen=True)
@@ -160,8 +167,8 @@ class Handed(Event):
     taker: Seat
     cards: tuple[Card, ...]
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.giver)} hands {seat_name(self.taker)} {' '.join(map(str, self.cards))}"
+    def message(self) -> Words:
+        return T("{seat} hands {other} {cards}", seat=Who(self.giver), other=Who(self.taker), cards=self.cards)
 
 
 @dataclass(frozen=True)
@@ -171,8 +178,8 @@ class NoneHeld(Event):
     seat: Seat
     value: int
 
-    def __str__(self) -> str:
-        return f"nobody has {plural(self.value)} for {seat_name(self.seat)}"
+    def message(self) -> Words:
+        return T("nobody has {value}s for {seat}", value=self.value, seat=Who(self.seat))
 
 
 @dataclass(frozen=True)
@@ -188,9 +195,11 @@ class TookRandom(Event):
             return self
         return TookRandom(self.taker, self.giver, None)
 
-    def __str__(self) -> str:
-        shown = f" ({self.card})" if self.card is not None else ""
-        return f"{seat_name(self.taker)} takes a random card from {seat_name(self.giver)}{shown}"
+    def message(self) -> Words:
+        if self.card is None:
+            return T("{seat} takes a random card from {other}", seat=Who(self.taker), other=Who(self.giver))
+        return T("{seat} takes a random card from {other} ({card})", seat=Who(self.taker), other=Who(self.giver),
+                 card=self.card)
 
 
 @dataclass(frozen=True)
@@ -199,9 +208,10 @@ class GuessingBegins(Event):
     order: tuple[Seat, ...]
     repeats: bool
 
-    def __str__(self) -> str:
-        rule = "repeats allowed" if self.repeats else "no value twice"
-        return f"guess mystery card {self.mystery + 1}: {seat_name(self.order[0])} first, {rule}"
+    def message(self) -> Words:
+        rule = T("repeats allowed") if self.repeats else T("no value twice")
+        return T("guess mystery card {number}: {seat} first, {rule}", number=self.mystery + 1,
+                 seat=Who(self.order[0]), rule=rule)
 
 
 @dataclass(frozen=True)
@@ -210,8 +220,9 @@ class Guessed(Event):
     mystery: int
     value: int
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} guesses {self.value} for mystery card {self.mystery + 1}"
+    def message(self) -> Words:
+        return T("{seat} guesses {value} for mystery card {number}", seat=Who(self.seat), value=self.value,
+                 number=self.mystery + 1)
 
 
 @dataclass(frozen=True)
@@ -223,31 +234,34 @@ class Revealed(Event):
     right: tuple[Seat, ...]
     closest: tuple[Seat, ...]
 
-    def __str__(self) -> str:
-        text = f"mystery card {self.mystery + 1} is {self.card} ({value_of(self.card)})"
+    def message(self) -> Words:
+        values: dict[str, Value] = {"number": self.mystery + 1, "card": self.card, "value": value_of(self.card)}
         if self.right:
-            return text + ": " + ", ".join(seat_name(s) for s in self.right) + " guessed it"
+            return T("mystery card {number} is {card} ({value}): {side} guessed it", side=Side(self.right),
+                     **values)
         if self.closest:
-            return text + ": closest " + " and ".join(seat_name(s) for s in self.closest)
-        return text + ": nobody guessed it"
+            return T("mystery card {number} is {card} ({value}): closest {side}", side=Side(self.closest), **values)
+        return T("mystery card {number} is {card} ({value}): nobody guessed it", **values)
 
 
 @dataclass(frozen=True)
 class Continues(Event):
     seat: Seat
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} continues by asking"
+    def message(self) -> Words:
+        return T("{seat} continues by asking", seat=Who(self.seat))
 
 
 @dataclass(frozen=True)
 class GameOver(Event):
     winners: tuple[Seat, ...]
 
-    def __str__(self) -> str:
+    def message(self) -> Words:
         if not self.winners:
-            return "nobody guessed the last card: nobody wins"
-        return " and ".join(seat_name(s) for s in self.winners) + " win" + ("s" if len(self.winners) == 1 else "")
+            return T("nobody guessed the last card: nobody wins")
+        if len(self.winners) == 1:
+            return T("{seat} wins", seat=Who(self.winners[0]))
+        return T("{side} win", side=Side(self.winners))
 
 
 # --- the view -----------------------------------------------------------------------------
@@ -360,7 +374,8 @@ class NashState:
         if not self.over:
             return None
         scores = tuple(1.0 if s in self.winners else 0.0 for s in range(self.seats))
-        reason = f"guessed mystery card {self.resolved}" if self.winners else "nobody guessed the last card"
+        reason = (T("guessed mystery card {number}", number=self.resolved) if self.winners
+                  else T("nobody guessed the last card"))
         return Outcome(self.winners, scores, reason)
 
     def clone(self) -> NashState:
@@ -393,26 +408,26 @@ class NashState:
     def left_of(self, seat: Seat) -> Seat:
         return (seat + 1) % self.seats
 
-    def _refusal(self, action: object) -> str:
+    def _refusal(self, action: object) -> Words:
         """Why ``action`` is not legal now, in a player's words (``check_legal`` asks
         only once ``legal_actions`` has refused it)."""
         if not isinstance(action, (Ask, Guess)):
-            return f"the Nash game has no action {action!r}"
+            return T("the Nash game has no action {what}", what=repr(action))
         if self.over:
-            return "the game is over"
+            return T("the game is over")
         actor = self.to_act()[0]
         if action.seat != actor:
-            return f"it is {seat_name(actor)}'s turn, not {seat_name(action.seat)}'s"
+            return T("it is not {seat}'s turn: {other} plays now", seat=Who(action.seat), other=Who(actor))
         top = top_value(self.options.faces)
         if self.order and isinstance(action, Ask):
-            return f"first guess mystery card {self.resolved + 1}"
+            return T("first guess mystery card {number}", number=self.resolved + 1)
         if not self.order and isinstance(action, Guess):
-            return "there is nothing to guess yet: ask for a value"
+            return T("there is nothing to guess yet: ask for a value")
         if not 1 <= action.value <= top:
-            return f"values run from 1 (Ace) to {top}, not {action.value}"
+            return T("values run from 1 (Ace) to {top}, not {value}", top=top, value=action.value)
         if action not in self.legal_actions(action.seat):
-            return f"{action.value} has already been guessed for this card"
-        return f"{action} is not allowed now"
+            return T("{value} has already been guessed for this card", value=action.value)
+        return NOT_ALLOWED_NOW
 
     def _ask(self, seat: Seat, value: int) -> list[Event]:
         events: list[Event] = [Asked(seat, value)]

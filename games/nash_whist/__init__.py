@@ -11,13 +11,13 @@ if TYPE_CHECKING:
 
 def spec() -> GameSpec:
     from games.nash_whist import text
-    from games.registry import GameSpec
+    from games.registry import Analysed, Dynamics, GameSpec, MenuArt, Picture
 
     return GameSpec(
         id="nash_whist", title="Nash Whist", family="Tricks", min_seats=3, max_seats=6,
         default_seats=4, rules_text=text.RULES, blurb=text.BLURB,
-        extra={"cover": ("AH", "KH", "QH"), "show_scores": True, "score_unit": "chips"},
-        load=_parts,
+        load=_parts, dynamics=Dynamics.TURN, networked=True, analysis=Analysed(),
+        art=MenuArt(Picture.AUCTION, ("AH", "KH")), score_unit="chips",
     )
 
 

@@ -10,12 +10,13 @@ if TYPE_CHECKING:
 
 def spec() -> GameSpec:
     from games.ninety_nine import text
-    from games.registry import GameSpec
+    from games.registry import Analysed, ChatPlace, Dynamics, GameSpec, MenuArt, Picture
 
     return GameSpec(
         id="ninety_nine", title="Ninety-Nine", family="Counting", min_seats=2, max_seats=6,
         default_seats=4, rules_text=text.RULES, blurb=text.BLURB,
-        extra={"cover": ("9S", "9H", "AD")}, load=_parts,
+        load=_parts, dynamics=Dynamics.TURN, networked=True, analysis=Analysed(),
+        art=MenuArt(Picture.COUNT, ("9S", "TH", "9D")), chat_place=ChatPlace.BESIDE_HAND,
     )
 
 

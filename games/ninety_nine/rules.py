@@ -20,9 +20,10 @@ from typing import Generic, overload
 
 from games.core.cards import Card, Rank, standard_deck
 from games.core.protocol import (
-    Action, Event, IllegalAction, Outcome, Seat, check_legal, copy_rng, seat_name,
+    NOT_ALLOWED_NOW, Action, Event, IllegalAction, Outcome, Seat, check_legal, copy_rng, seat_name,
 )
 from games.core.watching import SeatT
+from games.core.words import N, T, Who, Words
 
 LIMIT = 99
 HAND_SIZE = 4
@@ -73,7 +74,8 @@ def new_count(card: Card, count: int, value: int | None = None) -> int:
     rank = card.rank
     if rank in (Rank.ACE, Rank.TEN):
         if value is None:
-            raise IllegalAction(f"say how {card} counts: " + ("1 or 11" if rank is Rank.ACE else "+10 or -10"))
+            raise IllegalAction(T("say how {card} counts: 1 or 11", card=card) if rank is Rank.ACE
+                                else T("say how {card} counts: +10 or -10", card=card))
         return count + value
     if rank is Rank.NINE:
         return LIMIT
@@ -117,8 +119,9 @@ class HandDealt(Event):
             return self
         return HandDealt(self.seat, tuple(None for _ in self.cards), self.dealer)
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} is dealt {len(self.cards)} cards"
+    def message(self) -> Words:
+        return N("{seat} is dealt {count} card", "{seat} is dealt {count} cards", seat=Who(self.seat),
+                 count=len(self.cards))
 
 
 @dataclass(frozen=True)
@@ -127,8 +130,8 @@ class NewHand(Event):
     dealer: Seat
     stock: int
 
-    def __str__(self) -> str:
-        return f"hand {self.number}: {seat_name(self.dealer)} deals"
+    def message(self) -> Words:
+        return T("hand {number}: {seat} deals", number=self.number, seat=Who(self.dealer))
 
 
 @dataclass(frozen=True)
@@ -138,8 +141,8 @@ class Played(Event):
     value: int | None
     count: int
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} plays {self.card}: count {self.count}"
+    def message(self) -> Words:
+        return T("{seat} plays {card}: count {count}", seat=Who(self.seat), card=self.card, count=self.count)
 
 
 @dataclass(frozen=True)
@@ -153,24 +156,26 @@ class Drew(Event):
     def seen_by(self, viewer: Seat | None) -> Event:
         return self if viewer == self.seat else Drew(self.seat, None, self.stock)
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} draws" + (f" {self.card}" if self.card else "")
+    def message(self) -> Words:
+        if self.card is None:
+            return T("{seat} draws", seat=Who(self.seat))
+        return T("{seat} draws {card}", seat=Who(self.seat), card=self.card)
 
 
 @dataclass(frozen=True)
 class Skipped(Event):
     seat: Seat
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} is skipped"
+    def message(self) -> Words:
+        return T("{seat} is skipped", seat=Who(self.seat))
 
 
 @dataclass(frozen=True)
 class Reversed(Event):
     direction: int
 
-    def __str__(self) -> str:
-        return "play reverses: now " + ("clockwise" if self.direction > 0 else "anticlockwise")
+    def message(self) -> Words:
+        return T("play reverses: now clockwise") if self.direction > 0 else T("play reverses: now anticlockwise")
 
 
 @dataclass(frozen=True)
@@ -182,24 +187,25 @@ class HandLost(Event):
     tokens: int
     hand: tuple[Card, ...]
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} cannot play at {self.count} and loses a token ({self.tokens} left)"
+    def message(self) -> Words:
+        return T("{seat} cannot play at {count} and loses a token ({tokens} left)", seat=Who(self.seat),
+                 count=self.count, tokens=self.tokens)
 
 
 @dataclass(frozen=True)
 class Eliminated(Event):
     seat: Seat
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} is out"
+    def message(self) -> Words:
+        return T("{seat} is out", seat=Who(self.seat))
 
 
 @dataclass(frozen=True)
 class GameWon(Event):
     seat: Seat
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} wins the game"
+    def message(self) -> Words:
+        return T("{seat} wins the game", seat=Who(self.seat))
 
 
 # --- what a seat may see ------------------------------------------------------------------
@@ -299,7 +305,7 @@ class NinetyNineState:
         scores = [0.0] * self.seats
         for place, seat in enumerate(self.out_order + list(winners)):
             scores[seat] = float(place)
-        return Outcome(winners, tuple(scores), "last player with tokens")
+        return Outcome(winners, tuple(scores), T("last player with tokens"))
 
     def clone(self) -> NinetyNineState:
         return NinetyNineState(
@@ -336,26 +342,28 @@ class NinetyNineState:
             nxt = (nxt + step) % self.seats
         return nxt
 
-    def _refusal(self, action: object) -> str:
+    def _refusal(self, action: object) -> Words:
         """Why ``action`` is not legal now, in a player's words (``check_legal`` asks
         only once ``legal_actions`` has refused it)."""
         if not isinstance(action, Play):
-            return f"Ninety-Nine has no action {action!r}"
+            return T("Ninety-Nine has no action {what}", what=repr(action))
         if self.turn is None:
-            return "the game is over"
+            return T("the game is over")
         if action.seat != self.turn:
-            return f"it is {seat_name(self.turn)}'s turn, not {seat_name(action.seat)}'s"
+            return T("it is not {seat}'s turn: {other} plays now", seat=Who(action.seat), other=Who(self.turn))
         if action.card not in self.hands[action.seat]:
-            return f"{action.card} is not in {seat_name(action.seat)}'s hand"
+            return T("{card} is not in {seat}'s hand", card=action.card, seat=Who(action.seat))
         allowed = choices(action.card, self.count)
         if not allowed:
-            return f"{action.card} would take the count past {LIMIT}"
+            return T("{card} would take the count past {limit}", card=action.card, limit=LIMIT)
         if action.value not in allowed:
             if allowed == [None]:
-                return f"{action.card} counts one way only: play it without a value"
-            shown = " or ".join(f"{v:+d}" if action.card.rank is Rank.TEN else str(v) for v in allowed)
-            return f"{action.card} can count {shown} here"
-        return f"{action} is not allowed now"
+                return T("{card} counts one way only: play it without a value", card=action.card)
+            shown = [f"{v:+d}" if action.card.rank is Rank.TEN else str(v) for v in allowed]
+            if len(shown) == 1:
+                return T("{card} can count {value} here", card=action.card, value=shown[0])
+            return T("{card} can count {value} or {other} here", card=action.card, value=shown[0], other=shown[1])
+        return NOT_ALLOWED_NOW
 
     def _pass_turn(self, seat: Seat, card: Card) -> list[Event]:
         events: list[Event] = []

@@ -10,12 +10,13 @@ if TYPE_CHECKING:
 
 def spec() -> GameSpec:
     from games.ratscrew import text
-    from games.registry import GameSpec
+    from games.registry import Dynamics, GameSpec, MenuArt, Picture
 
     return GameSpec(
         id="ratscrew", title="Egyptian Ratscrew", family="Reflex", min_seats=2, max_seats=6,
-        default_seats=3, rules_text=text.RULES, blurb=text.BLURB, realtime=True,
-        extra={"cover": ("7S", "7H", "KD"), "keys": ("flip", "slap")}, load=_parts,
+        default_seats=3, rules_text=text.RULES, blurb=text.BLURB, load=_parts,
+        dynamics=Dynamics.REFLEX, networked=True, analysis=None,
+        art=MenuArt(Picture.SLAP, ("4C", "KD", "7S", "7H")), races="Slap", keys=("flip", "slap"),
     )
 
 

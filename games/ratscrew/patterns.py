@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from games.core.words import T, Words
 from games.core.cards import Card, Rank
 
 CHALLENGE: dict[Rank, int] = {Rank.JACK: 1, Rank.QUEEN: 2, Rank.KING: 3, Rank.ACE: 4}
@@ -32,6 +33,17 @@ class SlapRules:
     sandwich: bool = True
     jokers: bool = False
     sequence: bool = False
+
+
+# Each pattern's name as a player reads it (the names above are also the events' data).
+PATTERN_WORDS: dict[str, Words] = {"Joker": T("Joker"), "pair": T("pair"), "sandwich": T("sandwich"),
+                                   "three in sequence": T("three in sequence")}
+
+
+def pattern_words(name: str) -> Words:
+    """A pattern's name in a player's words (one the rules do not know, sent by another
+    version of the server, as its name)."""
+    return PATTERN_WORDS.get(name) or T("{pattern}", pattern=name)
 
 
 def slap_pattern(live: Sequence[Card], rules: SlapRules) -> str | None:

@@ -24,10 +24,11 @@ from dataclasses import dataclass, field
 from typing import Generic, overload
 
 from games.core.cards import Card, standard_deck
-from games.core.protocol import Event, IllegalAction, Outcome, Seat, copy_rng, seat_name
+from games.core.protocol import NOT_ALLOWED_NOW, Event, Outcome, Seat, copy_rng
 from games.core.realtime import TimedAction, check_legal_timed, time_problem
 from games.core.watching import SeatT
-from games.ratscrew.patterns import SlapRules, challenge_size, slap_pattern
+from games.core.words import T, Who, Words
+from games.ratscrew.patterns import SlapRules, challenge_size, pattern_words, slap_pattern
 
 COLLECT_MS = 1200   # a won challenge waits this long before the pile is taken: slaps still count
 OFFER_MS = 3000     # a player offered the rest of a challenge declines by waiting this long
@@ -85,14 +86,29 @@ class PileCard:
 
 # --- events -------------------------------------------------------------------------------
 
+# Why a pile was won, as ``PileWon.reason`` keeps it, in a player's words.
+PILE_REASONS: dict[str, Words] = {
+    "nobody else can play": T("nobody else can play"), "won the challenge": T("won the challenge"),
+    "challenge declined": T("challenge declined"), "last player holding cards": T("last player holding cards"),
+}
+SLAPPED = "slapped a "
+
+
+def pile_reason(reason: str) -> Words:
+    if reason.startswith(SLAPPED):
+        return T("slapped a {pattern}", pattern=pattern_words(reason.removeprefix(SLAPPED)))
+    return PILE_REASONS.get(reason) or T("{reason}", reason=reason)   # (another version's)
+
+
 @dataclass(frozen=True)
 class Dealt(Event):
     counts: tuple[int, ...]
     dealer: Seat
     first: Seat
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.dealer)} deals {sum(self.counts)} cards; {seat_name(self.first)} flips first"
+    def message(self) -> Words:
+        return T("{seat} deals {count} cards; {first} flips first", seat=Who(self.dealer),
+                 count=sum(self.counts), first=Who(self.first))
 
 
 @dataclass(frozen=True)
@@ -107,11 +123,13 @@ class Flipped(Event):
     needed: int = 0
     left: int = 0
 
-    def __str__(self) -> str:
-        text = f"{seat_name(self.seat)} flips {self.card}"
+    def message(self) -> Words:
         if not self.live:
-            return text + " out of turn (dead card)"
-        return text + (f": challenge of {self.needed}" if self.needed else "")
+            return T("{seat} flips {card} out of turn (dead card)", seat=Who(self.seat), card=self.card)
+        if self.needed:
+            return T("{seat} flips {card}: challenge of {count}", seat=Who(self.seat), card=self.card,
+                     count=self.needed)
+        return T("{seat} flips {card}", seat=Who(self.seat), card=self.card)
 
 
 @dataclass(frozen=True)
@@ -122,8 +140,8 @@ class Slapped(Event):
     at_ms: int
     pattern: str
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} slaps a {self.pattern} @{self.at_ms}ms"
+    def message(self) -> Words:
+        return T("{seat} slaps a {pattern}", seat=Who(self.seat), pattern=pattern_words(self.pattern))
 
 
 @dataclass(frozen=True)
@@ -135,8 +153,8 @@ class LateSlap(Event):
     winner: Seat
     behind_ms: int
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.winner)} beat {seat_name(self.seat)} by {self.behind_ms} ms"
+    def message(self) -> Words:
+        return T("{seat} beat {other} by {ms} ms", seat=Who(self.winner), other=Who(self.seat), ms=self.behind_ms)
 
 
 @dataclass(frozen=True)
@@ -148,11 +166,12 @@ class FalseSlap(Event):
     paid: tuple[Card, ...]
     eliminated: bool = False
 
-    def __str__(self) -> str:
+    def message(self) -> Words:
         if self.eliminated:
-            return f"{seat_name(self.seat)} slaps falsely while out, and leaves the game"
-        paid = " ".join(map(str, self.paid)) or "nothing (no cards)"
-        return f"{seat_name(self.seat)} slaps falsely and pays {paid}"
+            return T("{seat} slaps falsely while out, and leaves the game", seat=Who(self.seat))
+        if not self.paid:
+            return T("{seat} slaps falsely and pays nothing (no cards)", seat=Who(self.seat))
+        return T("{seat} slaps falsely and pays {cards}", seat=Who(self.seat), cards=self.paid)
 
 
 @dataclass(frozen=True)
@@ -161,8 +180,9 @@ class PileWon(Event):
     cards: int
     reason: str
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} takes the pile of {self.cards} ({self.reason})"
+    def message(self) -> Words:
+        return T("{seat} takes the pile of {count} ({why})", seat=Who(self.seat), count=self.cards,
+                 why=pile_reason(self.reason))
 
 
 @dataclass(frozen=True)
@@ -173,32 +193,33 @@ class Offered(Event):
     left: int
     until_ms: int
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} may carry on the challenge ({self.left} to flip) or decline"
+    def message(self) -> Words:
+        return T("{seat} may carry on the challenge ({count} to flip) or decline", seat=Who(self.seat),
+                 count=self.left)
 
 
 @dataclass(frozen=True)
 class Declined(Event):
     seat: Seat
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} declines the challenge"
+    def message(self) -> Words:
+        return T("{seat} declines the challenge", seat=Who(self.seat))
 
 
 @dataclass(frozen=True)
 class RanOut(Event):
     seat: Seat
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} has no cards left (a good slap brings them back)"
+    def message(self) -> Words:
+        return T("{seat} has no cards left (a good slap brings them back)", seat=Who(self.seat))
 
 
 @dataclass(frozen=True)
 class GameWon(Event):
     seat: Seat
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} holds every card and wins"
+    def message(self) -> Words:
+        return T("{seat} holds every card and wins", seat=Who(self.seat))
 
 
 # --- the view -----------------------------------------------------------------------------
@@ -346,7 +367,7 @@ class RatscrewState:
         order = [s for s in self.out_order if s != self.winner] + [self.winner]
         for place, seat in enumerate(order):
             scores[seat] = float(place + self.seats - len(order))
-        return Outcome((self.winner,), tuple(scores), "holds every card")
+        return Outcome((self.winner,), tuple(scores), T("holds every card"))
 
     def clone(self) -> RatscrewState:
         return RatscrewState(
@@ -399,28 +420,30 @@ class RatscrewState:
 
     # the rules ----------------------------------------------------------------------------
 
-    def _refusal(self, action: object) -> str:
+    def _refusal(self, action: object) -> Words:
         """Why ``action`` is not legal now, in a player's words (``check_legal_timed`` asks
         only once it has refused the action)."""
         if not isinstance(action, (Flip, Slap, Decline)):
-            return f"Egyptian Ratscrew has no action {action!r}"
+            return T("Egyptian Ratscrew has no action {what}", what=repr(action))
         if self.winner is not None:
-            return "the game is over"
+            return T("the game is over")
         problem = time_problem(self, action)
         if problem is not None:
             return problem
         seat = action.seat
-        if not 0 <= seat < self.seats or self.eliminated[seat]:
-            return f"{seat_name(seat)} has left the game"
+        if not 0 <= seat < self.seats:
+            return T("there is no seat {number} at this table", number=seat + 1)
+        if self.eliminated[seat]:
+            return T("{seat} has left the game", seat=Who(seat))
         if isinstance(action, Slap) and not self.may_slap(seat):
-            return f"{seat_name(seat)} has no cards and only one player holds any"
+            return T("{seat} has no cards and only one player holds any", seat=Who(seat))
         if isinstance(action, Flip) and not self.stacks[seat]:
-            return f"{seat_name(seat)} has no cards to flip"
+            return T("{seat} has no cards to flip", seat=Who(seat))
         if isinstance(action, Flip) and self.collect is not None:
-            return f"wait: {seat_name(self.collect[0])} is taking the pile"
+            return T("wait: {seat} is taking the pile", seat=Who(self.collect[0]))
         if isinstance(action, Decline) and (self.offer is None or self.offer[0] != seat):
-            return f"{seat_name(seat)} has no challenge to decline"
-        return f"{action} is not allowed now"
+            return T("{seat} has no challenge to decline", seat=Who(seat))
+        return NOT_ALLOWED_NOW
 
     def _flip(self, action: Flip) -> list[Event]:
         seat = action.seat
@@ -455,7 +478,7 @@ class RatscrewState:
         pattern = slap_pattern(self.live_cards(), self.options.slap_rules)
         if pattern is not None:
             self.last_win = (seat, at)
-            return [Slapped(seat, at, pattern)] + self._award(seat, f"slapped a {pattern}")
+            return [Slapped(seat, at, pattern)] + self._award(seat, SLAPPED + pattern)
         if self.last_win is not None and at - self.last_win[1] <= GRACE_MS:
             winner, won_at = self.last_win
             return [LateSlap(seat, at, winner, at - won_at)]

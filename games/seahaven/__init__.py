@@ -10,15 +10,15 @@ if TYPE_CHECKING:
 
 
 def spec() -> GameSpec:
-    from games.registry import GameSpec
+    from games.registry import Analysed, Dynamics, GameSpec, MenuArt, Picture
     from games.seahaven import text
 
     return GameSpec(
         id="seahaven", title="Seahaven Towers", family="Solitaire", min_seats=1, max_seats=1,
         default_seats=1, rules_text=text.RULES, blurb=text.BLURB,
-        extra={"cover": ("KS", "QS", "AH"), "autoplay": _autoplay, "seed_label": "Deal number",
-               "solitaire": True, "stand_in": _stand_in},
-        load=_parts,
+        load=_parts, dynamics=Dynamics.TURN, networked=False, analysis=Analysed(splits=False),
+        art=MenuArt(Picture.TOWERS, ("7D", "QC", "KS", "QH", "JS", "TH")),
+        own_autosave=True, seed_label="Deal number", autoplay=_autoplay, stand_in=_stand_in,
     )
 
 

@@ -25,9 +25,10 @@ from random import Random
 from dataclasses import dataclass, field, replace
 from typing import Generic, overload
 
-from games.core.cards import Card, Suit
-from games.core.protocol import Action, Event, IllegalAction, Outcome, Seat, check_legal
+from games.core.cards import Card, Rank, Suit
+from games.core.protocol import NOT_ALLOWED_NOW, Action, Event, IllegalAction, Outcome, Seat, check_legal
 from games.core.watching import SeatT
+from games.core.words import N, T, Words
 
 COLUMNS = 10
 TOWERS = 4
@@ -36,12 +37,18 @@ DEPTH = 5
 # clubs above 10 (the conventional places).
 FOUNDATION_SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 SUIT_HOME = {suit: i for i, suit in enumerate(FOUNDATION_SUITS)}
-RANK_NAMES = ("", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
+# Each rank by its number on a foundation, as a player names it (the courts and the Ace are
+# words, for translation).
+RANK_WORDS: tuple[Words | int, ...] = (0, T("Ace"), 2, 3, 4, 5, 6, 7, 8, 9, 10, T("Jack"), T("Queen"), T("King"))
 
 
 def rank_of(card: Card) -> int:
     """Ace 1 up to King 13, the order foundations are built in."""
-    return card.rank.pip_value
+    return _RANKS[card.rank]
+
+
+# (A lookup, not Rank.pip_value's branches: the rules ask it for every card they weigh.)
+_RANKS = {rank: rank.pip_value for rank in Rank}
 
 
 def card_of(suit: Suit, rank: int) -> Card:
@@ -66,20 +73,34 @@ class Place:
 
     @staticmethod
     def column(index: int) -> Place:
-        return Place("column", index)
+        return _PLACES["column"][index] if 0 <= index < COLUMNS else Place("column", index)
 
     @staticmethod
     def tower(index: int) -> Place:
-        return Place("tower", index)
+        return _PLACES["tower"][index] if 0 <= index < TOWERS else Place("tower", index)
 
     @staticmethod
     def foundation(index: int) -> Place:
-        return Place("foundation", index)
+        return _PLACES["foundation"][index] if 0 <= index < 4 else Place("foundation", index)
+
+    def words(self) -> Words:
+        """The place as a player names it: "column 3", "tower 1", "the spades foundation"."""
+        if self.kind == "foundation" and 0 <= self.index < len(FOUNDATION_SUITS):
+            return T("the {suit} foundation", suit=FOUNDATION_SUITS[self.index])
+        if self.kind == "tower":
+            return T("tower {number}", number=self.index + 1)
+        if self.kind == "column":
+            return T("column {number}", number=self.index + 1)
+        return T("{kind} {number}", kind=self.kind, number=self.index + 1)
 
     def __str__(self) -> str:
-        if self.kind == "foundation":
-            return f"the {FOUNDATION_SUITS[self.index].title} foundation"
-        return f"{self.kind} {self.index + 1}"
+        return str(self.words())
+
+
+# Every place on the table, made once: listing the moves asks for them thousands of times
+# a game, and a frozen dataclass is slow to build.
+_PLACES = {kind: tuple(Place(kind, i) for i in range(count))
+           for kind, count in (("column", COLUMNS), ("tower", TOWERS), ("foundation", 4))}
 
 
 @dataclass(frozen=True)
@@ -110,8 +131,8 @@ class Dealt(Event):
     columns: tuple[tuple[Card, ...], ...]
     towers: tuple[Card | None, ...]
 
-    def __str__(self) -> str:
-        return f"deal number {self.deal} is laid out"
+    def message(self) -> Words:
+        return T("deal number {number} is laid out", number=self.deal)
 
 
 @dataclass(frozen=True)
@@ -124,24 +145,26 @@ class Moved(Event):
     moves: int
     undo: bool = False
 
-    def __str__(self) -> str:
+    def message(self) -> Words:
         if self.undo:
-            return f"undo: {self.card} goes back to {self.target}"
-        return f"{self.card} moves from {self.source} to {self.target}"
+            return T("undo: {card} goes back to {target}", card=self.card, target=self.target.words())
+        return T("{card} moves from {source} to {target}", card=self.card, source=self.source.words(),
+                 target=self.target.words())
 
 
 @dataclass(frozen=True)
 class Won(Event):
     moves: int
 
-    def __str__(self) -> str:
-        return f"all 52 cards are home: won in {self.moves} moves"
+    def message(self) -> Words:
+        return N("all 52 cards are home: won in {count} move", "all 52 cards are home: won in {count} moves",
+                 count=self.moves)
 
 
 @dataclass(frozen=True)
 class GaveUp(Event):
-    def __str__(self) -> str:
-        return "the player gives up"
+    def message(self) -> Words:
+        return T("the player gives up")
 
 
 @dataclass(frozen=True)
@@ -244,9 +267,9 @@ class SeahavenState:
 
     def outcome(self) -> Outcome | None:
         if self.won:
-            return Outcome((0,), (1.0,), f"won in {self.moves} moves")
+            return Outcome((0,), (1.0,), N("won in {count} move", "won in {count} moves", count=self.moves))
         if self.resigned:
-            return Outcome((), (0.0,), "gave up")
+            return Outcome((), (0.0,), T("gave up"))
         return None
 
     def clone(self) -> SeahavenState:
@@ -310,14 +333,18 @@ class SeahavenState:
 
     def targets(self, card: Card, source: Place) -> list[Place]:
         """Every place ``card`` (available at ``source``) may go to now."""
+        # (Every move is listed at every step, for the view and again to judge the move
+        # made: hence the rank weighed once, and the places not built anew.)
         places: list[Place] = []
+        rank = rank_of(card)
         home = SUIT_HOME[card.suit]  # type: ignore[index]
-        if self.foundations[home] == rank_of(card) - 1:
-            places.append(Place.foundation(home))
+        if self.foundations[home] == rank - 1:
+            places.append(_PLACES["foundation"][home])
+        own = source.index if source.kind == "column" else -1
         for i, col in enumerate(self.columns):
-            if Place.column(i) != source and self._fits(card, col):
-                places.append(Place.column(i))
-        places += [Place.tower(i) for i, t in enumerate(self.towers) if t is None]
+            if i != own and self._fits_rank(card.suit, rank, col):
+                places.append(_PLACES["column"][i])
+        places += [_PLACES["tower"][i] for i, t in enumerate(self.towers) if t is None]
         return places
 
     def legal_moves(self) -> list[Move]:
@@ -343,7 +370,7 @@ class SeahavenState:
     def undo(self) -> list[Event]:
         """Take back the last move and any moves chained to it; raise if there is none."""
         if not self.can_undo:
-            raise IllegalAction("there is no move to undo" if not self.is_over() else "the game is over")
+            raise IllegalAction(T("there is no move to undo") if not self.is_over() else T("the game is over"))
         events: list[Event] = []
         while self.history:
             step = self.history.pop()
@@ -357,7 +384,7 @@ class SeahavenState:
     def redo(self) -> list[Event]:
         """Make again the last undone move, with the moves chained to it."""
         if not self.can_redo:
-            raise IllegalAction("there is no move to redo" if not self.is_over() else "the game is over")
+            raise IllegalAction(T("there is no move to redo") if not self.is_over() else T("the game is over"))
         events: list[Event] = []
         first = True
         while self.redo_stack and (first or self.redo_stack[-1].move.chained):
@@ -377,50 +404,62 @@ class SeahavenState:
             events += self.undo()
         return events
 
+    def record(self) -> list[Action]:
+        """The moves that made this position, oldest first (undone ones are not among them):
+        with the deal, they replay it."""
+        return [step.move for step in self.history]
+
     # rules ----------------------------------------------------------------------------------
 
     @staticmethod
     def _fits(card: Card, column: list[Card]) -> bool:
-        if not column:
-            return rank_of(card) == 13
-        top = column[-1]
-        return top.suit == card.suit and rank_of(top) == rank_of(card) + 1
+        return SeahavenState._fits_rank(card.suit, rank_of(card), column)
 
-    def _refusal(self, action: object) -> str:
+    @staticmethod
+    def _fits_rank(suit: Suit | None, rank: int, column: list[Card]) -> bool:
+        """Whether a card of ``suit`` and ``rank`` may go on ``column``: a King into an
+        empty one, any other card on the next higher card of its suit."""
+        if not column:
+            return rank == 13
+        top = column[-1]
+        return top.suit is suit and _RANKS[top.rank] == rank + 1
+
+    def _refusal(self, action: object) -> Words:
         """Why ``action`` is not legal now, in a player's words (``check_legal`` asks
         only once ``legal_actions`` has refused it)."""
         if not isinstance(action, Move):
-            return f"Seahaven Towers has no action {action!r}"
+            return T("Seahaven Towers has no action {what}", what=repr(action))
         if self.is_over():
-            return "the game is over"
+            return T("the game is over")
         if action.seat != 0:
-            return "Seahaven Towers has one player, P1"
+            return T("Seahaven Towers has one player")
         source = self.place_of(action.card)
         if source is None:
-            return (f"{action.card} is not free to move: only a column's last card"
-                                " or a tower card can move")
+            return T("{card} is not free to move: only a column's last card or a tower card can move",
+                     card=action.card)
         if action.to not in self.targets(action.card, source):
             return self._why_not(action.card, source, action.to)
-        return f"{action} is not allowed now"
+        return NOT_ALLOWED_NOW
 
-    def _why_not(self, card: Card, source: Place, to: Place) -> str:
+    def _why_not(self, card: Card, source: Place, to: Place) -> Words:
         if to == source:
-            return f"{card} is already there"
+            return T("{card} is already there", card=card)
         if to.kind == "tower":
-            return f"tower {to.index + 1} is not empty" if 0 <= to.index < TOWERS else "no such tower"
+            return T("{place} is not empty", place=to.words()) if 0 <= to.index < TOWERS else T("no such tower")
         if to.kind == "foundation":
             if not 0 <= to.index < 4 or FOUNDATION_SUITS[to.index] != card.suit:
-                return f"{card} belongs on the {card.suit.title} foundation"  # type: ignore[union-attr]
+                return T("{card} belongs on the {suit} foundation", card=card, suit=card.suit)  # type: ignore[arg-type]
             need = self.foundations[to.index] + 1
             if need > 13:
-                return "that foundation is complete"
-            return f"the {card.suit.title} foundation needs its {RANK_NAMES[need]} first"
+                return T("that foundation is complete")
+            return T("the {suit} foundation needs its {rank} first", suit=FOUNDATION_SUITS[to.index],
+                     rank=RANK_WORDS[need])
         if to.kind == "column" and 0 <= to.index < COLUMNS:
             col = self.columns[to.index]
             if not col:
-                return "only a King may go into an empty column"
-            return f"{card} cannot go on {col[-1]}: build down in the same suit"
-        return f"{to} is not a place on this table"
+                return T("only a King may go into an empty column")
+            return T("{card} cannot go on {target}: build down in the same suit", card=card, target=col[-1])
+        return T("{place} is not a place on this table", place=to.words())
 
     def _take(self, card: Card, place: Place) -> None:
         if place.kind == "column":
@@ -491,19 +530,21 @@ def run_moves(state: SeahavenState, column: int, count: int, to: Place) -> list[
     """
     col = state.columns[column]
     if count < 1 or count > len(col):
-        raise IllegalAction(f"column {column + 1} has no run of {count} cards")
+        raise IllegalAction(N("column {number} has no run of {count} card", "column {number} has no run of {count} cards",
+                              number=column + 1, count=count))
     if count > run_length(col):
-        raise IllegalAction("only cards in one suit going down by one move together")
+        raise IllegalAction(T("only cards in one suit going down by one move together"))
     if count == 1:
         return [Move(0, col[-1], to)]
     if count > state.free_towers() + 1:
-        need = count - 1
-        raise IllegalAction(f"a run of {count} cards needs {need} free tower{'s' if need > 1 else ''}")
+        raise IllegalAction(N("a run of {cards} cards needs {count} free tower",
+                              "a run of {cards} cards needs {count} free towers", cards=count, count=count - 1))
     base = col[-count]
-    if to.kind != "column" or to.index == column or not SeahavenState._fits(base, state.columns[to.index]):
-        if to.kind == "column" and not state.columns[to.index]:
-            raise IllegalAction("only a run that starts with a King may go into an empty column")
-        raise IllegalAction(f"a run starting with {base} cannot go to {to}")
+    other = to.kind == "column" and 0 <= to.index < COLUMNS and to.index != column
+    if not other or not SeahavenState._fits(base, state.columns[to.index]):
+        if other and not state.columns[to.index]:
+            raise IllegalAction(T("only a run that starts with a King may go into an empty column"))
+        raise IllegalAction(T("a run starting with {card} cannot go to {place}", card=base, place=to.words()))
     free = [Place.tower(i) for i, t in enumerate(state.towers) if t is None]
     lifted = list(reversed(col[-count + 1:]))
     moves = [Move(0, card, spot, chained=i > 0) for i, (card, spot) in enumerate(zip(lifted, free))]

@@ -9,15 +9,16 @@ if TYPE_CHECKING:
 
 
 def spec() -> GameSpec:
-    from games.registry import GameSpec
+    from games.registry import Dynamics, GameSpec, MenuArt, NamedVariant, Picture
     from games.spoons import text
 
     return GameSpec(
         id="spoons", title="Spoons", family="Reflex", min_seats=3, max_seats=12,
-        default_seats=4, rules_text=text.RULES, blurb=text.BLURB, realtime=True,
-        extra={"cover": ("QS", "QH", "QD"), "keys": ("take/pass", "grab/nose", "choose"),
-               "titles": {"variant": {"pig": "Pig"}}},   # what a player reads for a game of Pig
-        load=_parts,
+        default_seats=4, rules_text=text.RULES, blurb=text.BLURB, load=_parts,
+        dynamics=Dynamics.REFLEX, networked=True, analysis=None,
+        art=MenuArt(Picture.SPOON, ("QS", "QH", "QD", "QC")), races="Grab",
+        keys=("take/pass", "grab/nose", "choose"),
+        variants=(NamedVariant("variant", "pig", "Pig"),),   # what a player reads for a game of Pig
     )
 
 

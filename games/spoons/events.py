@@ -1,4 +1,5 @@
-"""Spoons' actions and events: small frozen values with a readable ``str()``."""
+"""Spoons' actions and events: small frozen values; an action's ``str()`` is its notation, an
+event's ``message()`` what the log says (``games.core.words``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import dataclass
 from games.core.cards import Card
 from games.core.protocol import Event, Seat, seat_name
 from games.core.realtime import TimedAction
+from games.core.words import T, Who, Words
 
 # --- actions ------------------------------------------------------------------------------
 
@@ -47,9 +49,9 @@ class Dealt(Event):
     players: tuple[Seat, ...]
     spoons: int
 
-    def __str__(self) -> str:
-        return (f"round {self.round}: {seat_name(self.dealer)} deals four cards to each of "
-                f"{len(self.players)} players; {self.spoons} on the table")
+    def message(self) -> Words:
+        return T("round {number}: {seat} deals four cards to each of {count} players; {spoons} on the table",
+                 number=self.round, seat=Who(self.dealer), count=len(self.players), spoons=self.spoons)
 
 
 @dataclass(frozen=True)
@@ -63,10 +65,11 @@ class Took(Event):
     def seen_by(self, viewer: Seat | None) -> Event:
         return self if viewer == self.seat else Took(self.seat, None, self.from_stock)
 
-    def __str__(self) -> str:
-        where = "the stock" if self.from_stock else "their queue"
-        what = f" {self.card}" if self.card is not None else " a card"
-        return f"{seat_name(self.seat)} takes{what} from {where}"
+    def message(self) -> Words:
+        where = T("the stock") if self.from_stock else T("their queue")
+        if self.card is None:
+            return T("{seat} takes a card from {where}", seat=Who(self.seat), where=where)
+        return T("{seat} takes {card} from {where}", seat=Who(self.seat), card=self.card, where=where)
 
 
 @dataclass(frozen=True)
@@ -86,18 +89,19 @@ class Passed(Event):
             return self
         return Passed(self.seat, self.to, None, self.through)
 
-    def __str__(self) -> str:
-        where = seat_name(self.to) if self.to is not None else "the discard pile"
-        what = str(self.card) if self.card is not None else "a card"
-        return f"{seat_name(self.seat)} passes {what} to {where}"
+    def message(self) -> Words:
+        where = T("{seat}", seat=Who(self.to)) if self.to is not None else T("the discard pile")
+        if self.card is None:
+            return T("{seat} passes a card to {where}", seat=Who(self.seat), where=where)
+        return T("{seat} passes {card} to {where}", seat=Who(self.seat), card=self.card, where=where)
 
 
 @dataclass(frozen=True)
 class Recycled(Event):
     cards: int
 
-    def __str__(self) -> str:
-        return f"the stock ran out: {self.cards} discards are shuffled into a new stock"
+    def message(self) -> Words:
+        return T("the stock ran out: {count} discards are shuffled into a new stock", count=self.cards)
 
 
 @dataclass(frozen=True)
@@ -109,9 +113,10 @@ class Grabbed(Event):
     first: bool
     left: int                   # spoons (or nose places) still free
 
-    def __str__(self) -> str:
-        how = "with four of a kind" if self.first else "in the scramble"
-        return f"{seat_name(self.seat)} grabs {how} @{self.at_ms}ms ({self.left} left)"
+    def message(self) -> Words:
+        if self.first:
+            return T("{seat} grabs with four of a kind ({count} left)", seat=Who(self.seat), count=self.left)
+        return T("{seat} grabs in the scramble ({count} left)", seat=Who(self.seat), count=self.left)
 
 
 @dataclass(frozen=True)
@@ -119,8 +124,8 @@ class FalseGrab(Event):
     seat: Seat
     at_ms: int
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} grabs without four of a kind @{self.at_ms}ms: a false grab"
+    def message(self) -> Words:
+        return T("{seat} grabs without four of a kind: a false grab", seat=Who(self.seat))
 
 
 @dataclass(frozen=True)
@@ -132,9 +137,11 @@ class RoundLost(Event):
     word: str
     false_grab: bool
 
-    def __str__(self) -> str:
-        why = "for a false grab" if self.false_grab else "left out"
-        return f"{seat_name(self.seat)} is {why} and has {self.word[:self.letters]}"
+    def message(self) -> Words:
+        if self.false_grab:
+            return T("{seat} is out of the round for a false grab and has {letters}", seat=Who(self.seat),
+                     letters=self.word[:self.letters])
+        return T("{seat} is left out and has {letters}", seat=Who(self.seat), letters=self.word[:self.letters])
 
 
 @dataclass(frozen=True)
@@ -142,13 +149,13 @@ class Eliminated(Event):
     seat: Seat
     word: str
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} has spelled {self.word} and is out"
+    def message(self) -> Words:
+        return T("{seat} has spelled {word} and is out", seat=Who(self.seat), word=self.word)
 
 
 @dataclass(frozen=True)
 class GameWon(Event):
     seat: Seat
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} is the last player left and wins"
+    def message(self) -> Words:
+        return T("{seat} is the last player left and wins", seat=Who(self.seat))

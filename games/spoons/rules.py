@@ -33,7 +33,8 @@ from dataclasses import dataclass, field
 from typing import Generic, overload, Sequence
 
 from games.core.cards import Card, standard_deck
-from games.core.protocol import Event, IllegalAction, Outcome, Seat, copy_rng, seat_name
+from games.core.protocol import NOT_ALLOWED_NOW, Event, Outcome, Seat, copy_rng
+from games.core.words import T, Who, Words
 from games.core.realtime import TimedAction, check_legal_timed, time_problem
 from games.spoons.events import (Dealt, Eliminated, FalseGrab, GameWon, Grab, Grabbed, Pass,
                                  Passed, Recycled, RoundLost, Take, Took)
@@ -222,7 +223,7 @@ class SpoonsState:
         scores = [0.0] * self.seats
         for place, seat in enumerate([*self.out_order, self.winner]):
             scores[seat] = float(place)
-        return Outcome((self.winner,), tuple(scores), f"the last player not to spell {self.options.word}")
+        return Outcome((self.winner,), tuple(scores), T("the last player not to spell {word}", word=self.options.word))
 
     def clone(self) -> SpoonsState:
         return SpoonsState(
@@ -302,43 +303,44 @@ class SpoonsState:
     def _can_pass(self, seat: Seat) -> bool:
         return self._passing(seat) and len(self.hands[seat]) > HAND
 
-    def _refusal(self, action: object) -> str:
+    def _refusal(self, action: object) -> Words:
         """Why ``action`` is not legal now, in a player's words (``check_legal_timed`` asks
         only once it has refused the action)."""
         if not isinstance(action, (Take, Pass, Grab)):
-            return f"Spoons has no action {action!r}"
+            return T("Spoons has no action {what}", what=repr(action))
         if self.winner is not None:
-            return "the game is over"
+            return T("the game is over")
         problem = time_problem(self, action)
         if problem is not None:
             return problem
         seat = action.seat
         if not 0 <= seat < self.seats:
-            return f"there is no seat {seat_name(seat)}"
+            return T("there is no seat {number} at this table", number=seat + 1)
         if self.is_out(seat):
-            return f"{seat_name(seat)} is out of the game"
+            return T("{seat} is out of the game", seat=Who(seat))
         if self.next_at is not None:
-            return "the round is over: wait for the next deal"
+            return T("the round is over: wait for the next deal")
         if isinstance(action, Take):
             return self._why_not_take(seat)
         if isinstance(action, Pass):
             return self._why_not_pass(seat, action.card)
         if seat in self.grabbed:
-            what = "a finger on their nose" if self.pig else "a spoon"
-            return f"{seat_name(seat)} already has {what}"
-        return f"{action} is not allowed now"
+            if self.pig:
+                return T("{seat} already has a finger on the nose", seat=Who(seat))
+            return T("{seat} already has a spoon", seat=Who(seat))
+        return NOT_ALLOWED_NOW
 
-    def _why_not_take(self, seat: Seat) -> str:
+    def _why_not_take(self, seat: Seat) -> Words:
         if not self._passing(seat):
-            return "no more passing this round"
+            return T("no more passing this round")
         if len(self.hands[seat]) > HAND:
-            return "pass a card first: a hand never holds more than five"
-        return "there is no card waiting for you"
+            return T("pass a card first: a hand never holds more than five")
+        return T("there is no card waiting for {seat}", seat=Who(seat))
 
-    def _why_not_pass(self, seat: Seat, card: Card) -> str:
+    def _why_not_pass(self, seat: Seat, card: Card) -> Words:
         if not self._can_pass(seat):
-            return "take a card before passing one" if self._passing(seat) else "no more passing this round"
-        return f"{card} is not in your hand"
+            return T("take a card before passing one") if self._passing(seat) else T("no more passing this round")
+        return T("{card} is not in {seat}'s hand", card=card, seat=Who(seat))
 
     def _take(self, seat: Seat) -> list[Event]:
         events: list[Event] = []

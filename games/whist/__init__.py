@@ -9,13 +9,14 @@ if TYPE_CHECKING:
 
 
 def spec() -> GameSpec:
-    from games.registry import GameSpec
+    from games.registry import Analysed, Dynamics, GameSpec, MenuArt, Picture
     from games.whist import text
 
     return GameSpec(
         id="whist", title="Whist", family="Tricks", min_seats=4, max_seats=4, default_seats=4,
         rules_text=text.RULES, blurb=text.BLURB,
-        extra={"cover": ("AS", "KH", "QD"), "partnerships": True}, load=_parts,
+        load=_parts, dynamics=Dynamics.TURN, networked=True, analysis=Analysed(),
+        art=MenuArt(Picture.TRICK, ("7H", "KH", "AH", "2S")), partnerships=True,
     )
 
 

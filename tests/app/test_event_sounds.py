@@ -62,7 +62,7 @@ def _watch(game_id: str, seed: int) -> None:
         if app.scenes.top is not scene:
             return
         if solitaire and scene.idle and not scene.session.state.is_over():
-            scene.act(GAMES[game_id].extra["autoplay"](scene.current_view(), rng))
+            scene.act(GAMES[game_id].autoplay(scene.current_view(), rng))
         app.step(dt)
         settle(app)
     raise AssertionError(f"{game_id} seed {seed} never ended")

@@ -101,7 +101,7 @@ def test_every_game_has_a_picture_of_its_own(menu):
     for spec, rect in zip(menu.specs, menu.tiles):
         art = menu.art_box(rect)
         assert rect.contains(art) and art.right < menu.text_area(rect)[0]
-        image = tile_art(spec.id, art.size, menu.drawer.renderer, menu.drawer.back)
+        image = tile_art(spec.art, art.size, menu.drawer.renderer, menu.drawer.back)
         assert image.get_bounding_rect().width > art.width // 2, spec.id   # something is drawn
         pictures.add(pygame.image.tobytes(image, "RGBA"))
     assert len(pictures) == len(menu.specs)

@@ -50,4 +50,4 @@ def test_every_spec_loads_its_parts_on_first_use() -> None:
         assert state.seats == spec.default_seats, game_id
         assert spec.parts is spec.parts  # loaded once
         assert all(option.key in {f for f in vars(options)} for option in spec.options), game_id
-        assert bool(spec.bots) != ("autoplay" in spec.extra), game_id
+        assert bool(spec.bots) != (spec.autoplay is not None), game_id

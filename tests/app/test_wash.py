@@ -12,6 +12,8 @@ import pytest
 from app.window.anim import wash
 from app.window.anim.wash import WashScene, paths, pose
 from app.window.scenes.pause import PauseScene
+from app.core.replay_file import Replay
+from app.core.replay_session import ReplaySession
 from app.core.session import SeatPlan, Session, Setup
 from app.window.tables import table_for
 from games.registry import GAMES
@@ -79,8 +81,8 @@ def test_no_wash_when(app, why):
         seat = session.to_act()[0]
         session.apply(session.state.legal_actions(seat)[0])
         session.opening = []
-    if why == "replay":
-        session.replaying = True
+    if why == "replay":   # the same game, watched from its recording
+        session = ReplaySession(Replay.from_session(session))
     scene = table_for("nap")(app, session)
     app.start(scene)
     assert top(app) is scene
@@ -131,3 +133,11 @@ def test_the_wash_is_a_setting_that_is_kept(app, tmp_path, monkeypatch):
     assert app.settings.wash_cards is False and row.value() == "off"
     assert storage.Settings().wash_cards is True
     assert wash.wanted(table(app, "euchre")) is False
+
+
+def test_seahaven_paints_its_faces_under_the_wash_not_on_the_deals_frames(app):
+    scene = table(app, "seahaven")
+    assert scene.preparing and not scene.painted_ahead
+    while isinstance(top(app), WashScene):       # a second at most (the wash's own length)
+        app.step(FRAME)
+    assert not scene.preparing and len(scene.painted_ahead) == 52   # ready as the deal begins

@@ -61,6 +61,20 @@ def run(*args: str) -> subprocess.CompletedProcess:
     ("solve", "seahaven", "--deal", "1", "--nodes", "0"),
     ("replay",),
     ("replay", "no/such/replay.json"),
+    # seeds and deal numbers a replay could not keep; sizes no window has
+    ("play", "whist", "--seed", "-1"),
+    ("play", "whist", "--seed", str(10**30)),
+    ("sim", "whist", "--seed", str(2**63)),
+    ("host", "whist", "--seed", "-5", "--bot", "easy"),
+    ("solve", "seahaven", "--deal", str(10**30)),
+    ("bench", "--size", "99999x99999"),
+    ("bench", "--size", "100x100"),
+    # a game nobody could play as asked
+    ("play", "seahaven", "--humans", "0"),
+    ("play", "ratscrew", "--humans", "6", "--seats", "6"),   # four sets of keys on one keyboard
+    ("sim", "whist", "--bots", ""),
+    ("sim", "whist", "--bots", "hard,,easy,easy"),
+    ("solve", "nap", "--deal", "3"),
 ])
 def test_mistakes_get_one_line_and_status_2(args, capsys):
     with pytest.raises(SystemExit) as exit_info:
@@ -68,6 +82,45 @@ def test_mistakes_get_one_line_and_status_2(args, capsys):
     assert exit_info.value.code == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and err.startswith("parlour: error:"), err
+
+
+@pytest.mark.parametrize("typed", ["Whist", "WHIST", " whist "])
+def test_a_game_is_named_in_any_case(typed, monkeypatch):
+    import app.cli.main as cli
+
+    opened = []
+    monkeypatch.setattr(cli, "_open", lambda setup, replay=None: opened.append(setup) or 0)
+    assert main(["play", typed, "--seed", "3"]) == 0
+    assert opened[-1].game_id == "whist"
+
+
+def test_hyphens_and_spaces_stand_for_underscores(monkeypatch, capsys):
+    import app.cli.main as cli
+
+    opened = []
+    monkeypatch.setattr(cli, "_open", lambda setup, replay=None: opened.append(setup) or 0)
+    assert main(["play", "Ninety-Nine"]) == 0 and main(["play", "nash whist"]) == 0
+    assert [setup.game_id for setup in opened] == ["ninety_nine", "nash_whist"]
+    assert main(["sim", "ninety-nine", "--games", "2"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 2
+
+
+def test_play_help_lists_the_games(capsys):
+    from games.registry import GAMES
+
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    listed = " ".join(capsys.readouterr().out.split())
+    assert ", ".join(GAMES) in listed
+
+
+def test_the_largest_seed_a_replay_keeps_is_taken(monkeypatch):
+    import app.cli.main as cli
+    from app.core.last_setup import MAX_SEED
+
+    opened = []
+    monkeypatch.setattr(cli, "_open", lambda setup, replay=None: opened.append(setup) or 0)
+    assert main(["play", "whist", "--seed", str(MAX_SEED - 1)]) == 0 and opened[-1].seed == MAX_SEED - 1
 
 
 @pytest.mark.slow

@@ -405,7 +405,7 @@ def test_placings_follow_the_order_players_went_out() -> None:
 
 ILLEGAL = [
     # (hands, count, action seat, card, value, message pattern)
-    (["5S AS", "5C 6C"], 10, 1, "5C", None, r"P1's turn, not P2's"),
+    (["5S AS", "5C 6C"], 10, 1, "5C", None, r"not P2's turn: P1 plays now"),
     (["5S AS", "5C 6C"], 10, 0, "5C", None, r"5C is not in P1's hand"),
     (["5S AS", "5C 6C"], 10, 0, "KH", None, r"KH is not in P1's hand"),
     (["8S 9S", "5C 6C"], 95, 0, "8S", None, r"8S would take the count past 99"),

@@ -19,11 +19,13 @@ import pytest
 
 from app.core.action_codec import decode_action
 from app.net.wire.protocol import read_table
-from app.net.server.server import TURN_GAMES
 from games.core.protocol import redacted
 from games.registry import GAMES
 from tests.net.tables import Played, play_table, with_server
 from tests.test_redaction import Deck, Leak, check_events
+
+# The tables a server plays by turns.
+TURN_GAMES = [g for g, spec in GAMES.items() if spec.networked and not spec.realtime]
 
 SEEDS = (1, 2)
 
@@ -53,7 +55,7 @@ def check_played(game: str, played: Played, table: Any) -> int:
     state = spec.new_game(spec.make_options(seats=len(core.setup.seats), **core.setup.options), core.seed)
     deck = Deck(state)
     secrets = [deck.secrets(state)]          # after n actions, per viewer
-    events = [list(getattr(state, "opening", []))]
+    events = [list(state.opening)]
     actors: list[int | None] = [None]
     for action in core.actions:
         events.append(state.apply(action))

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from app.core.action_codec import decode_action
-from app.net.wire.protocol import decoded
+from app.net.wire.protocol import decoded, outcome_data
 from app.net.client.reflex_client import ReflexClient
 from app.net.server.reflex_table import BACK_TEXT
 from app.net.server.server import _setup
@@ -199,7 +199,9 @@ def log_states(record: TableRecord) -> tuple[SessionCore, list[Any]]:
 
 def outcome_dict(state: Any) -> dict[str, Any]:
     outcome = state.outcome()
-    return {"winners": list(outcome.winners), "scores": list(outcome.scores), "reason": outcome.reason}
+    data = outcome_data(outcome)
+    assert data is not None
+    return data
 
 
 def check_views_from_the_log(seen: list[Seen], final: TableRecord) -> None:
@@ -224,7 +226,7 @@ def test_a_reflex_game_survives_kill_9_of_its_server(tmp_path: Path) -> None:
     """Ratscrew, Ann and Bob: the table comes back paused until both are back with their
     tokens ("the table is back: play resumes"), then they play it out. (Bots of one level
     can trade the pile for a thousand flips; Bob's easy one ends it sooner.)"""
-    create = {"game": "ratscrew", "seats": 2, "remote": 1, "difficulty": "hard", "seed": 3, "options": {}}
+    create = {"game": "ratscrew", "seats": 2, "remote": 1, "difficulty": "hard", "options": {}}
     seen, killed, errors = asyncio.run(play_through_a_kill(tmp_path / "data", create,
                                                            [("Ann", "hard"), ("Bob", "easy")]))
     check_killed_midgame(seen, killed)
@@ -240,7 +242,7 @@ def test_a_reflex_game_survives_kill_9_of_its_server(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_a_turn_game_survives_kill_9_of_its_server(tmp_path: Path) -> None:
     """Ninety-Nine: Ann hosts, Bob joins, a computer of the server's takes the third seat."""
-    create = {"game": "ninety_nine", "seats": 3, "remote": 1, "difficulty": "normal", "seed": 2, "options": {}}
+    create = {"game": "ninety_nine", "seats": 3, "remote": 1, "difficulty": "normal", "options": {}}
     seen, killed, errors = asyncio.run(play_through_a_kill(tmp_path / "data", create,
                                                            [("Ann", "hard"), ("Bob", "normal")]))
     check_killed_midgame(seen, killed)

@@ -23,7 +23,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from app.net.wire import protocol
-from app.net.wire.protocol import ProtocolError, read_table
+from app.net.wire.protocol import ProtocolError, read_error_words, read_table
 
 __all__ = ["Link", "Note", "RECONNECT_FOR_S"]
 
@@ -38,8 +38,10 @@ class Note:
 
     ``kind`` is ``welcome`` (the server's welcome, a dict), ``table`` (a decoded
     ``TableState``), ``error`` (the server's error line), ``chat`` (the chat message),
-    ``rtt`` (a round trip in ms), ``link`` (``"connected"`` or ``"reconnecting"``) or
-    ``failed`` (one line saying why the link gave up; nothing follows it).
+    ``rtt`` (a round trip in ms), ``link`` (``"connected"`` or ``"reconnecting"``),
+    ``replaced`` (the seat's token sat down on another connection, this window's or
+    another machine's: the line to show; nothing follows it) or ``failed`` (one line saying
+    why the link gave up; nothing follows it).
     """
 
     kind: str
@@ -48,6 +50,10 @@ class Note:
 
 class _Refused(Exception):
     """The server refused the hello: nothing to come back to."""
+
+
+class _Replaced(Exception):
+    """The seat sat down on another connection: nothing to come back to here."""
 
 
 class Link:
@@ -126,6 +132,9 @@ class Link:
             except _Refused as refused:
                 self._note("failed", str(refused))
                 return
+            except _Replaced as replaced:
+                self._note("replaced", str(replaced))
+                return
             except (OSError, ConnectionClosed, InvalidHandshake, asyncio.TimeoutError) as problem:
                 if not self._may_come_back():
                     self._note("failed", f"cannot reach {self.url}: {problem}")
@@ -193,9 +202,11 @@ class Link:
                 line = str(message.get("message", "?"))
                 if not self._greeted:
                     raise _Refused(f"the server refused: {line}")
-                self._note("error", line)
+                self._note("error", read_error_words(message) or line)   # (a refusal's message, to render)
             elif kind == "closed":        # the table is gone: one line, and no coming back
                 raise _Refused(str(message.get("message") or "the table is closed"))
+            elif kind == "replaced":      # the seat is played from elsewhere now
+                raise _Replaced(str(message.get("message") or "you sat down somewhere else"))
             elif kind == "table":
                 self._table(message)
             elif kind == "chat":

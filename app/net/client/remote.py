@@ -1,4 +1,5 @@
-"""A game played at a table on a Parlour server, offered to the window as a ``Session``.
+"""A game played at a table on a Parlour server: the ``remote`` kind of ``TableSession``
+(app/core/table_session.py).
 
 ``RemoteSession`` is what a table scene holds when the game lives on a server: the same
 questions (``state``, ``to_act``, ``humans``, ``apply``, ``opening``) answered from the
@@ -11,7 +12,7 @@ server: this session never thinks and never applies a rule.
 
 Once the game is over the server sends the whole replay (game, seats, options, seed,
 actions: nothing is hidden any more) and ``finished`` plays it again locally into an
-ordinary ``Session``, which the results, the review and the saved replay use.
+ordinary ``LocalSession``, which the results, the review and the saved replay use.
 
 Names: every seat is named from the server's ``players`` list; computer players get names
 from the app's cast, drawn from the table's code, so every client at the table calls them
@@ -24,19 +25,23 @@ import sys
 import zlib
 from dataclasses import dataclass
 from queue import Empty
-from typing import Any, NamedTuple
+from typing import Any, TypeVar
 
 from app.core.action_codec import CodecError, decode_action, encode_action
 from app.net.wire.chat_line import ChatLine
 from app.net.client.link import Link, Note
-from app.net.wire.protocol import CHAT_LIMIT, TableState
-from app.core.session import SeatPlan, Session, Setup
+from app.net.wire.protocol import CHAT_LIMIT, TableState, read_outcome
+from app.core.session import LocalSession, SeatPlan, Setup
+from app.core.table_session import Move, NetworkedSession, NotPlayedHere, SessionKind, state_as
 from app.core.words.names import seat_names
-from games.core.protocol import Action, Event, GameState, IllegalAction, Outcome, Seat, seat_name
+from games.core.protocol import NOT_ALLOWED_NOW, Action, Event, GameState, IllegalAction, Seat
+from games.core.realtime import RealtimeDriver, RealtimeState
+from games.core.session import bot_rng_for
 from games.core.view_state import ViewState
-from games.registry import DIFFICULTIES, GAMES
+from games.core.words import T, Who, Words
+from games.registry import DIFFICULTIES, GAMES, GameSpec
 
-__all__ = ["ChatLine", "Move", "Player", "RemoteSession"]   # ChatLine from app/net/wire/chat_line.py
+__all__ = ["ChatLine", "Move", "Player", "RemoteSession"]   # ChatLine from app/net/wire/chat_line.py, Move from app/core/table_session.py
 
 CHAT_KEPT = 200      # chat lines kept for the panel
 
@@ -56,18 +61,10 @@ class Player:
     def away(self) -> bool:
         """A person who has the seat but whose connection is down."""
         return self.kind != "bot" and self.taken and not self.connected
+StateT = TypeVar("StateT")
 
 
-class Move(NamedTuple):
-    """One ``table`` message of the game: the view after it, its events, and whether it
-    answers this player's own move."""
-
-    view: ViewState[Any]
-    events: list[Event]
-    mine: bool
-
-
-class RemoteSession(Session):
+class RemoteSession(NotPlayedHere):
     """A seat (or a watcher's place) at a networked table; see the module's docstring.
 
     ``status``: connecting, waiting (for players), playing, over, or failed (``failure``
@@ -75,11 +72,16 @@ class RemoteSession(Session):
     connection is down (the link comes back by itself). ``seat`` None: watching.
     """
 
-    remote = True
+    what = "A networked game"
+    # The game (``_begin`` sets them once it is known: a joiner learns it from the welcome).
+    spec: GameSpec
+    setup: Setup
+    seed: int
+    options: Any
+    actions: list[Action]
+    driver: RealtimeDriver | None
 
     def __init__(self, url: str, hello: dict[str, Any], name: str) -> None:
-        # Session.__init__ runs in ``_begin``, once the game is known (a joiner learns it
-        # from the server's welcome).
         self.url = url
         self.player_name = name
         self.status = "connecting"
@@ -103,11 +105,12 @@ class RemoteSession(Session):
         self._answer_due = False     # an action is on its way: nobody acts until the table answers
         self._sent_at = -1
         self._count = 0
-        self._errors: list[str] = []
+        self._errors: list[Words | str] = []   # (a refusal's message, rendered by the table)
         self._welcomes = 0
         self._back = False           # welcomed again after a drop: the next table resyncs
         self._replay: dict[str, Any] | None = None
-        self._finished: Session | None = None
+        self._finished: LocalSession | None = None
+        self.resumed = False
         self._keep_due = False       # sat down: keep the seat (app/core/kept_seats.py) once the table is seen
         create = hello.get("create") or {}
         self._levels = _planned_levels(create)   # each seat's computer level, when this client made the table
@@ -150,11 +153,26 @@ class RemoteSession(Session):
             return
         plans = [SeatPlan(i == 0, self._level(i, None)) for i in range(seats)]
         try:
-            Session.__init__(self, spec, Setup(spec.id, plans, options, 0, None))
+            self.options = spec.make_options(seats=len(plans), **options)
         except (TypeError, ValueError) as problem:
             self._fail(f"the table's options cannot be read: {problem}")
             return
+        self.spec, self.setup, self.seed = spec, Setup(spec.id, plans, options, 0, None), 0
+        self.actions, self.driver = [], None
         self._began = True
+
+    @property
+    def kind(self) -> SessionKind:
+        return "remote"
+
+    @property
+    def network(self) -> NetworkedSession:
+        return self
+
+    @property
+    def title(self) -> str:
+        """The game's name as a player reads it: "Pig" for Spoons played as Pig."""
+        return self.spec.title_for(self.setup.options)
 
     def _level(self, seat: int, level: str | None) -> str:
         """A seat's computer level: as the server says, else as this client planned it."""
@@ -178,7 +196,7 @@ class RemoteSession(Session):
         elif note.kind == "table":
             self._table(note.data)
         elif note.kind == "error":
-            self._errors.append(str(note.data))
+            self._errors.append(note.data if isinstance(note.data, Words) else str(note.data))
             self._answer_due = False     # (a refused move: it is the player's turn again)
         elif note.kind == "chat":
             self._chat(note.data)
@@ -188,11 +206,15 @@ class RemoteSession(Session):
             self.link = str(note.data)
         elif note.kind == "failed":
             self._fail(str(note.data))
+        elif note.kind == "replaced":
+            self._fail(str(note.data), forget=False)
 
-    def _fail(self, line: str) -> None:
+    def _fail(self, line: str, forget: bool = True) -> None:
+        """The link has given up; ``forget``: and this seat's kept token with it (not when
+        the seat sat down elsewhere: that is where the token is used now)."""
         self.status, self.failure = "failed", line
         self._link.close(wait_s=0)
-        if not line.startswith(("cannot reach ", "lost the server ")):
+        if forget and not line.startswith(("cannot reach ", "lost the server ")):
             self._forget_seat()    # refused (a token that opens nothing) or closed: no way back
 
     def _welcomed(self, message: dict[str, Any]) -> None:
@@ -207,7 +229,7 @@ class RemoteSession(Session):
                         dict(options) if isinstance(options, dict) else self._options)
         if self._began:
             # Computer players' names follow from this number, the same for every client.
-            self.seed = self.setup.seed = zlib.crc32(self.code.encode())
+            self.seed = self.setup.seed = table_seed(self.code)
         early, self._early = self._early, []
         for table in early:
             self._table(table)
@@ -224,7 +246,7 @@ class RemoteSession(Session):
             return
         new_game = (self.status == "over" and table.status != "over") or table.count < self._count
         started = self.status in ("connecting", "waiting") and table.status == "playing"
-        self.players = [_player(p) for p in table.players]
+        self.players = [player_of(p) for p in table.players]
         self._seat_people()
         self._count, self.status = table.count, table.status
         self._keep_seat()
@@ -297,8 +319,7 @@ class RemoteSession(Session):
         seats = self.setup.seats
         for i, player in enumerate(self.players[:len(seats)]):
             seats[i] = SeatPlan(player.kind != "bot", self._level(i, player.level))
-        given = _distinct([p.name if p.kind != "bot" and p.taken else "" for p in self.players])
-        self.setup.names = seat_names(seats, self.seed, self.player_name, given)
+        self.setup.names = seat_names(seats, self.seed, self.player_name, given_names(self.players))
 
     def _chat(self, message: dict[str, Any]) -> None:
         seat = message.get("seat")
@@ -331,7 +352,7 @@ class RemoteSession(Session):
             events += move.events
         return events
 
-    def take_errors(self) -> list[str]:
+    def take_errors(self) -> list[Words | str]:
         """The server's error lines since the last call."""
         errors, self._errors = self._errors, []
         return errors
@@ -349,9 +370,18 @@ class RemoteSession(Session):
             return ViewState(latest.view(self.seat), [], latest.over, latest.outcome())
         return latest
 
-    @state.setter
-    def state(self, value: GameState[Any, Any]) -> None:
-        raise AttributeError("a networked game's state comes from the server")
+    def state_as(self, kind: type[StateT]) -> StateT:
+        return state_as(self.state, kind, self.spec.id)
+
+    def timed_state(self) -> RealtimeState:
+        """Never: a networked reflex game's clock is the server's (``RemoteRealtimeSession``)."""
+        raise TypeError(f"a networked {self.spec.id} keeps no game clock here")
+
+    def realtime_driver(self) -> RealtimeDriver:
+        """A driver with no computer players over the view: a networked table's game is
+        run by the server (the table sends presses and shows the server's events)."""
+        self.driver = RealtimeDriver(self.state, {}, bot_rng_for(self.seed), log=[])
+        return self.driver
 
     @property
     def opening(self) -> list[Event]:
@@ -372,20 +402,10 @@ class RemoteSession(Session):
     def is_human(self, seat: Seat) -> bool:
         return seat == self.seat
 
-    def bot_seat(self) -> Seat | None:
-        return None
-
-    def think(self, seat: Seat) -> None:
-        return None
-
-    def settle(self, timeout: float = 10.0) -> None:
-        return None
-
-    def deal_in_worker(self) -> bool:
-        return False
-
-    def finish_dealing(self, wait: bool = False) -> bool:
-        return True
+    def to_act(self) -> list[Seat]:
+        """The seats that may act now (none once the game is over, or while this seat's
+        move is on its way)."""
+        return [] if self.state.is_over() else self.state.to_act()
 
     def seat_note(self, seat: Seat) -> str | None:
         """What a seat's plate should say instead of its usual line: "reconnecting" for a
@@ -409,7 +429,7 @@ class RemoteSession(Session):
         try:
             data = encode_action(action, self.spec.id)
         except CodecError as problem:
-            raise IllegalAction(f"That move cannot be sent: {problem}") from None
+            raise IllegalAction(T("that move cannot be sent: {problem}", problem=str(problem))) from None
         if not self._link.send({"type": "action", "action": data}):
             raise IllegalAction("The connection is closed: the move was not sent")
         self._answer_due, self._sent_at = True, self._count
@@ -426,11 +446,15 @@ class RemoteSession(Session):
         if self._answer_due:
             raise IllegalAction("Wait: the table has not answered your last move yet")
         if getattr(action, "seat", None) != self.seat:
-            raise IllegalAction(f"{seat_name(self.seat)} cannot act for another seat")
+            raise IllegalAction(T("{seat} cannot act for another seat", seat=Who(self.seat)))
         if self.seat not in self.state.to_act():
             raise IllegalAction("It is not your turn")
         if action not in self.state.legal_actions(self.seat):
-            raise IllegalAction(f"That move is not allowed now: {action}")
+            raise IllegalAction(NOT_ALLOWED_NOW)
+
+    def rematch(self, seed: int | None = None) -> None:
+        """None: a networked table plays again with ``again``, and the server deals."""
+        return None
 
     def send_chat(self, text: str) -> None:
         text = text.strip()[:CHAT_LIMIT]
@@ -462,14 +486,11 @@ class RemoteSession(Session):
         self._forget_seat()
         self._link.close(wait_s=0.5, last={"type": "close"})
 
-    def rematch(self, seed: int | None = None) -> Session:
-        raise RuntimeError("a networked table plays again with again(): the server deals")
-
     # --- the end ----------------------------------------------------------------------------
 
-    def finished(self) -> Session | None:
+    def finished(self) -> LocalSession | None:
         """Once the game shown is over: the whole game played again here from the server's
-        replay, as an ordinary ``Session`` (the same names), or None until then. Raises
+        replay, as an ordinary ``LocalSession`` (the same names), or None until then. Raises
         ``ValueError`` if the replay cannot be played (this Parlour's rules differ)."""
         if self._replay is None:
             return None
@@ -477,13 +498,13 @@ class RemoteSession(Session):
             self._finished = self._replayed(self._replay)
         return self._finished
 
-    def _replayed(self, data: dict[str, Any]) -> Session:
+    def _replayed(self, data: dict[str, Any]) -> LocalSession:
         try:
             spec = GAMES[data["game"]]
             plans = [SeatPlan(bool(s["human"]), self._level(i, s.get("difficulty")))
                      for i, s in enumerate(data["seats"])]
             setup = Setup(spec.id, plans, dict(data["options"]), int(data["seed"]), list(self.setup.names or []))
-            session = Session(spec, setup)
+            session = LocalSession(spec, setup)
             for raw in data["actions"]:
                 session.apply(decode_action(raw, spec.id))
         except (KeyError, TypeError, ValueError, CodecError) as problem:   # IllegalAction is a ValueError
@@ -511,7 +532,26 @@ def _planned_levels(create: dict[str, Any]) -> list[str | None]:
     return [level] * seats if isinstance(seats, int) and 0 < seats <= 8 else []
 
 
-def _player(data: dict[str, Any]) -> Player:
+def table_seed(code: str) -> int:
+    """The number a networked table's computer players are named from: its code's, the same
+    for every client (and for ``parlour join --watch --text``)."""
+    return zlib.crc32(code.encode())
+
+
+def given_names(players: list[Player]) -> list[str]:
+    """The names the people at a table gave, per seat ("" for a computer or an open seat)."""
+    return _distinct([p.name if p.kind != "bot" and p.taken else "" for p in players])
+
+
+def table_people(table: TableState, player_name: str) -> list[str]:
+    """Every seat's name at the table ``table`` tells of, as a spectator's window shows
+    them (``player_name``: the watcher's own name)."""
+    players = [player_of(p) for p in table.players]
+    plans = [SeatPlan(p.kind != "bot") for p in players]
+    return seat_names(plans, table_seed(table.table), player_name, given_names(players))
+
+
+def player_of(data: dict[str, Any]) -> Player:
     level = data.get("difficulty")
     return Player(str(data.get("name", "")), str(data.get("kind", "remote")), bool(data.get("taken")),
                   bool(data.get("connected")), level if isinstance(level, str) else None)
@@ -520,13 +560,7 @@ def _player(data: dict[str, Any]) -> Player:
 def _view_state(table: TableState) -> ViewState[Any]:
     over = table.status == "over"
     return ViewState(table.view, table.to_act if table.status == "playing" else [], over,
-                     _outcome(table.outcome) if over else None)
-
-
-def _outcome(data: dict[str, Any] | None) -> Outcome | None:
-    if data is None:
-        return None
-    return Outcome(tuple(data["winners"]), tuple(data["scores"]), str(data.get("reason", "")))
+                     read_outcome(table.outcome) if over else None)
 
 
 def _distinct(names: list[str]) -> list[str]:

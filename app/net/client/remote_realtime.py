@@ -1,5 +1,5 @@
 """A reflex game (Ratscrew, Nails, Spoons and Pig) played at a table on a Parlour server, as
-the window's ``Session``.
+the window's ``TableSession``.
 
 ``RemoteRealtimeSession`` is a :class:`~app.net.client.remote.RemoteSession` (the same lobby,
 chat, reconnecting and results; at a turn table it is exactly one) whose link keeps an
@@ -39,10 +39,11 @@ from app.net.client.clock_link import ClockLink, local_ms
 from app.net.client.link import Link, Note
 from app.net.wire.protocol import TableState
 from app.net.client.remote import RemoteSession
-from app.core.session import Session, Setup, SeatPlan
+from app.core.session import LocalSession, Setup, SeatPlan
 from games.core.protocol import Action, GameState, Seat
-from games.core.realtime import RealtimeDriver, TimedAction, replay_timed
+from games.core.realtime import TimedAction, replay_timed
 from games.core.view_state import ViewState
+from games.core.words import Words
 from games.registry import GAMES
 
 __all__ = ["Figures", "RemoteRealtimeSession", "Verdict", "SeatViews", "hosting_session"]
@@ -226,7 +227,7 @@ class RemoteRealtimeSession(RemoteSession):
             elif note.kind == "table":
                 other.view = note.data.view
             elif note.kind in ("error", "failed"):
-                self._errors.append(str(note.data))
+                self._errors.append(note.data if isinstance(note.data, Words) else str(note.data))
 
     def take_verdicts(self) -> list[Verdict]:
         """The races judged since the last call."""
@@ -255,10 +256,6 @@ class RemoteRealtimeSession(RemoteSession):
         if not others or not isinstance(base, ViewState):
             return base
         return SeatViews(base, others)
-
-    @state.setter
-    def state(self, value: GameState[Any, Any]) -> None:
-        raise AttributeError("a networked game's state comes from the server")
 
     def link_for(self, seat: Seat) -> ClockLink | None:
         if seat == self.seat:
@@ -317,12 +314,6 @@ class RemoteRealtimeSession(RemoteSession):
                 shown[seat] = Figures(estimate.rtt_ms, estimate.error_ms)
         return shown
 
-    def realtime_driver(self) -> RealtimeDriver:
-        """A driver with no computer players over the view: a networked table's game is
-        run by the server (the table sends presses and shows the server's events)."""
-        self.driver = RealtimeDriver(self.state, {}, self.bot_rng, log=[])
-        return self.driver
-
     # --- leaving and the end ----------------------------------------------------------------
 
     def leave(self) -> None:
@@ -330,7 +321,7 @@ class RemoteRealtimeSession(RemoteSession):
             other.link.close(wait_s=0.2)
         super().leave()
 
-    def _replayed(self, data: dict[str, Any]) -> Session:
+    def _replayed(self, data: dict[str, Any]) -> LocalSession:
         spec = GAMES.get(str(data.get("game")))
         if spec is None or not spec.realtime:
             return super()._replayed(data)
@@ -340,7 +331,7 @@ class RemoteRealtimeSession(RemoteSession):
             plans = [SeatPlan(bool(s["human"]), self._level(i, s.get("difficulty")))
                      for i, s in enumerate(data["seats"])]
             setup = Setup(spec.id, plans, dict(data["options"]), int(data["seed"]), list(self.setup.names or []))
-            session = Session(spec, setup)
+            session = LocalSession(spec, setup)
             actions: list[Action] = [decode_action(raw, spec.id) for raw in data["actions"]]
             state: Any = replay_timed(spec, session.options, session.seed, actions)  # type: ignore[arg-type]
             for _ in range(END_STEPS):     # the steps after the last press (the last pile taken)

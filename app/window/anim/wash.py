@@ -22,14 +22,15 @@ from app.window.scenes.base import Scene
 from app.window.ui import theme
 
 if TYPE_CHECKING:
-    from app.window.shell import App
-    from app.window.scenes.table import TableScene
+    from app.window.scenes.base import AppServices, TableLike
 
 DURATION = 1.0       # seconds at normal speed
 SPREAD_END = 0.3     # share of the wash spent spreading the cards out
 GATHER_START = 0.7   # ...and from where they gather into a pile
 CARDS = 40           # cards in the picture (enough to look like a deck, cheap to draw)
 ANGLE_STEP = 6       # degrees: turned images are cached at this step
+PREPARE_BUDGET = 0.001   # seconds a frame the table beneath may get ready in (the wash's
+                         # own frame is about a millisecond; a frame's whole is kept under 4)
 SHOWN = True         # False leaves every wash out (the UI tests, which count frames from the deal)
 
 
@@ -82,10 +83,12 @@ def pose(card: Washed, index: int, t: float, centre: tuple[float, float],
 class WashScene(Scene):
     """The wash, over the table that is about to deal."""
 
+    # (An overlay: the table beneath makes its first picture, unseen, in the wash's first
+    # frames rather than as the wash gives way to the deal, a stutter in the motion.)
     overlay = True
     name = "wash"
 
-    def __init__(self, app: App, table: TableScene, back: Callable[[int], pygame.Surface]) -> None:
+    def __init__(self, app: AppServices, table: TableLike, back: Callable[[int], pygame.Surface]) -> None:
         super().__init__(app)
         self.table = table
         self.back = back
@@ -116,6 +119,8 @@ class WashScene(Scene):
             self.skip()
 
     def update(self, dt: float) -> None:
+        if self.table.settled:   # its first picture made (under the wash), then the rest
+            self.table.prepare_hidden(PREPARE_BUDGET)
         speed = self.app.animation_speed
         self.t = 1.0 if speed <= 0 else self.t + dt * speed / DURATION
         if self.done:
@@ -140,7 +145,7 @@ class WashScene(Scene):
         return image
 
 
-def wanted(table: TableScene) -> bool:
+def wanted(table: TableLike) -> bool:
     """Whether ``table`` washes before its first deal: a fresh game (not continued, not a
     replay), at a speed above "instant", with the setting on."""
     app = table.app
@@ -148,7 +153,7 @@ def wanted(table: TableScene) -> bool:
             and not table.watching and not table.session.actions)
 
 
-def offer(table: TableScene) -> WashScene | None:
+def offer(table: TableLike) -> WashScene | None:
     """Put the wash over ``table`` if it should wash (see ``wanted``); returns the wash."""
     if not wanted(table):
         return None

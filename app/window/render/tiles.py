@@ -1,7 +1,9 @@
 """Each game's picture on its menu tile (and its setup screen), drawn from what makes the
 game itself: Seahaven's tower cells, Whist's trick, Euchre's bowers, Nap's five cards and
-chips, and so on. Painted with the card renderer into a transparent surface the size of
-the box it goes in, and cached per game, size and deck style, so the menu only copies it.
+chips, and so on. The game's spec says which picture and which cards (``MenuArt``); here
+each kind of picture is painted, with the card renderer, into a transparent surface the
+size of the box it goes in, and cached per picture, size and deck style, so the menu only
+copies it.
 """
 
 from __future__ import annotations
@@ -13,15 +15,17 @@ import pygame
 from app.window.render.cards import CardRenderer
 from app.window.render.nails import ring_card
 from app.window.render.table import CardSprite, SpriteDrawer, token
+from app.window.render.surface_cache import MB, SurfaceLRU
 from app.window.render.text import render_text
 from app.window.render.vector import Pen, supersample
 from app.window.ui import theme
 from games.core.cards import Card
+from games.registry import MenuArt, Picture
 
-Art = Callable[["Easel"], None]
+# A painting: the easel and the cards the spec gives it, in the order it places them.
+Painting = Callable[["Easel", tuple[str, ...]], None]
 
-_CACHE: dict[tuple[object, ...], pygame.Surface] = {}
-_CACHE_LIMIT = 64
+_CACHE: SurfaceLRU[tuple[object, ...]] = SurfaceLRU("menu tiles", 16 * MB)
 
 
 class Easel:
@@ -74,38 +78,30 @@ class Easel:
         self.surface.blit(image, image.get_rect(center=(round(x), round(y))))
 
 
-def tile_art(game_id: str, size: tuple[int, int], renderer: CardRenderer, back: str = "blue",
-             cover: tuple[str, ...] = ("AS", "KH", "QD")) -> pygame.Surface:
-    """The picture for ``game_id`` in a ``size`` box (transparent where nothing is drawn);
-    a game without a picture of its own shows its ``cover`` cards in a fan."""
+def tile_art(art: MenuArt, size: tuple[int, int], renderer: CardRenderer, back: str = "blue") -> pygame.Surface:
+    """A game's picture (its spec's ``art``) in a ``size`` box (transparent where nothing is drawn)."""
     size = (max(24, size[0]), max(24, size[1]))
-    key = (game_id, size, id(renderer), renderer.four_colour, renderer.large_index, back, cover)
+    key = (art, size, id(renderer), renderer.four_colour, renderer.large_index, back)
     image = _CACHE.get(key)
     if image is None:
-        if len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.clear()
         image = pygame.Surface(size, pygame.SRCALPHA)
-        easel = Easel(image, renderer, back)
-        art = ARTS.get(game_id)
-        if art is None:
-            _fan(easel, cover)
-        else:
-            art(easel)
-        _CACHE[key] = image
+        PAINTINGS[art.picture](Easel(image, renderer, back), art.cards)
+        _CACHE.put(key, image)
     return image
 
 
-# --- one picture per game ------------------------------------------------------------------
+# --- one painting per kind of picture ------------------------------------------------------
 
-def _fan(e: Easel, cover: tuple[str, ...]) -> None:
-    """The fallback: a fan of cards (a game without a picture of its own yet)."""
-    middle = (len(cover) - 1) / 2
-    for k, code in enumerate(cover):
+def _fan(e: Easel, cards: tuple[str, ...]) -> None:
+    """A fan of cards (a game with no picture of its own yet)."""
+    middle = (len(cards) - 1) / 2
+    for k, code in enumerate(cards):
         e.card(code, 0.5 + (k - middle) * 0.2, 0.5 + abs(k - middle) * 0.03, angle=(middle - k) * 12)
 
 
-def _seahaven(e: Easel) -> None:
-    # Four tower cells along the top, two holding a card; a cascade stepping down below.
+def _towers(e: Easel, cards: tuple[str, ...]) -> None:
+    # Four tower cells along the top, two holding a card (the first two); a cascade of the
+    # rest stepping down below.
     cell = e.card_w * 0.5
     for k in range(4):
         x = e.w * (0.14 + k * 0.24)
@@ -114,40 +110,41 @@ def _seahaven(e: Easel) -> None:
         pygame.draw.rect(e.surface, (8, 40, 24), slot, border_radius=3)
         pygame.draw.rect(e.surface, (110, 150, 120), slot, 1, border_radius=3)
         if k in (1, 3):
-            e.card(("7D", "QC")[k // 2], 0.14 + k * 0.24, 0.17, scale=0.5, shadow=False)
+            e.card(cards[k // 2], 0.14 + k * 0.24, 0.17, scale=0.5, shadow=False)
     # The cascade fills the rest: four cards, each showing a fifth of the one beneath.
     top = e.h * 0.17 + cell * 0.7 + 4
     scale = min(0.82, (e.h - top - 4) / (e.card_w * 1.4 * 1.66))
     height = e.card_w * scale * 1.4
-    for k, code in enumerate(("KS", "QH", "JS", "TH")):
+    for k, code in enumerate(cards[2:]):
         e.card(code, 0.5, (top + height / 2 + k * height * 0.22) / e.h, scale=scale)
 
 
-def _whist(e: Easel) -> None:
-    # A trick: four cards from four sides, the last one still landing.
-    for code, fx, fy, angle in (("7H", 0.5, 0.3, 4), ("KH", 0.26, 0.5, 84), ("AH", 0.5, 0.7, -3),
-                                ("2S", 0.74, 0.5, -80)):
+def _trick(e: Easel, cards: tuple[str, ...]) -> None:
+    # A trick: four cards from four sides (top, left, bottom, right), the last one still landing.
+    for code, (fx, fy, angle) in zip(cards, ((0.5, 0.3, 4), (0.26, 0.5, 84), (0.5, 0.7, -3), (0.74, 0.5, -80))):
         e.card(code, fx, fy, angle=angle, scale=0.62)
 
 
-def _euchre(e: Easel) -> None:
-    # The two bowers crossed over the turned-up trump.
-    e.card("9C", 0.5, 0.4, scale=0.7)
-    e.card("JS", 0.36, 0.58, angle=14)
-    e.card("JC", 0.64, 0.58, angle=-14)
+def _bowers(e: Easel, cards: tuple[str, ...]) -> None:
+    # The two bowers (the second and third cards) crossed over the turned-up trump (the first).
+    turned, left, right = cards
+    e.card(turned, 0.5, 0.4, scale=0.7)
+    e.card(left, 0.36, 0.58, angle=14)
+    e.card(right, 0.64, 0.58, angle=-14)
 
 
-def _nap(e: Easel) -> None:
+def _fan_and_chips(e: Easel, cards: tuple[str, ...]) -> None:
     # Five cards in a fan and a little pile of chips in front.
-    for k, code in enumerate(("AS", "KS", "QS", "JS", "9S")):
+    for k, code in enumerate(cards):
         e.card(code, 0.24 + k * 0.13, 0.42 + abs(k - 2) * 0.025, angle=(2 - k) * 9, scale=0.78)
     e.chips(0.5, 0.84, 4)
 
 
-def _nash_whist(e: Easel) -> None:
-    # The auction: a bid on a plate, and the pot of chips it plays for.
-    e.card("AH", 0.3, 0.38, angle=10, scale=0.8)
-    e.card("KH", 0.52, 0.36, angle=-6, scale=0.8)
+def _auction(e: Easel, cards: tuple[str, ...]) -> None:
+    # The auction: two cards, a bid on a plate, and the pot of chips it plays for.
+    first, second = cards
+    e.card(first, 0.3, 0.38, angle=10, scale=0.8)
+    e.card(second, 0.52, 0.36, angle=-6, scale=0.8)
     plate = pygame.Rect(0, 0, round(e.w * 0.62), round(e.h * 0.17))
     plate.center = (round(e.w * 0.45), round(e.h * 0.7))
     pygame.draw.rect(e.surface, (8, 36, 22), plate, border_radius=plate.height // 2)
@@ -156,16 +153,16 @@ def _nash_whist(e: Easel) -> None:
     e.chips(0.82, 0.86, 5, radius=0.09)
 
 
-def _ninety_nine(e: Easel) -> None:
+def _count(e: Easel, cards: tuple[str, ...]) -> None:
     # The pile with its running count over it.
-    for k, code in enumerate(("9S", "TH", "9D")):
+    for k, code in enumerate(cards):
         e.card(code, 0.4 + k * 0.1, 0.36 + k * 0.03, angle=(1 - k) * 10, scale=0.78)
     e.text("99", 0.5, 0.82, 0.2)
 
 
-def _ratscrew(e: Easel) -> None:
-    # A messy pile, a pair on top, and a hand slapping it.
-    for k, (code, angle) in enumerate((("4C", 25), ("KD", -18), ("7S", 8), ("7H", -6))):
+def _slap(e: Easel, cards: tuple[str, ...]) -> None:
+    # A messy pile (its top card last), and a hand slapping it.
+    for k, (code, angle) in enumerate(zip(cards, (25, -18, 8, -6))):
         e.card(code, 0.4 + (k % 2) * 0.08, 0.38 + k * 0.04, angle=angle, scale=0.8)
     e.vector(0.7, 0.76, (0.5, 0.36), _hand)
 
@@ -186,18 +183,18 @@ def _hand(pen: Pen) -> None:
         pen.line((88 + k * 2, 30 + k * 14), (98, 26 + k * 16), theme.GOLD, 3)
 
 
-def _nails(e: Easel) -> None:
-    rings = (("B", "B", "R", "Y", "Y"), ("R", "R", "B", "Y", "B"), ("R", "Y", "Y", "B", "Y"))
+def _rings(e: Easel, cards: tuple[str, ...]) -> None:
+    # Nails's ring cards, overlapping down to the right; a code is its five dots' colours.
     diameter = round(min(e.w * 0.62, e.h * 0.5))
-    for k, ring in enumerate(rings):
-        image = ring_card(ring, diameter)
+    for k, ring in enumerate(cards):
+        image = ring_card(tuple(ring), diameter)
         x, y = e.at(0.3 + k * 0.2, 0.38 + k * 0.12)
         e.surface.blit(image, image.get_rect(center=(round(x), round(y))))
 
 
-def _spoons(e: Easel) -> None:
+def _spoon_to_grab(e: Easel, cards: tuple[str, ...]) -> None:
     # Four of a kind, and the spoon to grab.
-    for k, code in enumerate(("QS", "QH", "QD", "QC")):
+    for k, code in enumerate(cards):
         e.card(code, 0.3 + k * 0.13, 0.38 + abs(k - 1.5) * 0.03, angle=(1.5 - k) * 9, scale=0.8)
     e.vector(0.5, 0.8, (0.92, 0.3), _spoon, design=(100, 36))
 
@@ -211,23 +208,23 @@ def _spoon(pen: Pen) -> None:
     pen.ellipse((83, 13), (8, 4), (246, 248, 252))
 
 
-def _nash(e: Easel) -> None:
-    # Three hidden cards to name, each a back with a question mark.
+def _mystery(e: Easel, cards: tuple[str, ...]) -> None:
+    # Three hidden cards to name, each a back with a question mark (no cards shown).
     for k in range(3):
         rect = e.card(None, 0.22 + k * 0.28, 0.46 + (k == 1) * -0.05, angle=(1 - k) * 6, scale=0.78)
         e.text("?", rect.centerx / e.w, rect.centery / e.h, 0.16)
 
 
-def _abstrac(e: Easel) -> None:
+def _row(e: Easel, cards: tuple[str, ...]) -> None:
     # The face-up row to take from: two rows of cards overlapping, nothing hidden.
-    codes = ("3S", "8H", "8C", "QD", "5S", "6S", "7S", "KH")
-    for k, code in enumerate(codes):
+    for k, code in enumerate(cards):
         row, col = divmod(k, 4)
         e.card(code, 0.2 + col * 0.2, 0.34 + row * 0.36, scale=0.62)
 
 
-ARTS: dict[str, Art] = {
-    "seahaven": _seahaven, "whist": _whist, "euchre": _euchre, "nap": _nap,
-    "nash_whist": _nash_whist, "ninety_nine": _ninety_nine, "ratscrew": _ratscrew,
-    "nails": _nails, "spoons": _spoons, "nash": _nash, "abstrac": _abstrac,
+PAINTINGS: dict[Picture, Painting] = {
+    Picture.FAN: _fan, Picture.TOWERS: _towers, Picture.TRICK: _trick, Picture.BOWERS: _bowers,
+    Picture.FAN_AND_CHIPS: _fan_and_chips, Picture.AUCTION: _auction, Picture.COUNT: _count,
+    Picture.SLAP: _slap, Picture.RINGS: _rings, Picture.SPOON: _spoon_to_grab,
+    Picture.MYSTERY: _mystery, Picture.ROW: _row,
 }

@@ -19,11 +19,13 @@ from app.window.scenes.base import Scene
 from app.core.words.net_words import player_line
 from app.window.ui import theme
 from app.core.words.names import clean_name
+from app.core.words.render import render
 from app.window.ui.widgets import Button, blit_centered, panel
+from games.core.words import Words
 from games.registry import GameSpec
 
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 ERROR_SHOWN_S = 6.0
 
@@ -46,7 +48,7 @@ def join_session(url: str, code: str, name: str, watch: bool, others: Sequence[s
 class LobbyScene(Scene):
     name = "lobby"
 
-    def __init__(self, app: App, session: Any, address: str, spec: GameSpec | None = None,
+    def __init__(self, app: AppServices, session: Any, address: str, spec: GameSpec | None = None,
                  create: dict[str, Any] | None = None) -> None:
         super().__init__(app)
         self.session = session
@@ -59,7 +61,7 @@ class LobbyScene(Scene):
         self.given_name: str | None = getattr(session, "player_name", None)
         self.server: Any = None
         self.server_failure: str | None = None
-        self.error: tuple[str, float] | None = None
+        self.error: tuple[Words | str, float] | None = None
         self.chat: Any = None
         self.start_button = Button("Start", self.start, kind="primary", enabled=False)
         self.leave_button = Button("Leave", self.leave, kind="quiet")
@@ -68,7 +70,7 @@ class LobbyScene(Scene):
         self.resize(app.screen.get_size())
 
     @classmethod
-    def hosting(cls, app: App, spec: GameSpec, create: dict[str, Any]) -> LobbyScene:
+    def hosting(cls, app: AppServices, spec: GameSpec, create: dict[str, Any]) -> LobbyScene:
         """The host's lobby: the app's server is opened, then the table made on it."""
         lobby = cls(app, None, "", spec, create)
         lobby.try_again()
@@ -154,14 +156,10 @@ class LobbyScene(Scene):
             self.open_table()
 
     def open_table(self) -> None:
-        from app.window.tables import table_for
-
         self._forget_app_closing()
-        table = table_for(self.session.spec.id)(self.app, self.session)
+        table = self.app.nav.table(self.session, replace=True)
         if self.error is not None:     # (said here a moment ago, when the game began: said on)
             table.say(table.to_player(self.error[0]), 4.0)
-        self.app.scenes.replace(table)
-        table.resize(self.app.screen.get_size())
 
     # --- what the player does -------------------------------------------------------------
 
@@ -309,7 +307,7 @@ class LobbyScene(Scene):
         size = min(size, int(row_h * 0.6))
         surface.blit(render_text("Seats", size, theme.INK_DIM, bold=True), (self.main.left + pad, y))
         spec = self.spec or getattr(session, "spec", None)
-        if spec is not None and spec.extra.get("partnerships") and len(players) == 4:
+        if spec is not None and spec.partnerships and len(players) == 4:
             note = render_text("partners sit opposite: 1 and 3, 2 and 4", max(12, size - 4), theme.INK_DIM)
             surface.blit(note, note.get_rect(bottomright=(self.main.right - pad, y + size)))
         y += row_h
@@ -337,7 +335,8 @@ class LobbyScene(Scene):
         """The server's last refusal, for a while; else what the keys do."""
         size = max(12, int(15 * self.s))
         if self.error is not None:
-            image = render_text(self.error[0], size + 2, theme.DANGER, bold=True)
+            line = self.error[0]
+            image = render_text(line if isinstance(line, str) else render(line), size + 2, theme.DANGER, bold=True)
         else:
             keys = ["Enter starts (computers take the open seats)" if self.start_button.enabled else "",
                     "T chat" if self.chat is not None else "", "Esc leaves"]

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from app.net.server.server import NET_GAMES
 from app.window.render.table import felt
 from app.window.render.text import font, render_text, wrap
 from app.window.scenes.base import Scene
@@ -15,10 +14,10 @@ from app.window.ui import theme
 from app.window.ui.name_prompt import CANCEL, NamePrompt
 from app.core.words.names import NAME_LIMIT, clean_name
 from app.window.ui.widgets import Button, ButtonRow, blit_centered, panel
-from games.registry import GAMES
+from games.registry import GAMES, networked
 
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 HOST_WORDS = "Choose the game. Friends join from their own computers with the code you send them."
 JOIN_WORDS = ("A friend is hosting? Find their table on your network, "
@@ -35,9 +34,9 @@ def name_problem(text: str) -> str | None:
 class OnlineScene(Scene):
     name = "online"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
-        self.games = [GAMES[g] for g in NET_GAMES if g in GAMES]   # the turn games, then the reflex games
+        self.games = networked()   # the turn games, then the reflex games
         self.game_buttons = [Button(spec.title, self._host(spec.id)) for spec in self.games]
         self.join_button = Button("Join a table", lambda: self._named(self._open_join), kind="primary")
         self.name_button = Button("Change name", self._ask_name, kind="quiet")
@@ -55,15 +54,11 @@ class OnlineScene(Scene):
 
     def _host(self, game_id: str) -> Callable[[], None]:
         def host() -> None:
-            from app.window.scenes.host_setup import HostSetupScene
-
-            self._named(lambda: self.app.scenes.push(HostSetupScene(self.app, GAMES[game_id])))
+            self._named(lambda: self.app.nav.host(GAMES[game_id]))
         return host
 
     def _open_join(self) -> None:
-        from app.window.scenes.join import JoinScene
-
-        self.app.scenes.push(JoinScene(self.app))
+        self.app.nav.join()
 
     def _named(self, then: Callable[[], None]) -> None:
         """Go on, once the player has a name (asked for here the first time)."""

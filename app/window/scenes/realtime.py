@@ -24,41 +24,31 @@ may also use a gamepad's first two buttons as their two keys), and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from app.window import event_sounds
 from app.window.input.bindings import KeyMap
+from app.window.input.press import Press
 from app.window.render.text import render_text
 from app.window.scenes.realtime_net import NetPlay
 from app.window.scenes.table import END_PAUSE, TableScene, watched
 from app.window.ui import theme
 from app.window.ui.widgets import blit_centered, panel
 from games.core.protocol import Event, IllegalAction
+from games.core.words import T, Who
 from games.core.realtime import RealtimeDriver, TimedAction
 
 if TYPE_CHECKING:
-    from app.core.session import Session
-    from app.window.shell import App
+    from app.core.table_session import TableSession
+    from app.window.scenes.base import AppServices
 
 COUNTDOWN = 3.0          # seconds of "3, 2, 1" before play starts
 RESUME_COUNTDOWN = 2.0   # and after a pause, so nobody is caught with their hands off the keys
 MAX_SLICE_MS = 250       # a stalled frame never jumps the game clock further than this
 SKIP_STEPS = 200_000     # a bound on skipping to the result (the simulator's own)
 READY = (120, 200, 120)  # the "Ready" marks before the start
-
-
-@dataclass
-class Press:
-    """One input waiting to become an action: when it was read, whose, and what."""
-
-    ticks: int
-    seat: int
-    index: int                  # the seat's first (0) or second (1) key; -1 for a click
-    pos: tuple[int, int] = (0, 0)
-    button: int = 1
 
 
 class RealtimeTableScene(TableScene):
@@ -80,7 +70,7 @@ class RealtimeTableScene(TableScene):
         humans = self.session.humans
         return humans[0] if len(humans) == 1 else None
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         players = self.players(session)
         self.keys = KeyMap.for_seats(app.settings.key_bindings, players)
         self.mouse_seat: int | None = players[0] if players else None
@@ -93,7 +83,7 @@ class RealtimeTableScene(TableScene):
         self._pads: list[Any] = []
         self.net: NetPlay | None = None
         super().__init__(app, session)
-        if session.remote:   # the game runs on a server: presses go there (app/window/scenes/realtime_net.py)
+        if session.network is not None:   # the game runs on a server: presses go there (app/window/scenes/realtime_net.py)
             self.net = NetPlay(self)
         self.driver = self.make_driver()
         self.view = self.current_view()
@@ -105,7 +95,7 @@ class RealtimeTableScene(TableScene):
         return driver
 
     @staticmethod
-    def players(session: Session) -> list[int]:
+    def players(session: TableSession) -> list[int]:
         """The seats that take keys and the mouse here: the humans, and nobody in a replay
         (so no key caps or "press Q" lines are drawn for a game that is only watched)."""
         return [] if watched(session) else list(session.humans)
@@ -122,7 +112,7 @@ class RealtimeTableScene(TableScene):
 
     def refused_action(self, action: TimedAction, problem: IllegalAction) -> None:
         """A human's action the rules refused (too early, nothing to flip...)."""
-        self.say(self.to_player(str(problem)), 1.6)
+        self.say(self.to_player(problem.message), 1.6)
 
     def pressed(self, action: TimedAction) -> None:
         """At a networked table: a press of a player here, sent to the server, shown at
@@ -130,7 +120,7 @@ class RealtimeTableScene(TableScene):
 
     def verdict(self, first: int, second: int, by_ms: int) -> None:
         """At a networked table: the server judged a race ("Bob by 12 ms")."""
-        self._banner(f"{self._name(first)} by {by_ms} ms", 2.2)
+        self._banner(self.to_player(T("{seat} by {ms} ms", seat=Who(first), ms=by_ms)), 2.2)
 
     # input ---------------------------------------------------------------------------------
 
@@ -204,7 +194,7 @@ class RealtimeTableScene(TableScene):
         """Play the rest at once, as the simulator does (the driver with no end time),
         recording every action so the replay is the same game."""
         events = self.driver.run_to_end(SKIP_STEPS)
-        self.log.extend(str(self.seen(event)) for event in events)
+        self.log.extend(self.seen(event).message() for event in events)
         self.game_ms = float(self.driver.state.now_ms)
         if self.driver.state.is_over():
             self.sound_end()
@@ -306,7 +296,7 @@ class RealtimeTableScene(TableScene):
         """Show events the moment they happen (reflex tables do not queue them)."""
         for event in events:
             event = self.seen(event)
-            self.log.append(str(event))
+            self.log.append(event.message())
             self.show(event)
             event_sounds.play_for(event)
         self.view = self.current_view()

@@ -25,7 +25,7 @@ F3 shows every player's round trip and clock error (``figures``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -34,14 +34,71 @@ from app.net.client.clock_link import local_ms
 from app.window.render.text import render_text
 from app.window.ui import theme
 from app.window.ui.widgets import blit_centered, panel
+from games.core.words import Words
 
 if TYPE_CHECKING:
-    from app.window.scenes.realtime import Press, RealtimeTableScene
+    from collections import deque
+
+    from app.core.table_session import TableSession
+    from app.window.anim.tween import Animator
+    from app.window.input.press import Press
+    from app.window.scenes.base import AppServices
+    from games.core.protocol import Event
+    from games.core.words import Words
+    from games.core.realtime import TimedAction
 
 GRACE_WORDS = "then a computer holds the seat"   # after the seconds left, as the server says them
 GRACE_UNKNOWN = "If they are not back soon, a computer holds the seat"
 HOLD_MS = 600.0     # a press held for its key's last answer is read anyway after this long
 REFUSAL_WAIT_MS = 150.0   # a refusal waits this long for a verdict that explains it
+
+
+class NetTable(Protocol):
+    """What the net side drives of its reflex table (``RealtimeTableScene``, which imports
+    this module, so it is named here by its shape): its clock and countdown, its inbox of
+    presses, its queue of events to show, and how it speaks and shows a verdict."""
+
+    countdown: float
+    started: bool
+    game_ms: float
+    keys: KeyMap
+    message_time: float
+    inbox: list[Press]
+    queue: deque[Event]
+    anim: Animator
+    people: list[str]
+    size: tuple[int, int]
+
+    @property
+    def app(self) -> AppServices: ...
+
+    @property
+    def session(self) -> TableSession: ...
+
+    @staticmethod
+    def players(session: TableSession) -> list[int]: ...
+
+    def current_view(self) -> Any: ...
+
+    def sync(self, view: Any) -> None: ...
+
+    def present(self, events: list[Event]) -> None: ...
+
+    def tick_effects(self, dt: float) -> None: ...
+
+    def _ending(self, dt: float) -> None: ...
+
+    def _press_action(self, press: Press, at: int) -> TimedAction | None: ...
+
+    def pressed(self, action: TimedAction) -> None: ...
+
+    def say(self, text: str, seconds: float = 2.5) -> None: ...
+
+    def to_player(self, text: Words | str) -> str: ...
+
+    def verdict(self, first: int, second: int, by_ms: int) -> None: ...
+
+    def focus_point(self) -> tuple[int, int]: ...
 
 
 @dataclass(frozen=True)
@@ -56,16 +113,17 @@ class _Stamped:
 class NetPlay:
     """The networked side of one reflex table (see the module's notes)."""
 
-    def __init__(self, table: RealtimeTableScene) -> None:
+    def __init__(self, table: NetTable) -> None:
         self.table = table
-        self.session: Any = table.session
+        session: Any = table.session   # (a RemoteRealtimeSession: its clock, presses and verdicts)
+        self.session = session
         self.show_figures = False
-        self._resyncs = getattr(self.session, "resyncs", 0)
+        self._resyncs: int = session.resyncs
         self._humans = list(self.session.humans)
         self._held: list[_Stamped] = []
         self._unanswered: dict[tuple[int, int], float] = {}   # (seat, key) -> sent at (local ms)
         self._view_keys: tuple[int, ...] = tuple(getattr(table, "view_keys", ()))
-        self._refusals: list[tuple[str, float]] = []    # (line, when it came: local ms)
+        self._refusals: list[tuple[Words | str, float]] = []    # (line, when it came: local ms)
 
     # --- input ------------------------------------------------------------------------------
 
@@ -107,7 +165,7 @@ class NetPlay:
         if session.humans != self._humans:   # a player at this keyboard sat down after the table opened
             self._humans = list(session.humans)
             table.keys = KeyMap.for_seats(table.app.settings.key_bindings, table.players(session))
-        resyncs = getattr(session, "resyncs", 0)
+        resyncs = session.resyncs
         if resyncs != self._resyncs:   # back after a drop: the view says what was missed
             self._resyncs = resyncs
             table.queue.clear()
@@ -124,7 +182,7 @@ class NetPlay:
             self._unanswered.clear()
         now = local_ms()
         for line in errors:
-            if line.lower().startswith("not allowed"):
+            if str(line).lower().startswith("not allowed"):
                 self._refusals.append((line, now))
             else:
                 table.say(table.to_player(line), 2.0)

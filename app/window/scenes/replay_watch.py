@@ -1,10 +1,12 @@
 """Watching a replay on the game's own table.
 
-The table class is the game's real one, with :class:`ReplayControls` mixed in front of it:
-the recorded actions are applied one by one through the table's own ``act`` (turn games)
-or handed to the reflex table's real-time driver, on its game clock, as if the players had
-pressed them and with no bots (real-time games), so the table shows exactly the events it
-showed when the game was played. Nobody's input
+The table class is the game's real one, with :class:`ReplayControls` (turn games) or
+:class:`RealtimeReplayControls` (reflex games) in front of it, in a class each game's
+table module names (``Replay``, app/window/tables/): the recorded actions are applied one
+by one through the table's own ``act`` (turn games) or handed to the reflex table's
+real-time driver, on its game clock, as if the players had pressed them and with no bots
+(the replay session's driver has none), so the table shows exactly the events it showed
+when the game was played. Nobody's input
 reaches the game, and the table, knowing it is watched (``TableScene.watching``), draws
 none of its prompts, key caps or player controls; the keys drive the playback instead:
 
@@ -22,84 +24,42 @@ hand-edited file) stops the playback with a sentence saying which and why.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from app.window.render.text import render_text
-from app.core.replay_file import Replay, describe
-from app.window.scenes.realtime import RealtimeTableScene
-from app.core.session import Session
+from app.core.replay_file import describe
+from app.core.replay_session import ReplaySession
 from app.window.ui import theme
 from app.window.ui.widgets import Button, blit_centered, panel
-from games.core.protocol import Event, IllegalAction
+from games.core.protocol import Event
 from games.core.realtime import RealtimeDriver
 
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
+    from app.window.scenes.realtime import RealtimeTableScene
+    from app.window.scenes.table import TableScene
 
 PACE = 0.6          # seconds between actions at 1x (a bot's pace at the table)
 SPEEDS = (1, 2, 4)
 KEYS_HINT = "Space {} · → step · 1 2 4 speed · V seat · H hide · L log · Esc back"
 
 
-class ReplaySession(Session):
-    """A session whose actions come from a recording. No seat takes input (``is_human`` is
-    always false); ``humans`` still names the human seats of the original game, so the
-    table labels them as it did. A one-seat game is watched as a spectator."""
-
-    replaying = True
-
-    def __init__(self, replay: Replay) -> None:
-        super().__init__(replay.spec, replay.setup)
-        self.replay = replay
-        self.script: list[Any] = list(replay.actions)
-        self.broken = ""
-
-    @property
-    def humans(self) -> list[int]:
-        if self.spec.max_seats == 1:
-            return []
-        return [i for i, plan in enumerate(self.setup.seats) if plan.human]
-
-    def is_human(self, seat: int) -> bool:
-        return False
-
-    def bot_seat(self) -> int | None:
-        return None
-
-    @property
-    def done(self) -> int:
-        return len(self.actions)
-
-    def next_action(self) -> Any | None:
-        return self.script[self.done] if self.done < len(self.script) else None
-
-    def apply(self, action: Any) -> list[Any]:
-        if self.broken:  # nothing more is applied once the recording and the rules disagree
-            raise IllegalAction("the replay has stopped")
-        try:
-            return super().apply(action)
-        except IllegalAction as problem:
-            self.broken = f"Action {self.done + 1} ({action}) is not allowed here: {problem}"
-            raise
-
-
-if TYPE_CHECKING:  # the mixin is always put in front of a table (turn or reflex)
-    _Table = RealtimeTableScene
+if TYPE_CHECKING:  # the controls are always put in front of a table
+    _Table = TableScene
+    _RealtimeTable = RealtimeTableScene
 else:
-    _Table = object
+    _Table = _RealtimeTable = object
 
 
 class ReplayControls(_Table):
-    """Mixed in front of a table class: plays a :class:`ReplaySession` back."""
+    """In front of a turn game's table class: plays a :class:`ReplaySession` back."""
 
     session: ReplaySession
-    driver: RealtimeDriver   # (a reflex table's)
     name = "replay"
 
-    def __init__(self, app: App, session: ReplaySession) -> None:
+    def __init__(self, app: AppServices, session: ReplaySession) -> None:
         self.paused = False
         self.speed = 1
         self.step_wanted = False
@@ -108,7 +68,6 @@ class ReplayControls(_Table):
         self.bar_shown = True
         self.window: tuple[int, int] = app.screen.get_size()
         self.controls: list[Button] = []
-        self.realtime = isinstance(self, RealtimeTableScene)
         super().__init__(app, session)
         self.menu_button.label = "Back"
         self.menu_button.action = self.leave
@@ -116,9 +75,6 @@ class ReplayControls(_Table):
         self.step_button = Button("Step", self.step, kind="quiet")
         self.speed_buttons = [Button(f"{n}x", self._speed(n), kind="quiet") for n in SPEEDS]
         self.controls = [self.pause_button, self.step_button, *self.speed_buttons]
-        if self.realtime:  # no countdown: the recording starts when play started
-            self.countdown = 0.0
-            self.started = True
 
     # the keys ------------------------------------------------------------------------------
 
@@ -173,10 +129,10 @@ class ReplayControls(_Table):
         if len(self.app.scenes.stack) > 1:
             self.app.scenes.pop()
         else:
-            self.app.to_menu()
+            self.app.nav.menu()
 
     def restart(self) -> None:
-        again = replay_table(self.session.spec.id)(self.app, ReplaySession(self.session.replay))
+        again = type(self)(self.app, ReplaySession(self.session.replay))
         again.speed = self.speed
         self.app.scenes.replace(again)
         again.resize(self.app.screen.get_size())
@@ -188,8 +144,7 @@ class ReplayControls(_Table):
         self.viewer = (self.viewer + 1) % self.session.state.seats
         self.resize(self.window)
         self.sync(self.current_view())
-        if self.realtime:
-            self.view = self.current_view()
+        self.viewer_changed()
         self.say(f"Watching from {self.people[self.viewer]}'s seat", 1.5)
 
     # the window: the table above, the controls in a strip of their own below it ------------
@@ -209,18 +164,18 @@ class ReplayControls(_Table):
 
     # the frame ------------------------------------------------------------------------------
 
-    def on_enter(self) -> None:
-        super().on_enter()
-        if self.realtime:
-            self.countdown = 0.0  # back from the rules: no "get ready", nobody is playing
-
     def update(self, dt: float) -> None:
         if self.session.broken:
             self.paused = True
-        if self.realtime:
-            self._update_realtime(dt)
-        else:
-            super().update(dt * self.speed)
+        self.advance(dt)
+
+    def advance(self, dt: float) -> None:
+        """Play the recording on for ``dt`` seconds of the window's time (at the speed)."""
+        self.table_update(dt * self.speed)
+
+    def table_update(self, dt: float) -> None:
+        """The table's own frame (whatever the controls in front of it do instead)."""
+        super().update(dt)
 
     def drive(self, dt: float) -> None:
         """Turn tables: nothing is being shown, so apply the next action when it is due."""
@@ -236,67 +191,12 @@ class ReplayControls(_Table):
         self.pace, self.step_wanted = 0.0, False
         self.act(action)
 
-    def _update_realtime(self, dt: float) -> None:
-        if self.paused and not self.step_wanted:
-            self.anim.update(dt)
-            self.last_ticks = None  # the game clock stood still meanwhile
-            return
-        if self.step_wanted:
-            self._step_realtime()
-            return
-        self.view = self.current_view()
-        self.last_ticks = None  # the game clock follows the frames (times the speed) only
-        span = self._span(dt * self.speed)
-        if span is None:
-            self.finished = True  # the recording stops here, before the end of the game
-            return
-        super().update(span)
-
-    def _step_realtime(self) -> None:
-        """Run the game clock straight to the next recorded action and apply it."""
-        self.step_wanted = False
-        action = self.session.next_action()
-        if action is not None:
-            self.game_ms = max(self.game_ms, float(action.at_ms - 1))
-        self.last_ticks = None
-        super().update(1 / 1000)
-
-    def _span(self, span: float) -> float | None:
-        """The game time (s) this frame may cover. After the last recorded action the clock
-        stops where the recording stopped, so the final state is the one that was saved;
-        ``None`` when there is nothing left to play."""
-        state = self.session.timed_state()
-        if self.session.next_action() is not None or state.is_over():
-            return span
-        end_ms = self.session.replay.end_ms
-        if end_ms is None:
-            return span if state.next_due() is not None else None
-        room = (end_ms - self.game_ms) / 1000
-        return min(span, room) if room > 0 else None
-
-    def make_driver(self) -> RealtimeDriver:
-        """Reflex tables: a driver with no bots; the recording comes in through ``run_game``."""
-        return RealtimeDriver(self.session.state, {}, self.session.bot_rng, log=self.session.actions)
-
-    def run_game(self, end_ms: int) -> list[Event]:
-        """Reflex tables: hand the driver the recorded actions due by ``end_ms`` one at a time,
-        as the players' presses (ties keep the order they were applied in), so the first one
-        the rules refuse stops the playback right there."""
-        session, driver = self.session, self.driver
-        events: list[Event] = []
-        while not session.broken and not session.state.is_over():
-            action = session.next_action()
-            if action is None or action.at_ms > end_ms:
-                return events + driver.run_until(end_ms)
-            driver.submit([action])
-            events += driver.run_until(action.at_ms)
-            for refusal in driver.take_refusals():
-                session.broken = f"Action {session.done + 1} ({action}) is not allowed here: {refusal.problem}"
-        return events
-
     def finish(self) -> None:
         """The game is over: stay on the last position (Esc leaves, R plays it again)."""
         self.finished = True
+
+    def viewer_changed(self) -> None:
+        """The watched seat changed (V): a reflex table's view follows."""
 
     # drawing -------------------------------------------------------------------------------
 
@@ -391,21 +291,76 @@ class ReplayControls(_Table):
         blit_centered(surface, image, rect.center)
 
 
-@lru_cache(maxsize=None)
-def replay_table(game_id: str) -> type:
-    """The game's table class with the replay controls in front of it."""
-    from app.window.tables import table_for
+class RealtimeReplayControls(ReplayControls, _RealtimeTable):
+    """In front of a reflex game's table class: the recording's presses go to the table's
+    driver on its game clock (no countdown: the recording starts when play started)."""
 
-    table = table_for(game_id)
-    return type(f"Replay{table.__name__}", (ReplayControls, table), {})
+    driver: RealtimeDriver
 
+    def __init__(self, app: AppServices, session: ReplaySession) -> None:
+        super().__init__(app, session)
+        self.countdown = 0.0
+        self.started = True
 
-def open_replay(app: App, replay: Replay, replace: bool = False) -> Any:
-    """Put a replay's table on top of the scene stack and return it."""
-    scene = replay_table(replay.game_id)(app, ReplaySession(replay))
-    if replace:
-        app.scenes.replace(scene)
-    else:
-        app.scenes.push(scene)
-    scene.resize(app.screen.get_size())
-    return scene
+    def on_enter(self) -> None:
+        super().on_enter()
+        self.countdown = 0.0  # back from the rules: no "get ready", nobody is playing
+
+    def viewer_changed(self) -> None:
+        self.view = self.current_view()
+
+    def advance(self, dt: float) -> None:
+        """Run the game clock on (times the speed) and hand the driver what falls due."""
+        if self.paused and not self.step_wanted:
+            self.anim.update(dt)
+            self.last_ticks = None  # the game clock stood still meanwhile
+            return
+        if self.step_wanted:
+            self._step_realtime()
+            return
+        self.view = self.current_view()
+        self.last_ticks = None  # the game clock follows the frames (times the speed) only
+        span = self._span(dt * self.speed)
+        if span is None:
+            self.finished = True  # the recording stops here, before the end of the game
+            return
+        self.table_update(span)
+
+    def _step_realtime(self) -> None:
+        """Run the game clock straight to the next recorded action and apply it."""
+        self.step_wanted = False
+        action = self.session.next_press()
+        if action is not None:
+            self.game_ms = max(self.game_ms, float(action.at_ms - 1))
+        self.last_ticks = None
+        self.table_update(1 / 1000)
+
+    def _span(self, span: float) -> float | None:
+        """The game time (s) this frame may cover. After the last recorded action the clock
+        stops where the recording stopped, so the final state is the one that was saved;
+        ``None`` when there is nothing left to play."""
+        state = self.session.timed_state()
+        if self.session.next_action() is not None or state.is_over():
+            return span
+        end_ms = self.session.replay.end_ms
+        if end_ms is None:
+            return span if state.next_due() is not None else None
+        room = (end_ms - self.game_ms) / 1000
+        return min(span, room) if room > 0 else None
+
+    def run_game(self, end_ms: int) -> list[Event]:
+        """Reflex tables: hand the driver the recorded actions due by ``end_ms`` one at a time,
+        as the players' presses (ties keep the order they were applied in), so the first one
+        the rules refuse stops the playback right there."""
+        session, driver = self.session, self.driver
+        events: list[Event] = []
+        while not session.broken and not session.state.is_over():
+            action = session.next_press()
+            if action is None or action.at_ms > end_ms:
+                return events + driver.run_until(end_ms)
+            driver.submit([action])
+            events += driver.run_until(action.at_ms)
+            for refusal in driver.take_refusals():
+                session.stop(action, str(refusal.problem))
+        return events
+

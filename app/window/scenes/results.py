@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -11,19 +11,20 @@ from app.core import replay_file, resume, storage
 from app.window.render.table import felt
 from app.window.render.text import font, render_text
 from app.window.scenes.base import Scene
-from app.core.session import Session
+from app.core.table_session import NetworkedSession, TableSession
 from app.window.ui import theme
 from app.window.ui.name_prompt import CANCEL, NamePrompt
 from app.window.ui.widgets import Button, ButtonRow, blit_centered, panel
 from app.core.review import reviewable
 from app.core.words.names import SeatNames, level_word, name_session
+from app.core.words.render import render
+from games.core.words import Words
 
 
 # Keys pressed in the first moments after the game ends were meant for the table (a player
 # playing cards with Enter): they are let go rather than choosing Play again unseen.
 if TYPE_CHECKING:
-    from app.net.client.remote import RemoteSession
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 KEY_GUARD = 0.8
 
@@ -31,7 +32,7 @@ KEY_GUARD = 0.8
 class ResultsScene(Scene):
     name = "results"
 
-    def __init__(self, app: App, session: Session, remote: RemoteSession | None = None) -> None:
+    def __init__(self, app: AppServices, session: TableSession, remote: NetworkedSession | None = None) -> None:
         """``session`` is the game that ended; for a networked game, the game replayed here
         (``RemoteSession.finished``), and ``remote`` the table's session, which plays again."""
         super().__init__(app)
@@ -50,7 +51,8 @@ class ResultsScene(Scene):
         # The people this screen speaks to: at a networked table only this player's seat.
         self.humans = session.humans if remote is None else remote.humans
         humans = self.humans
-        self.words = SeatNames(self.people, humans[0] if len(humans) == 1 else None).words
+        names = SeatNames(self.people, humans[0] if len(humans) == 1 else None)
+        self.to_player: Callable[[Words | str], str] = lambda line: render(line, names)
         self.age = 0.0   # seconds shown
         self._record()
         self.replay = self._keep_replay()
@@ -72,7 +74,7 @@ class ResultsScene(Scene):
         """Every finished game is kept as a replay; the game in progress is forgotten."""
         if resume.kept(self.session):
             resume.clear()
-        if self.session.remote:   # the server's replay could not be played here
+        if self.session.kind == "remote":   # the server's replay could not be played here
             return None
         try:
             replay = replay_file.Replay.from_session(self.session)
@@ -87,7 +89,7 @@ class ResultsScene(Scene):
         if self.replay is None:
             self.app.notify("This game cannot be saved as a replay")
             return
-        self.prompt = NamePrompt("Save the replay as", replay_file.check_name, replay_file.NAME_LIMIT)
+        self.prompt = NamePrompt("Save the replay as", replay_file.check_name, replay_file.FILE_NAME_LIMIT)
 
     def _prompt_input(self, event: pygame.event.Event) -> None:
         assert self.prompt is not None and self.replay is not None
@@ -130,14 +132,14 @@ class ResultsScene(Scene):
         self.row.layout((size[0] // 2, int(size[1] * 0.8)), (width, int(52 * s)), gap)
 
     def again(self) -> None:
-        from app.window.tables import table_for
-
         if self.remote is not None:
             self._again_online(self.remote)
             return
-        self.app.scenes.replace(table_for(self.session.spec.id)(self.app, self.session.rematch()))
+        again = self.session.rematch()
+        if again is not None:
+            self.app.nav.table(again, replace=True)
 
-    def _again_online(self, remote: RemoteSession) -> None:
+    def _again_online(self, remote: NetworkedSession) -> None:
         """Ask the server for a new deal with the same seats; the table opens when it comes
         (``update``). A watcher waits for a player to ask."""
         if remote.game_number != self.game_number:
@@ -150,40 +152,33 @@ class ResultsScene(Scene):
             remote.again()
             self.app.notify("Asking the table for a new deal…", 3.0)
 
-    def _to_next_game(self, remote: RemoteSession) -> None:
-        from app.window.tables import table_for
-
+    def _to_next_game(self, remote: NetworkedSession) -> None:
         remote.next_game()
-        table = table_for(remote.spec.id)(self.app, remote)
-        self.app.scenes.replace(table)
+        self.app.nav.table(remote, replace=True)
 
     def setup(self) -> None:
-        from app.window.scenes.setup import SetupScene
-
-        self.app.scenes.replace(SetupScene(self.app, self.session.spec, self.session.setup))
+        self.app.nav.setup(self.session.spec, self.session.setup, replace=True)
 
     def menu(self) -> None:
         if self.remote is not None:
             self.remote.leave()
-        self.app.to_menu()
+        self.app.nav.menu()
 
     def review(self) -> None:
-        from app.window.coach import open_review
-
         if self.replay is not None:
-            open_review(self.app, self.replay)
+            self.app.nav.review(self.replay)
 
     def update(self, dt: float) -> None:
         self.age += dt
         if self.remote is not None:
             self._follow(self.remote)
 
-    def _follow(self, remote: RemoteSession) -> None:
+    def _follow(self, remote: NetworkedSession) -> None:
         """A networked table goes on: a new deal begun by anyone at the table opens it here
         too (the table would otherwise wait for this player's turns); refusals are shown."""
         remote.poll()
         for line in remote.take_errors():
-            self.app.notify(self.words(line), 4.0)
+            self.app.notify(self.to_player(line), 4.0)
         if remote.game_number != self.game_number and remote.status == "playing":
             self._to_next_game(remote)
 
@@ -229,7 +224,7 @@ class ResultsScene(Scene):
                for seat in range(len(self.session.setup.seats))}
         level = {seat: "" if plan.human else f"  ·  {level_word(plan.difficulty)}"
                  for seat, plan in enumerate(self.session.setup.seats)}
-        if self.session.spec.extra.get("partnerships") and len(scores) == 4:
+        if self.session.spec.partnerships and len(scores) == 4:
             sides = sorted(((0, 2), (1, 3)), key=lambda side: (side[0] not in winners, -scores[side[0]]))
             return [(f"{place}.  {who[a]} & {who[b]}  ·  {_count(scores[a], 'point')}", a in winners)
                     for place, (a, b) in enumerate(sides, start=1)]
@@ -240,16 +235,17 @@ class ResultsScene(Scene):
             place = 1 + sum(rank[other] < rank[seat] for other in order)
             shared = "=" if sum(rank[other] == rank[seat] for other in order) > 1 else ""
             text = f"{shared}{place}.  {who[seat]}{level[seat]}"
-            if self.session.spec.extra.get("show_scores"):  # games won on points show them
-                text += f"  ·  {scores[seat]:g} {self.session.spec.extra.get('score_unit', 'points')}"
+            unit = self.session.spec.score_unit
+            if unit is not None:  # games won on points show them
+                text += f"  ·  {scores[seat]:g} {unit}"
             rows.append((text, seat in winners))
         return rows
 
     def _draw_placings(self, surface: pygame.Surface, box: pygame.Rect, s: float) -> None:
         if self.outcome is None:
             return
-        if self.outcome.reason:   # why the game ended, under the headline
-            reason = self.words(self.outcome.reason)
+        reason = self.to_player(self.outcome.reason)
+        if reason:   # why the game ended, under the headline
             blit_centered(surface, render_text(reason, max(13, int(18 * s)), theme.INK_DIM),
                           (box.centerx, box.top + int(128 * s)))
         y = box.top + int(160 * s)

@@ -16,22 +16,22 @@ replay the actions, quick; the solvers are not involved).
 from __future__ import annotations
 
 from concurrent.futures import Future
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from app.core import worker
-from app.core.review import SPLITS, decision_indices, default_seat, merge, review_part, seat_name
+from app.core.review import decision_indices, default_seat, merge, review_part, seat_name, splits
 from app.window.render.text import font, render_text, wrap
 from app.core.replay_file import Replay
-from app.window.scenes.replay_watch import ReplayControls, ReplaySession
+from app.core.replay_session import ReplaySession
+from app.window.scenes.replay_watch import ReplayControls
 from app.window.ui import theme
 from app.core.words.review_words import HEADINGS, bid_heading, bid_lines, decision_lines, summary, where
 from games.core.analysis import Decision, Review
 
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 PART = 4  # decisions per worker job: small enough for the progress to move
 WIDE = 1100  # from this window width the panel sits beside the table, else below it
@@ -47,7 +47,7 @@ class ReviewJob:
         self.error = ""
         args = (replay.game_id, len(replay.seats), dict(replay.options), replay.seed, list(replay.actions), seat)
         indices = decision_indices(replay.actions, seat)
-        if replay.game_id in SPLITS and indices:
+        if splits(replay.game_id) and indices:
             parts = [indices[i:i + PART] for i in range(0, len(indices), PART)]
             self.jobs: list[Future] = [worker.submit(review_part, *args, part) for part in parts]
         else:
@@ -109,7 +109,7 @@ class ReviewControls(ReplayControls):
 
     name = "review"
 
-    def __init__(self, app: App, session: ReplaySession, coach: Coach) -> None:
+    def __init__(self, app: AppServices, session: ReplaySession, coach: Coach) -> None:
         self.coach = coach
         super().__init__(app, session)
         self.paused = True  # the summary first: the player starts the playback
@@ -159,7 +159,9 @@ class ReviewControls(ReplayControls):
 
     def jump(self, index: int) -> None:
         """Show the position before action ``index``, paused."""
-        self.app.scenes.replace(open_review_at(self.app, self.coach, index, push=False))
+        scene = type(self)(self.app, review_session(self.coach, index), self.coach)
+        scene.resize(self.app.screen.get_size())
+        self.app.scenes.replace(scene)
 
     # the frame ------------------------------------------------------------------------------
 
@@ -309,31 +311,13 @@ def _shortened(lines: list[str], room: int) -> list[str]:
     return keep + [f"… {len(options) - len(keep)} more"] + closing
 
 
-@lru_cache(maxsize=None)
-def review_table(game_id: str) -> type:
-    """The game's table class with the review controls in front of it."""
-    from app.window.tables import table_for
-
-    table = table_for(game_id)
-    return type(f"Review{table.__name__}", (ReviewControls, table), {})
-
-
-def open_review_at(app: App, coach: Coach, index: int = 0, push: bool = True) -> Any:
-    """A Review table showing the position before action ``index`` (pushed on the scene
-    stack unless ``push`` is False: then the caller places it)."""
+def review_session(coach: Coach, index: int = 0) -> ReplaySession:
+    """The recording played up to the position before action ``index``, for a Review table
+    to show from there (the navigator opens the first, app/window/routes.py)."""
     session = ReplaySession(coach.replay)
     for action in coach.replay.actions[:index]:
         session.apply(action)
     if index:
         session.opening = []  # the table draws the position as it is, not the first deal
         session.resumed = True
-    scene = review_table(coach.replay.game_id)(app, session, coach)
-    if push:
-        app.scenes.push(scene)
-    scene.resize(app.screen.get_size())
-    return scene
-
-
-def open_review(app: App, replay: Replay, seat: int | None = None) -> Any:
-    """The Review screen for a replay, from its start, paused on the summary."""
-    return open_review_at(app, Coach(replay, seat))
+    return session

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
+from app.core import storage
 from app.window import synth
 from app.window.render.table import felt
 from app.window.render.text import render_text
@@ -18,18 +19,17 @@ from app.core.words.names import NAME_LIMIT, clean_name, name_problem
 from app.window.ui.widgets import Button, blit_centered
 
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 BACKS = ("blue", "red", "green")
 VOLUMES = tuple(round(v / 10, 1) for v in range(11))
-WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 1000))
 
 
 class SettingsScene(Scene):
     name = "settings"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.focus = 0
         self.prompt: NamePrompt | None = None
@@ -86,17 +86,16 @@ class SettingsScene(Scene):
         return f"{w} × {h}"
 
     def _change_size(self, step: int) -> None:
-        current = tuple(self.settings.window_size)
-        index = WINDOW_SIZES.index(current) if current in WINDOW_SIZES else 1
-        size = WINDOW_SIZES[(index + step) % len(WINDOW_SIZES)]
+        current = self.settings.window_size
+        size = storage.next_window_size(current, step, storage.window_choices(self.app.room))
+        if size == current:
+            return   # the smallest or the largest that fits already: the sizes do not wrap
         self.settings.window_size = size
         self.app.save_settings()  # saved now, not only when the app closes normally
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
 
     def _open_keys(self, step: int) -> None:
-        from app.window.scenes.keys import KeyBindingsScene
-
-        self.app.scenes.push(KeyBindingsScene(self.app))
+        self.app.nav.keys()
 
     def _ask_name(self, step: int) -> None:
         self.prompt = NamePrompt("Your name at the table", name_problem, NAME_LIMIT,

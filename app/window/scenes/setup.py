@@ -11,7 +11,7 @@ import pygame
 from app.window.render.table import felt
 from app.window.render.text import render_text
 from app.window.scenes.base import Scene
-from app.core.session import SeatPlan, Session, Setup
+from app.core.session import LocalSession, SeatPlan, Setup
 from app.window.ui import theme
 from app.window.ui.blurb import LEADING, fit_blurb
 from app.window.ui.form import Row, draw_row
@@ -20,7 +20,7 @@ from app.window.ui.widgets import Button, blit_centered, panel
 from games.registry import DIFFICULTIES, GameSpec
 
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 SEED_DIGITS = 9
 
@@ -28,7 +28,7 @@ SEED_DIGITS = 9
 class SetupScene(Scene):
     name = "setup"
 
-    def __init__(self, app: App, spec: GameSpec, setup: Setup | None = None) -> None:
+    def __init__(self, app: AppServices, spec: GameSpec, setup: Setup | None = None) -> None:
         super().__init__(app)
         self.spec = spec
         self.setup = setup or self._remembered() or Setup.default(spec)
@@ -63,7 +63,7 @@ class SetupScene(Scene):
     @property
     def seed_label(self) -> str:
         """"Seed", or the game's own word for it (a solitaire's "Deal number")."""
-        return str(self.spec.extra.get("seed_label", "Seed"))
+        return self.spec.seed_label
 
     def build_rows(self) -> None:
         rows: list[Row] = []
@@ -120,7 +120,7 @@ class SetupScene(Scene):
     def _seat_label(self, seat: int) -> str:
         """A seat's plan; for a human at a reflex game, also the two keys they will use."""
         plan = self.setup.seats[seat]
-        names = self.spec.extra.get("keys")
+        names = self.spec.keys
         if not (plan.human and self.spec.realtime and names):
             return plan.label()
         from app.window.input.bindings import MAX_KEYBOARD_PLAYERS, key_label, slot_keys
@@ -201,12 +201,10 @@ class SetupScene(Scene):
     # actions -----------------------------------------------------------------------------
 
     def start(self) -> None:
-        from app.window.tables import table_for
-
         self._remember()
-        session = Session(self.spec, Setup(self.spec.id, list(self.setup.seats),
+        session = LocalSession(self.spec, Setup(self.spec.id, list(self.setup.seats),
                                            dict(self.setup.options), self.setup.seed, self.chosen_names()))
-        self.app.scenes.replace(table_for(self.spec.id)(self.app, session))
+        self.app.nav.table(session, replace=True)
 
     def _remember(self) -> None:
         from app.core import last_setup
@@ -320,9 +318,7 @@ class SetupScene(Scene):
 
         panel(surface, self.side, edge=(70, 110, 85), width=1)
         art = self.art_rect()
-        cover = self.spec.extra.get("cover", ())
-        cover = cover if cover and all(isinstance(c, str) for c in cover) else ("AS", "KH", "QD")
-        surface.blit(tile_art(self.spec.id, art.size, self.app.cards, self.app.settings.card_back, cover), art)
+        surface.blit(tile_art(self.spec.art, art.size, self.app.cards, self.app.settings.card_back), art)
         y = art.bottom + self.side_pad()
         # Fitting the words measures every line: done once per size, not every frame.
         if self._summary is None or self._summary[0] != self.size:

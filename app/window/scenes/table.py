@@ -18,7 +18,6 @@ import pygame
 
 from app.window import event_sounds
 from app.core import resume
-from app.window.anim import wash
 from app.window.anim.tween import Animator
 from app.window.pace import GamePace
 from app.window.render.cards import PaintLater
@@ -27,27 +26,26 @@ from app.window.render.text import font, render_text, wrap
 from app.window.scenes import table_chat
 from app.window.scenes.base import Scene
 from app.window.scenes.key_line import KeyLine
-from app.window.scenes.pause import PauseScene
-from app.window.scenes.results import ResultsScene
-from app.window.scenes.rules import RulesScene
-from app.core.session import Session
+from app.core.table_session import NetworkedSession, TableSession
 from app.window.ui import theme
 from app.core.words.names import SeatNames, level_word, name_session
+from app.core.words.render import render
 from app.window.ui.widgets import Button, blit_centered, panel, shade_layer
 from games.core.protocol import Action, Event, IllegalAction
+from games.core.words import Words
 
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 BOT_PACE = 0.6      # seconds a bot takes at least, so people can follow the play
 END_PAUSE = 1.6     # seconds the final position stays before the results
 PAINT_AHEAD = 0.003  # seconds a frame may spend painting cards before the first picture
 
 
-def watched(session: Session) -> bool:
+def watched(session: TableSession) -> bool:
     """True when the session is a replay: the game is watched, not played, so a table shows
     none of the prompts, key caps and controls meant for a player, and takes no input."""
-    return bool(getattr(session, "replaying", False))
+    return session.kind == "replay"
 
 
 class TableScene(Scene):
@@ -55,7 +53,7 @@ class TableScene(Scene):
     banner: tuple[str, float] = ("", 0.0)   # a headline and the seconds it stays up
     _wash_offered = False   # the deck is washed (app.window.anim.wash) once, before the first deal
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         super().__init__(app)
         self.session = session
         self.watching = watched(session)
@@ -65,7 +63,7 @@ class TableScene(Scene):
         self.hold = 0.0
         self.bot_clock = 0.0
         self.end_clock = 0.0
-        self.log: deque[str] = deque(maxlen=200)
+        self.log: deque[Words] = deque(maxlen=200)   # what the events said, rendered when drawn
         self.told: deque[Event] = deque(maxlen=200)   # the events behind the log, unredacted
         self.show_log = False
         self.curtain_for: int | None = None
@@ -73,7 +71,7 @@ class TableScene(Scene):
         self.message_time = 0.0
         self._bot_action: Any = None
         self._end_sounded = False
-        self._resyncs = getattr(session, "resyncs", 0)   # a networked game's returns after a drop
+        self._resyncs = _resyncs(session)   # a networked game's returns after a drop
         self._move_clock = 0.0   # a networked game: idle time since the last move was taken
         self._to_results = False
         self.key_line = KeyLine()   # Esc/F1/L/F11 at the top right, where the table leaves room
@@ -147,11 +145,16 @@ class TableScene(Scene):
         try:
             events = self.session.apply(action)
         except IllegalAction as problem:
-            self.say(self.to_player(str(problem)))
+            self.say(self.to_player(problem.message))
             return False
         self.queue.extend(events)
         resume.after_action(self.session)  # kept for "Continue" (written off the frame loop)
         return True
+
+    def prepare_hidden(self, budget: float) -> None:
+        """Work the table would do on its first frames, done while the wash hides it, for
+        about ``budget`` seconds a frame (a table that paints its cards ahead does it here,
+        not on the frames the deal is animated in). Nothing, for most tables."""
 
     @property
     def settled(self) -> bool:
@@ -159,13 +162,14 @@ class TableScene(Scene):
         being painted ahead for the first picture)."""
         return self.pictured
 
-    def to_player(self, text: str) -> str:
-        """A line of the rules core (an event, a refusal) as the player reads it: people's
-        names for seats, "You" for the one human with verbs that agree ("P1 has no cards
-        to flip" becomes "You have no cards to flip"), cards as 10♠, no clock stamps."""
-        return SeatNames(self.people, self.you_seat()).words(text)
+    def to_player(self, text: Words | str) -> str:
+        """A message of the rules core (an event's, a refusal's) as the player reads it:
+        people's names for seats, "You" for the one human with verbs that agree ("You have
+        no cards to flip"), cards as 10♠ (``render``). A ``str`` is a line already made
+        (the server's own words), shown as written."""
+        return render(text, SeatNames(self.people, self.you_seat()))
 
-    def history_line(self, line: str) -> str:
+    def history_line(self, line: Words | str) -> str:
         """A line of the history (L) as drawn."""
         return self.to_player(line)
 
@@ -174,10 +178,10 @@ class TableScene(Scene):
         ("Hard"); "Human" for one of several humans; under "You", the player's own name
         (so the plate says whose it is), or nothing while they have not given one. At a
         networked table, "reconnecting" for a player whose connection is down."""
-        remote: Any = self.session
-        note = remote.seat_note(seat) if remote.remote else None
+        net = self.session.network
+        note = net.seat_note(seat) if net is not None else None
         if note is not None:
-            return str(note)
+            return note
         plan = self.session.setup.seats[seat]
         if not plan.human:
             return level_word(plan.difficulty)
@@ -223,7 +227,7 @@ class TableScene(Scene):
             drawer.restyle(self.app.cards, self.app.settings.card_back)
         if not self._wash_offered:   # first shown: wash the deck over the table, then deal
             self._wash_offered = True
-            wash.offer(self)
+            self.app.nav.wash(self)
 
     def wash_back(self, width: int) -> pygame.Surface:
         """The back the wash shows, ``width`` pixels wide (Nails washes its round cards)."""
@@ -231,9 +235,9 @@ class TableScene(Scene):
 
     def on_exit(self) -> None:
         if self not in self.app.scenes.stack:  # left for good, not just covered by an overlay
-            remote: Any = self.session
-            if remote.remote and not self._to_results:
-                remote.leave()
+            net = self.session.network
+            if net is not None and not self._to_results:
+                net.leave()
             line = resume.left_table(self.session)
             if line:
                 self.app.notify(line, 5.0)
@@ -249,15 +253,20 @@ class TableScene(Scene):
         """Move sprites to their places at once (after a resize)."""
 
     def pause(self) -> None:
-        self.app.scenes.push(PauseScene(self.app, self))
+        self.app.nav.pause(self)
 
     def open_history(self) -> None:
-        from app.window.scenes.history import HistoryScene
-
-        self.app.scenes.push(HistoryScene(self.app, self))
+        self.app.nav.history(self)
 
     def open_rules(self) -> None:
-        self.app.scenes.push(RulesScene(self.app, self.session.spec))
+        self.app.nav.rules(self.session.spec)
+
+    def again(self) -> None:
+        """A new deal at a table of this kind, in this one's place (the pause's New game; a
+        networked game offers none: its server deals)."""
+        again = self.session.rematch()
+        if again is not None:
+            self.app.scenes.replace(type(self)(self.app, again))
 
     def intercept(self, event: pygame.event.Event) -> bool:
         """A networked table's chat sees events first: what is typed into it (or a click
@@ -297,7 +306,7 @@ class TableScene(Scene):
             self.viewer = self.curtain_for or 0
             self.curtain_for = None
             # The history, told again for the new viewer: not the last player's own cards.
-            self.log = deque((str(self.seen(e)) for e in self.told), maxlen=self.log.maxlen)
+            self.log = deque((self.seen(e).message() for e in self.told), maxlen=self.log.maxlen)
             self.sync(self.current_view())
 
     # the frame -----------------------------------------------------------------------------
@@ -313,7 +322,7 @@ class TableScene(Scene):
             told = self.queue.popleft()
             self.told.append(told)
             event = self.seen(told)
-            self.log.append(str(event))
+            self.log.append(event.message())
             pause = self.show(event)
             event_sounds.play_for(event)
             self.hold = self.game_pace.hold(pause)
@@ -327,21 +336,22 @@ class TableScene(Scene):
         game played here has none)."""
         session = self.session
         session.poll()
-        resyncs = getattr(session, "resyncs", 0)
+        resyncs = _resyncs(session)
         if resyncs != self._resyncs:   # back after a drop: what was missed is only in the view
             self._resyncs = resyncs
             self.queue.clear()
             self.hold = 0.0
             self.anim.finish_all()
             self.sync(self.current_view())
-        if session.remote:
-            self._take_moves(session, dt)
+        net = session.network
+        if net is not None:
+            self._take_moves(net, dt)
         else:
             self.queue.extend(session.take_events())
         for line in session.take_errors():
             self.say(self.to_player(line), 3.5)
 
-    def _take_moves(self, remote: Any, dt: float) -> None:
+    def _take_moves(self, remote: NetworkedSession, dt: float) -> None:
         """A networked game's moves, one at a time once the last is shown; the others' at
         least ``BOT_PACE`` apart, as computers play at home (the server's answer at once)."""
         if not self.idle:
@@ -390,17 +400,17 @@ class TableScene(Scene):
             event_sounds.play_end(self.session)
 
     def finish(self) -> None:
-        if self.session.remote:   # the results of the game replayed here from the server's replay
+        remote = self.session.network
+        if remote is not None:   # the results of the game replayed here from the server's replay
             self._to_results = True
-            remote: Any = self.session
             try:
                 ended = remote.finished()
             except ValueError as problem:
                 self.app.notify(str(problem), 6.0)
                 ended = None
-            self.app.scenes.replace(ResultsScene(self.app, ended or remote, remote=remote))
+            self.app.nav.results(ended or remote, remote)
             return
-        self.app.scenes.replace(ResultsScene(self.app, self.session))
+        self.app.nav.results(self.session)
 
     # drawing -------------------------------------------------------------------------------
 
@@ -414,12 +424,12 @@ class TableScene(Scene):
             return
         self._draw_chrome(surface)
         if self.show_log:
-            self._draw_log(surface)
+            self.draw_log(surface)
         if self.chat is not None:
             self.chat.draw(surface, table_chat.rect_for(self, self.chat.typing))
         if self.message_time > 0:
             self._draw_message(surface)
-        if self.session.remote:
+        if self.session.network is not None:
             self._draw_link(surface)
         if self.curtain_for is not None:
             self._draw_curtain(surface)
@@ -472,7 +482,7 @@ class TableScene(Scene):
         rows = rows[-most:] if most > 0 else []
         return pygame.Rect(10, top, width, (len(rows) + 1) * (size + 4) + 10), size, rows
 
-    def _draw_log(self, surface: pygame.Surface) -> None:
+    def draw_log(self, surface: pygame.Surface) -> None:
         rect, size, rows = self.history_layout()
         panel(surface, rect)
         y = rect.top + 8
@@ -490,7 +500,9 @@ class TableScene(Scene):
 
     def link_line(self) -> str:
         """A networked table's word on its connection, while it is down or has failed."""
-        session: Any = self.session
+        session = self.session.network
+        if session is None:
+            return ""
         if session.status == "failed":
             return f"Disconnected: {session.failure or 'the server is gone'}"
         if session.link == "reconnecting":
@@ -519,3 +531,9 @@ class TableScene(Scene):
         blit_centered(surface, title, (centre[0], centre[1] - 30 * s))
         sub = render_text("Press Space or click when ready: your hand will be shown", int(22 * s), theme.INK)
         blit_centered(surface, sub, (centre[0], centre[1] + 30 * s))
+
+
+def _resyncs(session: TableSession) -> int:
+    """How many times a networked game has come back after a drop (0 for any other kind)."""
+    net = session.network
+    return net.resyncs if net is not None else 0

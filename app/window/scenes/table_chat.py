@@ -1,41 +1,69 @@
 """The chat panel at a networked table: which events it sees first and where it sits.
 
-A table has its own things in every corner, so the panel's place is chosen per layout,
-never over the player's own hand, the key line or the score card: at the trick and
-bidding tables (and Ninety-Nine) on the right above the hand (and above the calls box),
-under the right-hand seat's name plate (its chips label then goes beside the plate); at
-the Nash game in the bottom right corner, under the chances panel (open, over it); at
-Abstrac under the player's own taken cards (open, over them). Open, it may cover some felt
-for as long as the player types. A game's own panel on the player's turn (the auction
-panel, Ninety-Nine's hint line) is placed clear of it, as it is now (``room``).
+A table has its own things in every corner, so the panel's place is chosen per layout
+(the game's spec names it: ``ChatPlace``), never over the player's own hand, the key line
+or the score card: at the trick and bidding tables on the right above the hand (and above
+the calls box), under the right-hand seat's name plate (its chips label then goes beside
+the plate); at Ninety-Nine beside its short hand; at the Nash game in the bottom right
+corner, under the chances panel (open, over it); at Abstrac under the player's own taken
+cards (open, over them). Open, it may cover some felt for as long as the player types. A
+game's own panel on the player's turn (the auction panel, Ninety-Nine's hint line) is
+placed clear of it, as it is now (``room``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 import pygame
 
 from app.window.ui import theme
 from app.window.ui.chat import ChatPanel
+from games.registry import ChatPlace
 
 if TYPE_CHECKING:
-    from app.window.scenes.table import TableScene
+    from app.core.table_session import TableSession
+
+
+class ChatTable(Protocol):
+    """What the chat needs of its table. The table (app/window/scenes/table.py) imports this
+    module, so it is named here by its shape rather than imported back."""
+
+    @property
+    def session(self) -> TableSession: ...
+
+    @property
+    def watching(self) -> bool: ...
+
+    @property
+    def spectator(self) -> bool: ...
+
+    @property
+    def viewer(self) -> int: ...
+
+    @property
+    def human_turn(self) -> bool: ...
+
+    @property
+    def chat(self) -> ChatPanel | None: ...
+
+    @property
+    def size(self) -> tuple[int, int]: ...
 
 OPEN_HEIGHT = 250    # the open panel's height at scale 1, where the table leaves that much
 EDGE = 10            # its distance from the window's edges
 
 
-def panel_for(scene: TableScene) -> ChatPanel | None:
+def panel_for(scene: ChatTable) -> ChatPanel | None:
     """A chat panel for a networked session (its ``chat`` and ``send_chat``), else None."""
-    session: Any = scene.session
-    if not getattr(session, "remote", False) or scene.watching:
+    session = scene.session.network
+    if session is None or scene.watching:
         return None
     seat = None if scene.spectator else scene.viewer
     return ChatPanel(session.send_chat, lambda: session.chat, seat=seat)
 
 
-def takes(scene: TableScene, panel: ChatPanel, event: pygame.event.Event) -> bool:
+def takes(scene: ChatTable, panel: ChatPanel, event: pygame.event.Event) -> bool:
     """Give the panel the event first; True when it used it (the table must not).
 
     The Nash game reads T as a ten when the player names a value: there, on the player's
@@ -46,7 +74,7 @@ def takes(scene: TableScene, panel: ChatPanel, event: pygame.event.Event) -> boo
     return panel.handle_event(event)
 
 
-def room(scene: TableScene) -> pygame.Rect | None:
+def room(scene: ChatTable) -> pygame.Rect | None:
     """Where the table's chat panel is now (open or closed), or None at a table with no
     chat: a game's own panels and lines (an auction panel, a hint) keep clear of it, so
     the two never cover each other."""
@@ -54,10 +82,9 @@ def room(scene: TableScene) -> pygame.Rect | None:
     return rect_for(scene, chat.typing) if chat is not None else None
 
 
-def rect_for(scene: TableScene, typing: bool) -> pygame.Rect:
+def rect_for(scene: ChatTable, typing: bool) -> pygame.Rect:
     """Where the panel goes for this table's layout (``typing``: open, so larger)."""
-    place: Callable[[Any, bool], pygame.Rect | None] | None = _PLACES.get(scene.session.spec.id)
-    rect = place(scene, typing) if place is not None else None
+    rect = PLACES[scene.session.spec.chat_place](scene, typing)
     return rect if rect is not None else _above_hand(scene, typing)
 
 
@@ -118,7 +145,7 @@ def _own_hand(scene: Any) -> pygame.Rect | None:
     return rects[0].unionall(rects[1:])
 
 
-def _nash(scene: Any, typing: bool) -> pygame.Rect | None:
+def _under_chances(scene: Any, typing: bool) -> pygame.Rect | None:
     """Bottom right, right of the hand and under the chances panel (open, over it); above
     the "O: show the odds" line while that is shown."""
     w, h = scene.size
@@ -136,7 +163,7 @@ def _nash(scene: Any, typing: bool) -> pygame.Rect | None:
     return pygame.Rect(left, top, w - EDGE - left, max(0, bottom - top))
 
 
-def _abstrac(scene: Any, typing: bool) -> pygame.Rect | None:
+def _under_taken(scene: Any, typing: bool) -> pygame.Rect | None:
     """Under the player's own taken cards, right-aligned with them (open, over them, and
     no higher than the window's bottom 250 pixels at scale 1: the row stays in view)."""
     w, h = scene.size
@@ -148,5 +175,8 @@ def _abstrac(scene: Any, typing: bool) -> pygame.Rect | None:
     return pygame.Rect(area.right - width, top, width, max(0, bottom - top))
 
 
-_PLACES: dict[str, Callable[[Any, bool], pygame.Rect | None]] = {
-    "nash": _nash, "abstrac": _abstrac, "ninety_nine": _beside_hand}
+# Each place a spec may name (games/registry.py's ChatPlace), and how it is found on a
+# table's layout (None: that table has no room there now, so above the hand).
+PLACES: dict[ChatPlace, Callable[[Any, bool], pygame.Rect | None]] = {
+    ChatPlace.ABOVE_HAND: _above_hand, ChatPlace.BESIDE_HAND: _beside_hand,
+    ChatPlace.UNDER_CHANCES: _under_chances, ChatPlace.UNDER_TAKEN: _under_taken}

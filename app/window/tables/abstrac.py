@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from app.window.scenes.replay_watch import ReplayControls
+from app.window.scenes.review import ReviewControls
 from app.core import worker
 
 from app.window.render.still_layer import StillLayer
@@ -19,6 +21,7 @@ from app.window.scenes.table import TableScene
 from app.window.ui import theme
 from app.window.ui.widgets import Button, ButtonRow, banner, blit_centered, panel
 from app.core.words.grammar import counted
+from games.core.words import T, Value, Who
 from games.abstrac import rules as ab
 from games.abstrac.bots import take_values
 from games.abstrac.scoring import ABSTRAC_RANKS, combination_points, deal_scores, misere
@@ -26,8 +29,8 @@ from games.abstrac.solver import solve_opening
 from games.core.cards import SUITS, Card
 
 if TYPE_CHECKING:
-    from app.core.session import Session
-    from app.window.shell import App
+    from app.core.table_session import TableSession
+    from app.window.scenes.base import AppServices
 
 def work_out_hint(view: ab.AbstracView) -> tuple[str, Any]:
     """The exact hint for ``view``, worked out in the worker (30-50 ms of search, too long
@@ -45,7 +48,7 @@ TAKE_KEYS = {pygame.K_1: 1, pygame.K_2: 2, pygame.K_3: 3, pygame.K_KP1: 1, pygam
 class AbstracTable(TableScene):
     name = "abstrac"
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         self.row: list[CardSprite] = []          # row[0] is the top end (drawn at the right)
         self.taken: list[list[CardSprite]] = [[], []]
         self.totals = (0, 0)
@@ -149,12 +152,14 @@ class AbstracTable(TableScene):
             sprite.tags["delay"] = (len(event.row) - 1 - i) * 0.035
             self.row.append(sprite)
         self.targets()
-        self._banner(f"Deal {event.number} of {self.session.options.deals} · {self._name(event.dealer)} deal{self._s(event.dealer)}", 1.6)
+        self._banner(self.to_player(T("Deal {number} of {count} · {seat} deals", number=event.number,
+                                      count=self.session.options.deals, seat=Who(event.dealer))), 1.6)
         return 1.1
 
     def _on_Chose(self, event: ab.Chose) -> float:
-        who = self._name(event.seat)
-        self._banner(f"{who} choose{self._s(event.seat)} to go {'first' if event.first else 'second'}", 1.4)
+        who = Who(event.seat)
+        self._banner(self.to_player(T("{seat} chooses to go first", seat=who) if event.first
+                                    else T("{seat} chooses to go second", seat=who)), 1.4)
         return 0.9
 
     def _on_Took(self, event: ab.Took) -> float:
@@ -170,9 +175,11 @@ class AbstracTable(TableScene):
 
     def _on_DealScored(self, event: ab.DealScored) -> float:
         self.totals = event.totals
-        text = f"Deal {event.number}: {self._name(0)} {event.scores[0]}, {self._name(1)} {event.scores[1]}"
-        if event.misere is not None:
-            text += f" · misère for {self._name(event.misere)}"
+        values: dict[str, Value] = {"number": event.number, "first": Who(0), "a": event.scores[0], "second": Who(1),
+                                    "b": event.scores[1]}
+        said = T("Deal {number}: {first} {a}, {second} {b}", **values) if event.misere is None else \
+            T("Deal {number}: {first} {a}, {second} {b} · misère for {seat}", seat=Who(event.misere), **values)
+        text = self.to_player(said)
         self.last_scores.append(text)
         self._banner(text, 3.2)
         return 3.0
@@ -180,9 +187,10 @@ class AbstracTable(TableScene):
     def _on_MatchOver(self, event: ab.MatchOver) -> float:
         if len(event.winners) == 1:
             winner = event.winners[0]
-            self._banner(f"{self._name(winner)} win{self._s(winner)} the match {max(event.totals)}-{min(event.totals)}", 3.0)
+            self._banner(self.to_player(T("{seat} wins the match {high}-{low}", seat=Who(winner),
+                                          high=max(event.totals), low=min(event.totals))), 3.0)
         else:
-            self._banner(f"The match is drawn at {event.totals[0]} all", 3.0)
+            self._banner(self.to_player(T("The match is drawn at {count} all", count=event.totals[0])), 3.0)
         return 0.8
 
     # the frame -----------------------------------------------------------------------------
@@ -529,3 +537,11 @@ class AbstracTable(TableScene):
 
 
 Table = AbstracTable
+
+
+class Replay(ReplayControls, AbstracTable):
+    """Abstrac watched from a recording."""
+
+
+class Review(ReviewControls, AbstracTable):
+    """Abstrac reviewed with the coach."""

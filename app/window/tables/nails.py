@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from app.window.scenes.replay_watch import RealtimeReplayControls
 from app.window.anim.tween import Movable, ease_in_out_cubic
 from app.window.render.nails import dot_centre, highlight, ring_back, ring_card
 from app.window.render.table import felt, nameplate, seat_positions
@@ -23,8 +24,8 @@ from games.core.realtime import TimedAction
 from games.nails import rules as nr
 
 if TYPE_CHECKING:
-    from app.core.session import Session
-    from app.window.shell import App
+    from app.core.table_session import TableSession
+    from app.window.scenes.base import AppServices
 
 FLIP_TIME = 0.28
 RACE_TIME = 2.0
@@ -47,7 +48,7 @@ class NailsTable(RealtimeTableScene):
     key_names = ("hit", "miss")
     mouse_hint = "· or click a card: left hit, right miss"
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         self.pair: list[RingSprite] = []
         self.leaving: list[RingSprite] = []
         self.last_call: nr.Called | None = None
@@ -326,3 +327,7 @@ class NailsTable(RealtimeTableScene):
 
 
 Table = NailsTable
+
+
+class Replay(RealtimeReplayControls, NailsTable):
+    """Nails watched from a recording."""

@@ -10,22 +10,25 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from app.window.scenes.replay_watch import ReplayControls
+from app.window.scenes.review import ReviewControls
 from app.window.render.table import CardSprite, SpriteDrawer, fan_positions, felt, nameplate
 from app.window.render.text import render_text
 from app.window.scenes.table import TableScene
 from app.window.tables.nash_panels import ValueChips, draw_history, draw_odds, value_label
 from app.window.ui import theme
 from app.window.ui.widgets import banner, blit_centered, faded, panel
-from app.core.words.grammar import counted, says
+from app.core.words.grammar import counted
 from games.core.cards import Card
 from games.core.protocol import Event
+from games.core.words import Side, T, Who
 from games.nash import rules as nr
 from games.nash.bots import chances
 from games.nash.knowledge import Knowledge
 
 if TYPE_CHECKING:
-    from app.core.session import Session
-    from app.window.shell import App
+    from app.core.table_session import TableSession
+    from app.window.scenes.base import AppServices
 
 VALUE_KEYS = {pygame.K_a: 1, pygame.K_0: 10, pygame.K_t: 10, pygame.K_j: 11, pygame.K_q: 12, pygame.K_k: 13,
               **{pygame.K_1 + i: i + 1 for i in range(9)}}
@@ -34,7 +37,7 @@ VALUE_KEYS = {pygame.K_a: 1, pygame.K_0: 10, pygame.K_t: 10, pygame.K_j: 11, pyg
 class NashTable(TableScene):
     name = "nash"
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         self.hands: list[list[CardSprite]] = []
         self.flying: list[CardSprite] = []
         self.mystery: list[CardSprite] = []
@@ -142,13 +145,13 @@ class NashTable(TableScene):
 
     def _history_line(self, event: Event) -> str:
         """The event as a line of history, in the table's words ("You draw", "Rosa asks")."""
-        return self.to_player(str(event))
+        return self.to_player(event.message())
 
     def _on_SetUp(self, event: nr.SetUp) -> float:
         """The opening deals every card again, so the table starts from empty hands."""
         self.stacks = list(event.stacks)
         self.hands = [[] for _ in self.hands]
-        self._banner(f"{self._name(event.starter)} start{self._s(event.starter)}", 1.4)
+        self._banner(self.to_player(T("{seat} starts", seat=Who(event.starter))), 1.4)
         return 0.3
 
     def _on_Dealt(self, event: nr.Dealt) -> float:
@@ -212,7 +215,7 @@ class NashTable(TableScene):
         sprite.face_up = event.card is not None and event.giver == self.viewer
         hand = self.hands[event.giver]
         hand.insert(min(len(hand), (len(hand) * 2) // 3), sprite)   # it stays put while it is picked
-        self.badges[event.taker] = (says(self._name(event.taker), "picks") + " a card", 1.6)
+        self.badges[event.taker] = (self.to_player(T("{seat} picks a card", seat=Who(event.taker))), 1.6)
 
         def lift() -> None:
             sprite.tags["busy"] = True
@@ -250,13 +253,14 @@ class NashTable(TableScene):
     def _on_GuessingBegins(self, event: nr.GuessingBegins) -> float:
         self.guessing = event.mystery
         self.guesses[event.mystery] = []
-        rule = "any value" if event.repeats else "no value twice"
-        self._banner(f"Guess mystery card {event.mystery + 1} ({rule})", 1.8)
+        rule = T("any value") if event.repeats else T("no value twice")
+        self._banner(self.to_player(T("Guess mystery card {number} ({rule})", number=event.mystery + 1, rule=rule)), 1.8)
         return 1.0
 
     def _on_Guessed(self, event: nr.Guessed) -> float:
         self.guesses[event.mystery].append((event.seat, event.value))
-        self.badges[event.seat] = (f"{says(self._name(event.seat), 'guesses')} {value_label(event.value)}", 1.6)
+        self.badges[event.seat] = (self.to_player(T("{seat} guesses {value}", seat=Who(event.seat),
+                                                    value=value_label(event.value))), 1.6)
         return 0.7
 
     def _on_Revealed(self, event: nr.Revealed) -> float:
@@ -266,29 +270,29 @@ class NashTable(TableScene):
         self.anim.tween(sprite, "lift", 0.0, 0.6)
         self.guessing = None
         self.current = event.mystery + 1
+        value = value_label(nr.value_of(event.card))
         if event.right:
-            text = f"It's {value_label(nr.value_of(event.card))}! " + " and ".join(self._name(s) for s in event.right) + " guessed it"
+            said = T("It's {value}! {side} guessed it", value=value, side=Side(event.right))
+        elif len(event.closest) > 1:
+            said = T("It's {value}: {side} were closest", value=value, side=Side(event.closest))
         elif event.closest:
-            names = [self._name(s) for s in event.closest]
-            who = " and ".join([names[0]] + ["you" if n == "You" else n for n in names[1:]])
-            verb = "were" if len(names) > 1 or names[0] == "You" else "was"
-            text = f"It's {value_label(nr.value_of(event.card))}: {who} {verb} closest"
+            said = T("It's {value}: {seat} was closest", value=value, seat=Who(event.closest[0]))
         else:
-            text = f"It's {value_label(nr.value_of(event.card))}: nobody guessed it"
-        self._banner(text, 2.6)
+            said = T("It's {value}: nobody guessed it", value=value)
+        self._banner(self.to_player(said), 2.6)
         return 2.0
 
     def _on_Continues(self, event: nr.Continues) -> float:
-        self.badges[event.seat] = (says(self._name(event.seat), "asks") + " next", 1.4)
+        self.badges[event.seat] = (self.to_player(T("{seat} asks next", seat=Who(event.seat))), 1.4)
         return 0.5
 
     def _on_GameOver(self, event: nr.GameOver) -> float:
-        if event.winners:
-            names = " and ".join(self._name(s) for s in event.winners)
-            plural = len(event.winners) > 1 or self._name(event.winners[0]) == "You"
-            self._banner(f"{names} win{'' if plural else 's'}!", 3.0)
+        if len(event.winners) > 1:
+            self._banner(self.to_player(T("{side} win!", side=Side(event.winners))), 3.0)
+        elif event.winners:
+            self._banner(self.to_player(T("{seat} wins!", seat=Who(event.winners[0]))), 3.0)
         else:
-            self._banner("Nobody guessed the last card: nobody wins", 3.0)
+            self._banner(self.to_player(T("Nobody guessed the last card: nobody wins")), 3.0)
         return 0.8
 
     def _sort(self, seat: int) -> None:
@@ -521,3 +525,11 @@ class NashTable(TableScene):
 
 
 Table = NashTable
+
+
+class Replay(ReplayControls, NashTable):
+    """The Nash game watched from a recording."""
+
+
+class Review(ReviewControls, NashTable):
+    """The Nash game reviewed with the coach."""

@@ -9,7 +9,6 @@ import pygame
 
 from app.window.render.text import font, render_text, wrap
 from app.window.ui import theme
-from app.core.words.log_words import readable
 from app.window.ui.widgets import blit_centered, panel
 
 
@@ -103,7 +102,8 @@ def draw_odds(surface: pygame.Surface, rect: pygame.Rect, odds: dict[int, float]
 
 
 def draw_history(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], scale: float) -> None:
-    """The latest lines of the game's history, newest at the bottom."""
+    """The latest lines of the game's history (in the player's words already: the table
+    renders each event's message), newest at the bottom."""
     panel(surface, rect, radius=10, fill=(10, 40, 26, 180))
     size = max(10, int(14 * scale))
     head = render_text("History", size, theme.GOLD, bold=True)
@@ -113,8 +113,8 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], s
     y = rect.top + head.get_height() + 10
     width = rect.width - 20
     # A long line wraps (its second part indented) rather than lose its end to an ellipsis:
-    # in a small window "mystery card 2 is TS (10): closest P2" is the part that matters.
-    rows = [row for line in lines[-room:] for row in _rows(readable(line), size, width)] if room > 0 else []
+    # in a small window "mystery card 2 is 10♠ (10): closest Rosa" is the part that matters.
+    rows = [row for line in lines[-room:] for row in _rows(line, size, width)] if room > 0 else []
     for row in rows[-room:] if room > 0 else []:
         surface.blit(render_text(row, size, theme.INK), (rect.left + 10, y))
         y += line_h

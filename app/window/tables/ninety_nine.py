@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from app.window.scenes.replay_watch import ReplayControls
+from app.window.scenes.review import ReviewControls
 from app.window.render.table import (
     CardSprite, SpriteDrawer, fan_positions, felt, nameplate, seat_positions, token,
 )
@@ -21,20 +23,21 @@ from app.core.words.card_words import card_name
 from app.window.ui.widgets import banner, blit_centered, faded
 from games.core.cards import Card, Rank
 from games.core.protocol import Event
+from games.core.words import T, Who
 from games.ninety_nine import rules as nn
 
 
 
 if TYPE_CHECKING:
-    from app.core.session import Session
-    from app.window.shell import App
+    from app.core.table_session import TableSession
+    from app.window.scenes.base import AppServices
 
 BADGE_TIME = 1.3    # seconds what a card did ("+5") stays by its player's hand
 
 class NinetyNineTable(HandInput, TableScene):
     name = "ninety_nine"
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         self.hands: list[list[CardSprite]] = []
         self.pile: list[CardSprite] = []
         self.flying: list[CardSprite] = []
@@ -162,7 +165,7 @@ class NinetyNineTable(HandInput, TableScene):
         self.pile = []
         self.dealer, self.count, self.direction = event.dealer, 0, 1
         self.stock = 52
-        self._banner(f"Hand {event.number} · {self._says(event.dealer, 'deals', 'deal')}", 1.4)
+        self._banner(self.to_player(T("Hand {number} · {seat} deals", number=event.number, seat=Who(event.dealer))), 1.4)
         return 0.55
 
     def _land(self, sprite: CardSprite) -> None:
@@ -234,15 +237,16 @@ class NinetyNineTable(HandInput, TableScene):
         for sprite, card in zip(self.hands[event.seat], event.hand):
             sprite.card, sprite.face_up = card, True
         self.tokens[event.seat] = event.tokens
-        self._banner(f"No card fits at {event.count}: {self._says(event.seat, 'loses', 'lose')} a token", 2.4)
+        self._banner(self.to_player(T("No card fits at {count}: {seat} loses a token", count=event.count,
+                                      seat=Who(event.seat))), 2.4)
         return 2.3
 
     def _on_Eliminated(self, event: nn.Eliminated) -> float:
-        self._banner(f"{self._says(event.seat, 'is', 'are')} out of tokens", 1.6)
+        self._banner(self.to_player(T("{seat} is out of tokens", seat=Who(event.seat))), 1.6)
         return 1.2
 
     def _on_GameWon(self, event: nn.GameWon) -> float:
-        self._banner(f"{self._says(event.seat, 'wins', 'win')} the game!", 3.0)
+        self._banner(self.to_player(T("{seat} wins the game!", seat=Who(event.seat))), 3.0)
         return 0.8
 
     def _sort_own(self) -> None:
@@ -250,11 +254,6 @@ class NinetyNineTable(HandInput, TableScene):
             hand = self.hands[self.viewer]
             if all(s.card is not None for s in hand):
                 hand.sort(key=lambda s: (int(s.known.rank), s.known.sort_key()))
-
-    def _says(self, seat: int, verb: str, you_verb: str) -> str:
-        """A seat's name with its verb agreeing: "P3 deals", "You deal"."""
-        name = self._name(seat)
-        return f"{name} {you_verb if name == 'You' else verb}"
 
     # the frame ---------------------------------------------------------------------------
 
@@ -500,3 +499,11 @@ class NinetyNineTable(HandInput, TableScene):
 
 
 Table = NinetyNineTable
+
+
+class Replay(ReplayControls, NinetyNineTable):
+    """Ninety-Nine watched from a recording."""
+
+
+class Review(ReviewControls, NinetyNineTable):
+    """Ninety-Nine reviewed with the coach."""

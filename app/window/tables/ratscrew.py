@@ -11,21 +11,23 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from app.window.scenes.replay_watch import RealtimeReplayControls
 from app.window.anim.tween import ease_out_back, ease_out_cubic
 from app.window.render.hand import hand, seat_colour
 from app.window.render.table import CardSprite, SpriteDrawer, felt, nameplate, seat_positions
 from app.window.render.text import font, render_text
 from app.window.scenes.realtime import Press, RealtimeTableScene
 from app.window.ui import theme
-from app.core.words.grammar import counted, says
 from app.window.ui.widgets import blit_centered, faded, panel
 from games.core.protocol import IllegalAction
 from games.core.realtime import TimedAction
+from games.core.words import N, T, Who, Words
 from games.ratscrew import rules as rs
+from games.ratscrew.patterns import pattern_words
 
 if TYPE_CHECKING:
-    from app.core.session import Session
-    from app.window.shell import App
+    from app.core.table_session import TableSession
+    from app.window.scenes.base import AppServices
 
 FAN = (0.0, 0.3, 0.6)      # x offsets (card widths) of the third, second and top card
 HAND_TIME = 0.55           # seconds a slapping hand stays on the pile
@@ -48,7 +50,7 @@ class RatscrewTable(RealtimeTableScene):
     key_names = ("flip", "slap")
     mouse_hint = "· or click: your stack flips, the pile slaps"
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         self.pile: list[CardSprite] = []
         self.flying: list[CardSprite] = []
         self.hands: list[Slapping] = []
@@ -159,7 +161,7 @@ class RatscrewTable(RealtimeTableScene):
 
     def refused_action(self, action: TimedAction, problem: IllegalAction) -> None:
         if isinstance(action, rs.Flip):
-            self.say(self.to_player(str(problem)), 1.4)
+            self.say(self.to_player(problem.message), 1.4)
 
     def pressed(self, action: TimedAction) -> None:
         """A slap sent to the server: the hand goes down now; the server's event for it
@@ -174,7 +176,8 @@ class RatscrewTable(RealtimeTableScene):
     # events -> pictures -------------------------------------------------------------------
 
     def _on_Dealt(self, event: rs.Dealt) -> None:
-        self._banner(f"{says(self._name(event.dealer), 'deals')} · {says(self._name(event.first), 'flips')} first", 2.6)
+        self._banner(self.to_player(T("{seat} deals · {first} flips first", seat=Who(event.dealer),
+                                      first=Who(event.first))), 2.6)
 
     def _on_Flipped(self, event: rs.Flipped) -> None:
         sprite = self._pile_sprite(rs.PileCard(event.card, event.live, event.seat), *self.stack_at(event.seat))
@@ -182,15 +185,16 @@ class RatscrewTable(RealtimeTableScene):
         self.pile.append(sprite)
         self.targets()
         if event.needed:
-            self._banner(f"{says(self._name(event.seat), 'flips')} {_a_rank(event.card)}: "
-                         f"{event.needed} to answer", 1.6)
+            self._banner(self.to_player(T("{seat} flips {rank}: {count} to answer", seat=Who(event.seat),
+                                          rank=_a_rank(event.card), count=event.needed)), 1.6)
         elif not event.live:
-            self._banner(f"{self._name(event.seat)} flipped out of turn: dead card", 1.6)
+            self._banner(self.to_player(T("{seat} flipped out of turn: dead card", seat=Who(event.seat))), 1.6)
 
     def _on_Slapped(self, event: rs.Slapped) -> None:
         self._hand(event.seat, late=False)
         self.last_slap = (event.seat, event.at_ms)
-        self._banner(f"{says(self._name(event.seat), 'slaps')} the {event.pattern}!", 1.6)
+        self._banner(self.to_player(T("{seat} slaps the {pattern}!", seat=Who(event.seat),
+                                      pattern=pattern_words(event.pattern))), 1.6)
 
     def _on_LateSlap(self, event: rs.LateSlap) -> None:
         self._hand(event.seat, late=True)
@@ -207,13 +211,14 @@ class RatscrewTable(RealtimeTableScene):
             sprite.width = self.stack_w
             self.pile.insert(0, sprite)
         self.targets()
+        who = Who(event.seat)
         if event.eliminated:
-            self._banner(f"{self._name(event.seat)} slapped falsely while out: out for good", 2.4)
+            self._banner(self.to_player(T("{seat} slapped falsely while out: out for good", seat=who)), 2.4)
+        elif event.paid:
+            self._banner(self.to_player(N("False slap! {seat} pays {count} card", "False slap! {seat} pays {count} cards",
+                                          seat=who, count=len(event.paid))), 1.6)
         else:
-            who = self._name(event.seat)
-            paid = f"{says(who, 'pays')} {counted(len(event.paid), 'card')}" if event.paid else \
-                f"{says(who, 'has')} nothing to pay"
-            self._banner(f"False slap! {paid}", 1.6)
+            self._banner(self.to_player(T("False slap! {seat} has nothing to pay", seat=who)), 1.6)
 
     def _on_PileWon(self, event: rs.PileWon) -> None:
         target = self.stack_at(event.seat)
@@ -225,19 +230,21 @@ class RatscrewTable(RealtimeTableScene):
                             on_done=partial(self._land, sprite))
         self.pile = []
         if not event.reason.startswith("slapped"):   # a slap has its own banner
-            self._banner(f"{says(self._name(event.seat), 'takes')} {event.cards} cards ({event.reason})", 1.8)
+            self._banner(self.to_player(T("{seat} takes {count} cards ({why})", seat=Who(event.seat),
+                                          count=event.cards, why=rs.pile_reason(event.reason))), 1.8)
 
     def _on_Offered(self, event: rs.Offered) -> None:
-        self._banner(f"{self._name(event.seat)}: flip to carry on ({event.left} to go) or wait to decline", 3.0)
+        self._banner(self.to_player(T("{seat}: flip to carry on ({count} to go) or wait to decline",
+                                      seat=Who(event.seat), count=event.left)), 3.0)
 
     def _on_Declined(self, event: rs.Declined) -> None:
-        self._banner(f"{says(self._name(event.seat), 'declines')} the challenge", 1.6)
+        self._banner(self.to_player(T("{seat} declines the challenge", seat=Who(event.seat))), 1.6)
 
     def _on_RanOut(self, event: rs.RanOut) -> None:
-        self._banner(f"{says(self._name(event.seat), 'is')} out of cards: slap back in!", 1.8)
+        self._banner(self.to_player(T("{seat} is out of cards: slap back in!", seat=Who(event.seat))), 1.8)
 
     def _on_GameWon(self, event: rs.GameWon) -> None:
-        self._banner(f"{says(self._name(event.seat), 'holds')} every card!", 4.0)
+        self._banner(self.to_player(T("{seat} holds every card!", seat=Who(event.seat))), 4.0)
 
     def _land(self, sprite: CardSprite) -> None:
         if sprite in self.flying:
@@ -385,7 +392,7 @@ class RatscrewTable(RealtimeTableScene):
         """The line over the pile: whose flip it is, who must answer, who takes the pile."""
         text = ""
         if view.collecting is not None:
-            text = f"{says(self._name(view.collecting[0]), 'takes')} the pile…"
+            text = self.to_player(T("{seat} takes the pile…", seat=Who(view.collecting[0])))
         elif view.offer is not None:
             left = max(0, (view.offer[1] - view.now_ms) / 1000)
             text = f"{self._name(view.offer[0])}: carry on ({view.left}) or decline in {left:.0f} s"
@@ -526,10 +533,16 @@ class RatscrewTable(RealtimeTableScene):
         return rects
 
 
-def _a_rank(card: Any) -> str:
-    """'a Jack', 'an Ace': the face card or Ace that starts a challenge."""
-    name = {11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}.get(int(card.rank), str(card.rank))
-    return f"{'an' if name[0] in 'AEIOU8' else 'a'} {name}"
+# The face card or Ace that starts a challenge, as a banner says it.
+_A_RANK = {11: T("a Jack"), 12: T("a Queen"), 13: T("a King"), 14: T("an Ace")}
+
+
+def _a_rank(card: Any) -> Words:
+    return _A_RANK.get(int(card.rank)) or T("a {card}", card=card)
 
 
 Table = RatscrewTable
+
+
+class Replay(RealtimeReplayControls, RatscrewTable):
+    """Egyptian Ratscrew watched from a recording."""

@@ -11,32 +11,34 @@ import math
 import random
 import time
 from concurrent.futures import Future
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
+from app.window.scenes.replay_watch import ReplayControls
+from app.window.scenes.review import ReviewControls
 from app.core import worker
-from app.window.anim import wash
 from app.window.anim.tween import ease_out_back
 from app.window.render.still_layer import StillLayer
 from app.window.render.reuse import copy_into
 from app.window.render.table import CardSprite, SpriteDrawer, felt
 from app.window.render.text import render_text
 from app.window.scenes.table import TableScene, watched
-from app.core.session import Session, Setup
+from app.core.session import LocalSession, Setup
+from app.core.table_session import TableSession
 from app.window.tables.seahaven_parts import DealPrompt, Layout, draw_arrow, draw_slot
 from app.window.ui import theme
 from app.window.ui.widgets import Button, blit_centered, panel
 from app.core.words.grammar import counted
-from app.core.words.log_words import readable
 from games.core.cards import Card
 from games.core.protocol import Action, Event, IllegalAction
+from games.core.words import T
 from games.registry import OptionValue
 from games.seahaven import rules as sh
 from games.seahaven.solver import Result, first_group, hint, safe_moves
 
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 DRAG_THRESHOLD = 5
 DOUBLE_CLICK = 0.4
@@ -61,7 +63,7 @@ def lines_from(state: sh.SeahavenState) -> dict[tuple, Any]:
 class SeahavenTable(TableScene):
     name = "seahaven"
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         self.sprites: dict[Card, CardSprite] = {}
         self.cols: list[list[Card]] = [[] for _ in range(sh.COLUMNS)]
         self.towers: list[Card | None] = [None] * sh.TOWERS
@@ -120,10 +122,10 @@ class SeahavenTable(TableScene):
         if self.state.deal != self.session.seed and not self.watching:
             self.say(f"Deal {self.session.seed} has no known win: here is deal {self.state.deal}", 3.5)
 
-    def _prepare(self) -> None:
+    def _prepare(self, budget: float = 0.0025) -> None:
         """Paint faces ahead; once all are painted and the deal is in, start the game (a
         searched-for deal is dealt out as a fresh table would)."""
-        if not self._paint_ahead() or not self.session.finish_dealing():
+        if not self._paint_ahead(budget) or not self.session.finish_dealing():
             return
         self.preparing = False
         if self.finding:
@@ -135,16 +137,21 @@ class SeahavenTable(TableScene):
             self.queue.extend(self.session.opening)
             self._say_if_skipped()
 
+    def prepare_hidden(self, budget: float) -> None:
+        # Under the wash: the faces were painted on the first frames after it, 3-7 ms each.
+        if self.preparing:
+            self._prepare(budget)
+
     @property
     def idle(self) -> bool:
         return not self.preparing and super().idle
 
-    def _saved_game_to_offer(self, session: Session) -> dict[str, Any] | None:
+    def _saved_game_to_offer(self, session: TableSession) -> dict[str, Any] | None:
         """A game left unfinished last time, offered for resume when a fresh table opens."""
         from app.core import storage
         from app.window.tables.seahaven_parts import load_progress
 
-        if self.spectator or session.actions or getattr(session, "resumed", False):
+        if self.spectator or session.actions or session.resumed:
             return None
         saved = load_progress()
         for line in storage.take_notices():   # a damaged save set aside, or its clock reset
@@ -343,9 +350,7 @@ class SeahavenTable(TableScene):
         clear_autosave()
         from app.window.tables.seahaven_results import SeahavenResults
 
-        self.session.seconds = self.elapsed  # type: ignore[attr-defined]  # for the statistics
-        self.session.moves = self.state.moves  # type: ignore[attr-defined]
-        self.app.scenes.replace(SeahavenResults(self.app, self.session))
+        self.app.scenes.replace(SeahavenResults(self.app, self.session, self.elapsed))
 
     # acting ------------------------------------------------------------------------------
 
@@ -368,15 +373,22 @@ class SeahavenTable(TableScene):
         return True
 
     def undo(self) -> None:
-        self._history_step(self.state.undo, "Nothing to undo")
+        self._history_step(self.session.undo, "Nothing to undo")
 
     def redo(self) -> None:
-        self._history_step(self.state.redo, "Nothing to redo")
+        self._history_step(self.session.redo, "Nothing to redo")
 
     def restart(self) -> None:
-        self._history_step(self.state.restart, "This is already the start of the deal")
+        self._history_step(self._undo_all, "This is already the start of the deal")
 
-    def _history_step(self, step: Any, empty: str) -> None:
+    def _undo_all(self) -> list[Event]:
+        """Every move taken back (they stay redoable, as in most solitaire programs)."""
+        events: list[Event] = []
+        while self.session.can_undo:
+            events += self.session.undo()
+        return events
+
+    def _history_step(self, step: Callable[[], list[Event]], empty: str) -> None:
         if self.state.is_over():
             return
         try:
@@ -387,7 +399,6 @@ class SeahavenTable(TableScene):
         if not events:
             self.say(empty)
             return
-        self.session.actions = [h.move for h in self.state.history]
         self.auto_paused = True
         self.selected = None
         self.keyboard = False   # no cyan frame left where a card was: the next arrow key shows it again
@@ -403,7 +414,7 @@ class SeahavenTable(TableScene):
         clear_autosave()
         setup = Setup(self.session.setup.game_id, list(self.session.setup.seats),
                       dict(self.session.setup.options), deal)
-        self.app.scenes.replace(type(self)(self.app, Session(self.session.spec, setup)))
+        self.app.scenes.replace(type(self)(self.app, LocalSession(self.session.spec, setup)))
 
     def open_prompt(self) -> None:
         self.prompt = DealPrompt(self.s)
@@ -474,7 +485,7 @@ class SeahavenTable(TableScene):
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_n):
             self.offer = None
             clear_autosave()
-            wash.offer(self)   # the new deal starts now, washed as any fresh deal is
+            self.app.nav.wash(self)   # the new deal starts now, washed as any fresh deal is
 
     def resume(self) -> None:
         """Rebuild the saved deal move by move and carry on where it was left."""
@@ -483,7 +494,7 @@ class SeahavenTable(TableScene):
         options: dict[str, OptionValue] = {"auto_safe": bool(saved["options"].get("auto_safe", True)),
                                            "winnable_only": False}
         setup = Setup(self.session.setup.game_id, list(self.session.setup.seats), options, saved["deal"])
-        session = Session(self.session.spec, setup)
+        session = LocalSession(self.session.spec, setup)
         session.resumed = True
         for move in saved["history"]:
             session.apply(move)
@@ -605,14 +616,14 @@ class SeahavenTable(TableScene):
             try:
                 return sh.run_moves(state, source.index, n, target)
             except IllegalAction as problem:
-                reason = reason or str(problem)
+                reason = reason or self.to_player(problem.message)
         return reason
 
     def _why(self, card: Card, source: sh.Place, target: sh.Place) -> str:
         try:
             self.state.clone().apply(sh.Move(0, card, target))
         except IllegalAction as problem:
-            return str(problem)[:1].upper() + str(problem)[1:]
+            return self.to_player(problem.message)
         return "That move is not allowed"
 
     # the mouse ----------------------------------------------------------------------------
@@ -822,7 +833,7 @@ class SeahavenTable(TableScene):
         ring = self.app.cards.outline(round(self.geo.card_w), theme.GOLD)
         blit_centered(surface, ring, start)
         draw_arrow(surface, start, end, max(4, int(7 * self.s)), theme.GOLD, pulse)
-        what = readable(f"Hint: {first.card} to {first.to}")   # 10♦, not "TD"
+        what = self.to_player(T("Hint: {card} to {place}", card=first.card, place=first.to.words()))   # 10♦, not "TD"
         if len(moves) > 1 and any(m.to != first.to for m in moves[1:]):
             what += f" ({len(moves)} moves)"
         image = render_text(what, max(13, int(18 * self.s)), theme.GOLD, bold=True)
@@ -880,8 +891,8 @@ class SeahavenTable(TableScene):
         width = int(min(120 * self.s, (self.size[0] - 40 - gap * 5) / 6))
         height = int(34 * self.s)
         left = (self.size[0] - (width * 6 + gap * 5)) // 2
-        enabled = (self.state.can_undo, self.state.can_redo, not self.state.is_over(),
-                   self.state.can_undo, True, True)
+        enabled = (self.session.can_undo, self.session.can_redo, not self.state.is_over(),
+                   self.session.can_undo, True, True)
         for k, (button, on) in enumerate(zip(self.buttons, enabled)):
             button.rect = pygame.Rect(left + k * (width + gap), g.buttons_y, width, height)
             button.text_size = max(12, int(17 * self.s))
@@ -908,3 +919,11 @@ class SeahavenTable(TableScene):
 
 
 Table = SeahavenTable
+
+
+class Replay(ReplayControls, SeahavenTable):
+    """Seahaven Towers watched from a recording."""
+
+
+class Review(ReviewControls, SeahavenTable):
+    """Seahaven Towers reviewed with the coach."""

@@ -23,7 +23,7 @@ from games.seahaven import rules as sh
 # The top row, left to right: spades and hearts foundations, the four towers, diamonds and
 # clubs; each sits above this column.
 if TYPE_CHECKING:
-    from app.core.session import Session
+    from app.core.table_session import TableSession
 
 TOP_ROW: tuple[tuple[sh.Place, int], ...] = (
     (sh.Place.foundation(0), 0), (sh.Place.foundation(1), 1),
@@ -212,7 +212,7 @@ def autosave_path() -> Path:
 _WRITER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="seahaven-save")
 
 
-def save_progress(session: Session, elapsed: float) -> Future:
+def save_progress(session: TableSession, elapsed: float) -> Future:
     """Remember the deal and its moves so the game can be resumed after the app closes.
     The snapshot is taken now; the (fsynced, so slow) write happens off the frame loop."""
     state = session.state_as(sh.SeahavenState)
@@ -220,7 +220,7 @@ def save_progress(session: Session, elapsed: float) -> Future:
         return _WRITER.submit(_unlink)
     data = {
         "deal": state.deal, "options": dict(session.setup.options), "elapsed": round(elapsed, 1),
-        "moves": [[str(m.card), m.to.kind, m.to.index, m.chained] for m in (h.move for h in state.history)],
+        "moves": [[str(m.card), m.to.kind, m.to.index, m.chained] for m in session.actions if isinstance(m, sh.Move)],
     }
     return _WRITER.submit(_write, autosave_path(), data)
 

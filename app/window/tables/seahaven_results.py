@@ -3,6 +3,8 @@ player's record (played, won, win rate, best time, fewest moves, streaks)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from app.core import storage
@@ -10,6 +12,10 @@ from app.window.render.text import render_text
 from app.window.scenes.results import ResultsScene
 from app.window.ui import theme
 from games.seahaven.rules import SeahavenState
+
+if TYPE_CHECKING:
+    from app.core.table_session import TableSession
+    from app.window.scenes.base import AppServices
 
 
 def clock(seconds: float | None) -> str:
@@ -22,10 +28,14 @@ def clock(seconds: float | None) -> str:
 class SeahavenResults(ResultsScene):
     name = "seahaven_results"
 
+    def __init__(self, app: AppServices, session: TableSession, seconds: float) -> None:
+        """``seconds``: how long the deal was played (the table's clock)."""
+        self.seconds = seconds
+        self.moves = session.state_as(SeahavenState).moves
+        super().__init__(app, session)
+
     def _record(self) -> None:
         """Count the deal with its time and moves (a demonstration game is not counted)."""
-        self.seconds = float(getattr(self.session, "seconds", 0.0))
-        self.moves = int(getattr(self.session, "moves", self.session.state_as(SeahavenState).moves))
         self.won = bool(self.outcome and self.outcome.winners)
         self.stats = storage.load_stats().for_game(self.session.spec.id)
         if self.session.humans and self.outcome is not None:
@@ -39,7 +49,7 @@ class SeahavenResults(ResultsScene):
     def _draw_placings(self, surface: pygame.Surface, box: pygame.Rect, s: float) -> None:
         st = self.stats
         rate = f"{100 * st.won / st.played:.0f}%" if st.played else "-"
-        deal = getattr(self.session.state, "deal", self.session.seed)
+        deal = self.session.state_as(SeahavenState).deal
         lines = [
             (f"Deal {deal}: {self.moves} moves in {clock(self.seconds)}", theme.GOLD),
             (f"Played {st.played}   ·   won {st.won}   ·   win rate {rate}", theme.INK),

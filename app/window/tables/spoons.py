@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from app.window.scenes.replay_watch import RealtimeReplayControls
 from app.window.anim.tween import Movable, ease_out_cubic
 from app.window.render.hand import seat_colour
 from app.window.render.table import CardSprite, SpriteDrawer, felt, nameplate, seat_positions
@@ -24,18 +25,19 @@ from app.window.render.text import font, render_text
 from app.window.scenes.realtime import Press, RealtimeTableScene
 from app.window.scenes import table_chat
 from app.window.ui import theme
-from app.core.words.grammar import counted, says
+from app.core.words.grammar import counted
 from app.window.ui.widgets import blit_centered, faded, panel
 from games.core.cards import Card
 from games.core.protocol import IllegalAction
 from games.core.realtime import TimedAction
+from games.core.words import T, Value, Who
 from games.spoons import events as se
 from games.spoons import rules as sr
 from games.spoons.bots import discard_choice
 
 if TYPE_CHECKING:
-    from app.core.session import Session
-    from app.window.shell import App
+    from app.core.table_session import TableSession
+    from app.window.scenes.base import AppServices
 
 PASS_TIME = 0.28           # seconds a passed card takes to slide to the next seat
 SPOON_TIME = 0.35
@@ -58,7 +60,7 @@ class SpoonsTable(RealtimeTableScene):
     key_names = ("take / pass", "grab")
     view_keys = (0,)   # take or pass follows the hand shown: across machines a quick second press waits for it
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         self.pick = 0
         self.picks: dict[int, int] = {}  # the other humans' chosen cards, by seat
         self.flying: list[CardSprite] = []
@@ -242,16 +244,16 @@ class SpoonsTable(RealtimeTableScene):
         return None
 
     def refused_action(self, action: TimedAction, problem: IllegalAction) -> None:
-        self.say(self.to_player(str(problem)), 1.4)
+        self.say(self.to_player(problem.message), 1.4)
 
     # events -> pictures -------------------------------------------------------------------
 
     def _on_Dealt(self, event: se.Dealt) -> None:
         self._set_spoons(self.seat_view(self.viewer))
         self.pick = sr.HAND - 1
-        what = "noses to touch" if self.pig else "spoons"
-        self._banner(f"Round {event.round}: {says(self._name(event.dealer), 'deals')} · "
-                     f"{event.spoons} {what}", 2.0)
+        values: dict[str, Value] = {"number": event.round, "seat": Who(event.dealer), "count": event.spoons}
+        self._banner(self.to_player(T("Round {number}: {seat} deals · {count} noses to touch", **values) if self.pig
+                                    else T("Round {number}: {seat} deals · {count} spoons", **values)), 2.0)
 
     def _on_Took(self, event: se.Took) -> None:
         if event.seat == self.viewer:
@@ -266,7 +268,8 @@ class SpoonsTable(RealtimeTableScene):
         self.pick = min(self.pick, sr.HAND - 1)
 
     def _on_Recycled(self, event: se.Recycled) -> None:
-        self._banner(f"The stock ran out: {event.cards} discards shuffled into a new stock", 1.8)
+        self._banner(self.to_player(T("The stock ran out: {count} discards shuffled into a new stock",
+                                      count=event.cards)), 1.8)
 
     def _on_Grabbed(self, event: se.Grabbed) -> None:
         free = [s for s in self.spoons if s.owner is None]
@@ -275,9 +278,13 @@ class SpoonsTable(RealtimeTableScene):
             spoon.owner = event.seat
             self.anim.tween(spoon, "pos", self._holder(event.seat), SPOON_TIME, ease_out_cubic)
         if event.first:
-            you = self._name(event.seat) == "You"
-            verb = ("touch your" if you else "touches their") + " nose" if self.pig else ("grab" if you else "grabs") + " a spoon"
-            self._banner(f"{self._name(event.seat)} {verb}!" + ("" if self.pig else " Grab!"), 1.6)
+            who = Who(event.seat)
+            if self.pig:    # (whose nose: the words differ for "you")
+                nose = T("You touch your nose!") if self._name(event.seat) == "You" else \
+                    T("{seat} touches their nose!", seat=who)
+                self._banner(self.to_player(nose), 1.6)
+            else:
+                self._banner(self.to_player(T("{seat} grabs a spoon! Grab!", seat=who)), 1.6)
 
     def _on_FalseGrab(self, event: se.FalseGrab) -> None:
         self.flash[event.seat] = 0.8
@@ -285,17 +292,19 @@ class SpoonsTable(RealtimeTableScene):
     def _on_RoundLost(self, event: se.RoundLost) -> None:
         self.flash[event.seat] = 1.2
         word = "-".join(event.word[:event.letters])
-        why = ("false " + ("nose" if self.pig else "grab")) if event.false_grab else (
-            "last to the nose" if self.pig else "left without a spoon")
-        self._banner(f"{self._name(event.seat)}: {why} · {word}", BANNER_TIME)
+        if event.false_grab:
+            why = T("false nose") if self.pig else T("false grab")
+        else:
+            why = T("last to the nose") if self.pig else T("left without a spoon")
+        self._banner(self.to_player(T("{seat}: {why} · {letters}", seat=Who(event.seat), why=why, letters=word)),
+                     BANNER_TIME)
 
     def _on_Eliminated(self, event: se.Eliminated) -> None:
-        name = self._name(event.seat)
-        self._banner(f"{name} spelled {event.word} and {'are' if name == 'You' else 'is'} out", BANNER_TIME)
+        self._banner(self.to_player(T("{seat} is out, with {word} spelled", seat=Who(event.seat), word=event.word)),
+                     BANNER_TIME)
 
     def _on_GameWon(self, event: se.GameWon) -> None:
-        name = self._name(event.seat)
-        self._banner(f"{name} {'win' if name == 'You' else 'wins'}!", 4.0)
+        self._banner(self.to_player(T("{seat} wins!", seat=Who(event.seat))), 4.0)
 
     def _fly(self, start: tuple[float, float], end: tuple[float, float], card: Any, seconds: float) -> None:
         if len(self.flying) >= MAX_FLYING:
@@ -542,3 +551,7 @@ def _spoon(length: int) -> pygame.Surface:
 
 
 Table = SpoonsTable
+
+
+class Replay(RealtimeReplayControls, SpoonsTable):
+    """Spoons (and Pig) watched from a recording."""

@@ -30,13 +30,13 @@ from games.core.cards import Card, Suit
 from games.core.protocol import Event
 from games.core.trick_events import (
     CardPlayed, CardTurned, GameOver, HandDealt, HandScored, NewDeal, TrickTaken, TrumpSet,
-    side_name,
+    side_words,
 )
 from games.core.tricks import Trick, TrumpRules
 
 if TYPE_CHECKING:
-    from app.core.session import Session
-    from app.window.shell import App
+    from app.core.table_session import TableSession
+    from app.window.scenes.base import AppServices
 
 TRICK_PAUSE = 0.85     # seconds a finished trick stays before it is swept away
 SUMMARY_TIME = 3.2
@@ -51,7 +51,7 @@ class TrickTable(HandInput, TableScene):
     bowers = False
     hand_cards = 13   # the most cards a hand holds: a short hand gets larger cards, spread wider
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         self.hands: list[list[CardSprite]] = []
         self.trick: list[tuple[int, CardSprite]] = []
         self.flying: list[CardSprite] = []
@@ -375,7 +375,7 @@ class TrickTable(HandInput, TableScene):
         order = self._sides_in_order()
         tricks = " · ".join(f"{self._side(s)} {event.tricks[s]} tricks, +{event.points[s]}" for s in order)
         score = " · ".join(f"{self._side(s)} {event.scores[s]}" for s in order)
-        lines = [event.summary, tricks, f"Score: {score} (first to {self.session.options.target})"]
+        lines = [self.to_player(event.message()), tricks, f"Score: {score} (first to {self.session.options.target})"]
         self.summary = (lines, SUMMARY_TIME)
         return SUMMARY_TIME
 
@@ -406,7 +406,7 @@ class TrickTable(HandInput, TableScene):
             return self._name(side)
         if not self.spectator and self._single_human():
             return "Us" if side == self.side_of(self.viewer) else "Them"
-        return self.to_player(side_name(side))   # the partners' names, not "P1 & P3"
+        return self.to_player(side_words(side))   # the partners' names, not "P1 & P3"
 
     # the frame ---------------------------------------------------------------------------
 

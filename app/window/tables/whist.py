@@ -3,6 +3,8 @@ beside the dealer until the dealer's first play."""
 
 from __future__ import annotations
 
+from app.window.scenes.replay_watch import ReplayControls
+from app.window.scenes.review import ReviewControls
 from app.window.tables.tricks import TrickTable
 
 
@@ -14,3 +16,11 @@ class WhistTable(TrickTable):
 
 
 Table = WhistTable
+
+
+class Replay(ReplayControls, WhistTable):
+    """Whist watched from a recording."""
+
+
+class Review(ReviewControls, WhistTable):
+    """Whist reviewed with the coach."""

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Callable
 
 import pygame
 
+from app.window.render.surface_cache import MB, cached_surfaces
 from app.window.render.text import render_text
 from app.window.ui import theme
 
@@ -18,7 +18,7 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, fill: tuple = theme.PANEL,
     surface.blit(_panel_layer(rect.size, fill, edge, radius, width), rect.topleft)
 
 
-@lru_cache(maxsize=256)
+@cached_surfaces(16 * MB)
 def _panel_layer(size: tuple[int, int], fill: tuple, edge: tuple | None, radius: int,
                  width: int) -> pygame.Surface:
     """Panels are drawn every frame: make each size and style once."""
@@ -29,7 +29,7 @@ def _panel_layer(size: tuple[int, int], fill: tuple, edge: tuple | None, radius:
     return layer
 
 
-@lru_cache(maxsize=8)
+@cached_surfaces(24 * MB)   # (a 4K window's, 33 MB, is kept alone)
 def shade_layer(size: tuple[int, int], colour: tuple = theme.SHADE) -> pygame.Surface:
     """A translucent sheet over the whole window (under a pause box, a curtain): made once
     per size and colour, not allocated and filled every frame."""
