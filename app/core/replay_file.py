@@ -66,7 +66,7 @@ def learn_version() -> None:
     worker.submit(look_up_version).add_done_callback(_learned)
 
 
-def _learned(job: Future) -> None:
+def _learned(job: Future[str]) -> None:
     global _version
     if _version is None and not job.cancelled() and job.exception() is None:
         _version = job.result()

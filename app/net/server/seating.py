@@ -16,7 +16,7 @@ from __future__ import annotations
 from itertools import count
 from typing import TYPE_CHECKING, Iterable
 
-from app.net.wire.protocol import NAME_LIMIT
+from app.core.words.names import NAME_LIMIT
 
 if TYPE_CHECKING:
     from app.net.server.table import Hall, Table

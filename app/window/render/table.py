@@ -88,7 +88,9 @@ class CardSprite(Movable):
     lift: float = 0.0
     dim: bool = False
     marked: bool = False
-    tags: dict = field(default_factory=dict)
+    # What a table notes on a sprite between an event and its animation: a delay, a
+    # nudge off the pile's centre, a flag ("reveal", "busy").
+    tags: dict[str, float | bool] = field(default_factory=dict)
 
     @property
     def known(self) -> Card:

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from app.core.session import Setup
     from app.core.table_session import NetworkedSession, TableSession
     from app.core.storage import Settings
+    from app.net.client.remote import RemoteSession
     from app.window.render.cards import CardRenderer
     from games.core.words import Words
     from games.registry import GameSpec
@@ -68,7 +69,8 @@ class SceneManager:
         # The picture under the top overlay, kept while it cannot change: scenes beneath
         # the top one do not update, so redrawing a whole table under a pause menu every
         # frame only cost time (2-5 ms a frame).
-        self._beneath: tuple[tuple, pygame.Surface] | None = None
+        # Kept with what it shows: the ids of the scenes drawn and the window's size.
+        self._beneath: tuple[tuple[tuple[int, ...], tuple[int, int]], pygame.Surface] | None = None
         self._spare: pygame.Surface | None = None
 
     @property
@@ -251,7 +253,7 @@ class Navigator(Protocol):
     def join(self) -> None:
         """Join a table by address and code, or one found on the local network."""
 
-    def lobby(self, session: Any, address: str, *, replace: bool = False) -> None:
+    def lobby(self, session: RemoteSession, address: str, *, replace: bool = False) -> None:
         """The lobby of a networked table this app has joined (``session``) at ``address``."""
 
     def hosted_lobby(self, spec: GameSpec, create: dict[str, Any]) -> None:

@@ -19,6 +19,7 @@ from app.core.words.names import NAME_LIMIT, clean_name, name_problem
 from app.window.ui.widgets import Button, blit_centered
 
 if TYPE_CHECKING:
+    from app.core.storage import Settings
     from app.window.scenes.base import AppServices
 
 SPEEDS = ("slow", "normal", "fast", "instant")
@@ -52,7 +53,7 @@ class SettingsScene(Scene):
         self.resize(app.screen.get_size())
 
     @property
-    def settings(self) -> Any:
+    def settings(self) -> Settings:
         return self.app.settings
 
     # changing values ---------------------------------------------------------------------
@@ -66,7 +67,7 @@ class SettingsScene(Scene):
             self.app.save_settings()
         return change
 
-    def _cycle(self, key: str, values: tuple) -> Callable[[int], None]:
+    def _cycle(self, key: str, values: tuple[object, ...]) -> Callable[[int], None]:
         def change(step: int) -> None:
             current = getattr(self.settings, key)
             index = values.index(current) if current in values else 0
