@@ -239,6 +239,7 @@ def play_checked(spec: GameSpec, seats: int, seed: int, choose: Chooser) -> tupl
     return state, actions, log
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("driver", sorted(DRIVERS))
 @pytest.mark.parametrize(("spec", "seats"), CASES)
 @settings(max_examples=GAMES_PER_CASE, deadline=None,
@@ -251,6 +252,7 @@ def test_random_games_keep_the_protocol(spec: GameSpec, seats: int, driver: str,
     assert events == log, "seed + actions did not replay the same events"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("spec", "seats"), CASES)
 def test_same_seed_same_game(spec: GameSpec, seats: int) -> None:
     options = spec.make_options(seats=seats)

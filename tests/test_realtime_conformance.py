@@ -140,6 +140,7 @@ def play_checked(spec: GameSpec, seats: int, seed: int) -> tuple[Any, list, list
     return state, actions, log, state.now_ms
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("spec", "seats"), CASES)
 def test_random_timed_games_keep_the_protocol(spec: GameSpec, seats: int) -> None:
     for seed in range(GAMES_PER_CASE):
@@ -149,6 +150,7 @@ def test_random_timed_games_keep_the_protocol(spec: GameSpec, seats: int) -> Non
         assert events == log, "seed + timed actions did not replay the same events"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("spec", "seats"), CASES)
 def test_bot_games_end_and_replay(spec: GameSpec, seats: int) -> None:
     options = spec.make_options(seats=seats)

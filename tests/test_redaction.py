@@ -239,6 +239,7 @@ def check_game(spec: GameSpec, seed: int) -> None:
         raise Leak(f"{spec.id}, {options}, seed {seed}: {leak}") from None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", [pytest.param(s, id=s.id) for s in GAMES.values()])
 def test_no_seat_and_no_spectator_sees_a_hidden_card(spec: GameSpec) -> None:
     for seed in range(SEEDS):

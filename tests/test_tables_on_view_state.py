@@ -159,6 +159,7 @@ def play_to_the_end(app: App, game_id: str, human: bool) -> tuple[SeenFromOneSea
     return session, len(pictures), len(hands)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", list(GAMES_PLAYED))
 def test_a_table_plays_a_whole_game_from_one_seats_view(app: App, game_id: str) -> None:
     session, pictures, hands = play_to_the_end(app, game_id, human=True)
@@ -166,6 +167,7 @@ def test_a_table_plays_a_whole_game_from_one_seats_view(app: App, game_id: str) 
     assert pictures > 5 and hands > 3   # the table, and the human's own cards, were redrawn as the game went on
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", list(GAMES_PLAYED))
 def test_a_watched_table_shows_a_whole_game_from_the_spectators_view(app: App, game_id: str) -> None:
     """Watching (``view(None)``): no hand to show, nothing to do, the game still runs."""

@@ -70,6 +70,7 @@ def hand_on_table(table: Any, seat: int) -> list[Any]:
     return sorted((sprite.card for sprite in table.hands[seat]), key=str)
 
 
+@pytest.mark.slow
 def test_a_closed_app_comes_back_to_its_seat_and_plays_on_to_the_results(server: ServerThread) -> None:
     # Ann hosts on a server, Bob (a headless client) joins; Ann's app closes three tricks in.
     first = new_app()

@@ -76,6 +76,7 @@ def expected(game_id: str) -> set[str]:
     return EXPECTED.get(game_id) or BY_FAMILY.get(GAMES[game_id].family, {"play"})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_each_game_is_heard(game_id, heard):
     for seed in range(1, 6):  # a false slap may not happen in every game: watch a few

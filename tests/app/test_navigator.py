@@ -12,7 +12,7 @@ from app.window.routes import Routes
 from app.window.scenes.base import Navigator
 from app.window.tables import replay_table_for, review_table_for
 from games.registry import GAMES
-from tests.app.test_replays import played
+from tests.core.test_replays import played
 from tests.app.ui_driver import FRAME, post_key, table
 
 WHIST = GAMES["whist"]

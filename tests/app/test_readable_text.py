@@ -185,6 +185,7 @@ def play_through(game_id: str, seats: int | None, seed: int) -> set[str]:
     return reader.lines
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id,seats,seed", PLAYS, ids=[f"{g}-{s or 'usual'}" for g, s, _ in PLAYS])
 def test_every_line_a_player_reads_is_in_words(game_id, seats, seed):
     lines = play_through(game_id, seats, seed)

@@ -24,7 +24,7 @@ from app.core.session import SeatPlan
 from app.window.shell import App
 from games.registry import GAMES
 
-from tests.app.test_replays import played
+from tests.core.test_replays import played
 from tests.app.ui_driver import click, make_app, post_key, say_ready, step_until, table
 
 
@@ -40,10 +40,12 @@ def type_text(app: App, text: str) -> None:
         post_key(app, pygame.key.key_code(char) if char != " " else pygame.K_SPACE, char)
 
 
-def finish_a_game(app: App, game_id: str = "nash") -> ResultsScene:
+def finish_a_game(app: App, game_id: str = "nash", seats: int | None = 2,
+                  options: dict | None = None) -> ResultsScene:
+    """Computers play ``game_id`` (seed 4) to its results screen, which is returned."""
     app.settings.animation_speed = "instant"
-    table(app, game_id, humans=0, seats=2, seed=4)
-    for _ in range(5000):  # long frames: a reflex game's clock moves by the frame's time
+    table(app, game_id, humans=0, seats=seats, seed=4, options=options)
+    for _ in range(20000):  # long frames: a reflex game's clock moves by the frame's time
         if isinstance(app.scenes.top, ResultsScene):
             return app.scenes.top
         app.step(0.2)
@@ -81,6 +83,7 @@ def test_a_finished_game_is_kept_and_can_be_saved_by_name(app):
     assert any("Saved as 'Close one'" in message for message, _ in app.notices)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["abstrac", "nails"])
 def test_the_kept_replay_rebuilds_the_game_as_played_at_the_table(app, game_id):
     results = finish_a_game(app, game_id)
@@ -161,6 +164,7 @@ def test_delete_asks_first(app):
     assert listing.entries == [] and not (replay_file.replays_dir() / "Game 1.json").exists()
 
 
+@pytest.mark.slow
 def test_a_reflex_replay_plays_to_the_same_end(app):
     replay, final = played("nails", 2)
     scene = open_replay(app, replay)
@@ -516,6 +520,7 @@ def test_the_end_of_a_replay_says_how_it_ended_and_space_plays_it_again(app, mon
     assert isinstance(again, ReplayControls) and again is not scene and again.session.done == 0
 
 
+@pytest.mark.slow
 def test_the_nails_table_ends_with_the_last_verdict_and_no_rings_left_behind(app, monkeypatch):
     replay, final = played("nails", 2)
     scene = open_replay(app, replay)

@@ -13,7 +13,7 @@ from app.core import replay_file
 from app.cli.main import main
 from app.window.scenes.review import ReviewControls
 from tests.app.test_replay_ui import button, finish_a_game
-from tests.app.test_replays import played
+from tests.core.test_replays import played
 from tests.app.ui_driver import click, post_key, step_until
 
 CARD_CODE = re.compile(r"\b(?:[2-9TJQKA][SHDC]|JK)\b")
@@ -85,6 +85,7 @@ def test_review_from_the_results_screen_steps_to_a_mistake(app):
     assert app.scenes.top is results
 
 
+@pytest.mark.slow
 def test_m_jumps_to_a_bid_that_cost_chips_and_the_panel_marks_it(app):
     """A Nap bid that cost chips is listed with the mistakes in the summary: M reaches it
     too, though no card play was a mistake (a bid's cost is not in tricks)."""
@@ -159,6 +160,7 @@ def test_the_replays_list_reviews_the_chosen_replay_with_r(app):
     assert isinstance(app.scenes.top, ReplaysScene)
 
 
+@pytest.mark.slow
 def test_review_json_judges_euchre_calls_by_the_tricks_each_trump_suit_takes(tmp_path, capsys):
     path = _saved("euchre", 3, tmp_path)
     assert main(["review", path, "--json"]) == 0

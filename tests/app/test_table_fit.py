@@ -86,6 +86,7 @@ def _assert_panel_clear_and_whole(scene, size) -> None:
     assert panel.text_size >= MIN_TEXT
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats,size", [(5, (1280, 800)), (6, (1280, 800)), (5, (820, 580)), (6, (820, 580)),
                                         (4, (820, 580)), (6, (800, 560))])
 def test_nash_whist_first_call_panel_leaves_every_plate_and_call_in_sight(seats, size):

@@ -34,6 +34,7 @@ def play_until(app, scene, condition, frames: int = 20000) -> None:
     raise AssertionError("the game never got there")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [5, 11])
 def test_after_the_last_reveal_the_panel_shows_the_odds_that_were_and_the_answer(app, seed):
     scene = table(app, "nash", seed=seed, difficulty="normal")

@@ -238,6 +238,7 @@ def test_a_cramped_panel_scrolls_to_every_bid():
     assert chosen == [panel.choices[panel.index].action]
 
 
+@pytest.mark.slow
 def test_the_settlement_says_who_paid_whom(app):
     scene = start(app, seats=4, seed=5, long=True)
     state = scene.session.state
@@ -287,6 +288,7 @@ def test_the_claim_banner_and_the_trumps_speak_of_you(app):
     assert claim.startswith("You cannot reach 13 tricks") and "P1" not in claim
 
 
+@pytest.mark.slow
 def test_a_claim_by_a_computer_names_it_and_the_verb_agrees(app):
     scene = start(app, seats=4, seed=5, long=True)
     state = scene.session.state
@@ -312,6 +314,7 @@ def test_a_contract_with_the_turned_trumps_never_flashes_no_trumps(app):
     assert scene.trump is not None or state.contract.trump(initial) is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats,size", [(3, (1280, 800)), (4, (1280, 800)), (4, SMALL), (6, SMALL)])
 def test_the_turned_card_stays_clear_of_the_auction_panel(seats, size):
     application = make_app(size)
@@ -419,6 +422,7 @@ def test_f1_shows_the_rules_fitting_the_window_and_scrolling_to_the_end(size):
         pygame.quit()
 
 
+@pytest.mark.slow
 def test_enter_plays_the_ringed_card_even_when_the_first_cannot_follow(app):
     scene = start(app, seats=4, seed=5, long=True)
     state = scene.session.state

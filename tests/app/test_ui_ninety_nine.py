@@ -159,6 +159,7 @@ def test_a_small_window_keeps_the_hand_on_screen(app):
         assert bounds.contains(sprite.rect()), sprite.rect()
 
 
+@pytest.mark.slow
 def test_bots_play_to_the_end_and_the_results_are_counted(app):
     app.settings.animation_speed = "instant"
     scene = table(app, "ninety_nine", humans=0, seats=3, options={"tokens": 1})
@@ -168,6 +169,7 @@ def test_bots_play_to_the_end_and_the_results_are_counted(app):
     assert storage.load_stats().games == {}  # nobody human played: nothing recorded
 
 
+@pytest.mark.slow
 def test_a_human_game_is_counted_in_the_statistics(app):
     scene = table(app, "ninety_nine", humans=1, seats=2, options={"tokens": 1})
     scene.anim.speed = 0

@@ -139,6 +139,7 @@ def test_losing_focus_or_esc_pauses_and_the_clock_stops(app):
     assert isinstance(app.scenes.top, PauseScene)
 
 
+@pytest.mark.slow
 def test_bots_play_a_whole_game_to_the_results(app):
     from app.window.scenes.results import ResultsScene
 

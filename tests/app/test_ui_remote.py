@@ -68,6 +68,7 @@ def open_table(app: App, server: ServerThread, seed: int) -> RemoteSession:
     return session
 
 
+@pytest.mark.slow
 def test_a_networked_whist_game_plays_to_the_results_and_again(app: App, server: ServerThread) -> None:
     session = open_table(app, server, seed=21)
     table: Any = app.scenes.top

@@ -32,6 +32,7 @@ def server() -> Iterator[ServerThread]:
     yield from running()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", list(GAMES_PLAYED))
 def test_a_networked_table_plays_a_whole_game(app: App, server: ServerThread, game_id: str) -> None:
     options, seed = GAMES_PLAYED[game_id]

@@ -127,6 +127,7 @@ def open_table(app: App, server: ServerThread, seed: int, game: str = "ratscrew"
     return session, client
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, seats, speed, races", [("ratscrew", 2, 8.0, "Slap"), ("nails", 2, 8.0, "Call")])
 def test_a_networked_reflex_game_plays_to_the_results(app: App, server: ServerThread, game: str, seats: int,
                                                       speed: float, races: str) -> None:
@@ -238,6 +239,7 @@ def test_the_host_setup_offers_a_player_here_at_a_reflex_game_only(app: App) -> 
     pygame.image.save(app.screen, "/tmp/parlour_host_here.png")
 
 
+@pytest.mark.slow
 def test_a_networked_spoons_round_is_played_to_its_grab(app: App, server: ServerThread) -> None:
     """(A whole game of Spoons is a thousand and more presses: one round here.)"""
     server.server.reflex_speed = 8.0

@@ -6,11 +6,12 @@ import pygame
 import pytest
 
 from app.core import storage
+from app.window.render.text import font
 from app.window.scenes.menu import MenuScene
 from app.window.scenes.settings import SettingsScene
 from app.window.scenes.stats import StatsScene
 
-from tests.app.ui_driver import click, post_key
+from tests.app.ui_driver import FRAME, click, make_app, post_key
 
 
 def test_settings_change_at_once_and_persist(app):
@@ -82,3 +83,21 @@ def test_reflex_keys_are_rebound_and_a_conflict_is_refused(app):
     assert "already Player 2" in scene.message
     post_key(app, pygame.K_BACKSPACE)       # the usual keys again
     assert slot_keys(storage.load_settings().key_bindings, 0) == (pygame.K_q, pygame.K_w)
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1280, 800)])
+def test_the_statistics_headings_keep_a_gap_between_columns(size):
+    from app.window.scenes.stats import COLUMNS, WIDTHS
+
+    app = make_app(size)
+    try:
+        scene = StatsScene(app)
+        app.start(scene)
+        app.step(FRAME)
+        row = max(12, int(scene.line * 0.45))
+        head = scene.heading_size(row)
+        assert 10 <= head <= row
+        for text, frac in zip(COLUMNS, WIDTHS):
+            assert font(head, bold=True).size(text)[0] <= scene.table_rect.width * frac - 8, text
+    finally:
+        pygame.quit()

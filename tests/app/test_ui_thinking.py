@@ -91,6 +91,7 @@ def test_abstrac_hint_for_a_position_already_left_is_dropped(app):
     assert scene.hints is None
 
 
+@pytest.mark.slow
 def test_abstrac_match_runs_to_the_results(app):
     app.settings.animation_speed = "instant"
     scene = table(app, "abstrac", humans=0, seed=5, difficulty="normal")
@@ -185,6 +186,7 @@ def test_nash_random_take_is_shown_as_a_pick(app):
     assert scene.sweep is None                   # ... then the picked card rises
 
 
+@pytest.mark.slow
 def test_nash_three_player_game_runs_to_the_results(app):
     app.settings.animation_speed = "instant"
     scene = table(app, "nash", humans=0, seats=3, seed=8, difficulty="hard")
@@ -223,6 +225,7 @@ def test_nash_table_shows_exactly_the_hands_of_the_rules_state(app):
     assert [s.card for s in scene.hands[0]] == state.hands[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [2, 3])
 def test_nash_cards_shown_in_other_hands_are_really_there(app, seats):
     """The table shows the human the cards it knows in other hands; at every quiet moment of

@@ -23,6 +23,7 @@ def legal_sprite(scene):
     return next(s for s in hand if s.card in playable)
 
 
+@pytest.mark.slow
 def test_a_whole_whist_hand_by_clicks_and_keys(app):
     scene = table(app, "whist", seed=5)
     state = scene.session.state

@@ -15,7 +15,7 @@ from app.window.scenes.replay_list import ReplaysScene
 from app.window.scenes.settings import SettingsScene
 from app.window.scenes.stats import StatsScene
 from tests.app.test_damaged_files import fresh_notices  # noqa: F401 (autouse: notices start empty)
-from tests.app.test_replays import played
+from tests.core.test_replays import played
 from tests.app.ui_driver import FRAME, make_app, post_key
 
 

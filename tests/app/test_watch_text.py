@@ -54,6 +54,7 @@ def play_a_move(host: RemoteSession) -> None:
         host.apply(host.state.legal_actions(host.seat)[0])
 
 
+@pytest.mark.slow   # a real server and a real watcher through a dozen moves of a game
 def test_join_watch_text_prints_the_spectators_history(app: App, server: ServerThread) -> None:
     host = RemoteSession.host(server.url, {"game": "ninety_nine", "seats": 3, "remote": 1, "difficulty": "easy",
                                            "seed": 5}, "Ann")

@@ -158,6 +158,7 @@ def test_seahaven_never_guesses_past_its_budget():
     assert "unknown" in summary(review)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", [g for g, s in GAMES.items() if s.analysis is not None and s.bots])
 def test_a_seeded_bot_game_is_reviewed_in_words_without_codes(game_id):
     import importlib

@@ -45,6 +45,7 @@ def test_easy_and_normal_always_act_legally(seats: int, level: str) -> None:
         assert state.is_over()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [3, 4, 5, 6])
 def test_every_mix_with_hard_acts_legally(seats: int) -> None:
     lineups = [["hard"] * seats, [LEVELS[(i + seats) % 3] for i in range(seats)]]
@@ -71,6 +72,7 @@ def reshuffled(state: NashWhistState, seat: int, rng: Random) -> NashWhistState:
     return other
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [3, 4, 6])
 def test_a_bot_decides_from_its_view_alone(seats: int) -> None:
     """The same view with other hidden cards gives the same action for a fixed generator."""
@@ -290,6 +292,7 @@ def chips_per_deal(seed: int, lineup: list[str]) -> list[float]:
     return [(c - state.options.cache) / state.deal_number for c in state.chips]
 
 
+@pytest.mark.slow
 def test_normal_wins_more_chips_than_easy() -> None:
     """Paired: each seed's deals are played with the line-up turned to every seat, so the
     cards cancel out; normal's mean lead per deal must stand clear of twice its standard

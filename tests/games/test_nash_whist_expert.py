@@ -11,6 +11,7 @@ from games.nash_whist import bots
 from games.nash_whist.rules import NashWhistOptions, new_game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [3, 4])
 def test_expert_plays_whole_deals_legally_and_solves_the_ending(seats: int, monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[int] = []

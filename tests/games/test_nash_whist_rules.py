@@ -529,6 +529,7 @@ def cautious(view: object, rng: Random) -> object:
     return calls[0] if rng.random() < 0.6 else rng.choice(calls)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [3, 4, 5, 6])
 @pytest.mark.parametrize("bot", [random_legal, cautious], ids=["random", "cautious"])
 def test_chips_conserved_and_views_hide_hands_over_seeded_sessions(seats: int, bot: Callable) -> None:
@@ -580,6 +581,7 @@ def test_seed_and_actions_replay_exactly(seats: int) -> None:
         assert record.state.is_over() and events[-1] == record.state.over
 
 
+@pytest.mark.slow
 def test_the_conformance_checks_hold_over_long_sessions() -> None:
     """The registry's protocol checks (tests/test_conformance.py) with a cautious driver, so
     many deals are played and the packs change places many times."""

@@ -79,6 +79,7 @@ def midgame(seed: int, seats: int, plays: int) -> NinetyNineState:
 
 # --- every bot plays legally -------------------------------------------------------------------
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 10**6), seats=st.integers(2, 6),
        levels=st.lists(st.sampled_from(sorted(BOTS)), min_size=6, max_size=6))
@@ -88,6 +89,7 @@ def test_bots_only_make_legal_plays_whole_games(seed: int, seats: int, levels: l
     assert record.state.is_over()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", sorted(BOTS))
 def test_each_bot_plays_legally_at_every_table_size(level: str) -> None:
     for seats in range(2, 7):
@@ -236,13 +238,16 @@ def test_who_should_lose_weighs_tokens() -> None:
 
 # --- strength ----------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_hard_beats_three_easy_bots() -> None:
     assert win_rate("hard", "easy", seats=4, games=200) > 0.45
 
 
+@pytest.mark.slow
 def test_hard_beats_an_easy_bot_head_to_head() -> None:
     assert win_rate("hard", "easy", seats=2, games=200) > 0.75
 
 
+@pytest.mark.slow
 def test_hard_beats_three_normal_bots() -> None:
     assert win_rate("hard", "normal", seats=4, games=200) > 0.28

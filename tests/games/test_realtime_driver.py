@@ -22,6 +22,7 @@ def two_humans(pile: str = "") -> rules.RatscrewState:
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", [g for g, s in GAMES.items() if s.realtime])
 @pytest.mark.parametrize("slice_ms", [1, 16, 97, 250])
 def test_any_slicing_of_the_game_time_plays_the_simulators_game(game_id, slice_ms):

@@ -128,12 +128,14 @@ def endgame(rng: random.Random) -> SeahavenState:
     return SeahavenState(SeahavenOptions(), 0, columns, towers, heights)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deal", [7, 30, 73, 84])
 def test_lost_deals_are_lost_by_exhaustive_search_too(deal: int) -> None:
     assert exhaustive(state_for(deal)) is False
     assert solve_state(state_for(deal)).solvable is False
 
 
+@pytest.mark.slow
 def test_the_solver_agrees_with_exhaustive_search_on_small_positions() -> None:
     # Random late positions are nearly always winnable (the lost deals above cover the
     # other verdict); the point here is that the solver's shortcuts never miss a win.
@@ -147,6 +149,7 @@ def test_the_solver_agrees_with_exhaustive_search_on_small_positions() -> None:
             assert replays_to_a_win(state.clone(), result.moves)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deal", [1, 3, 26])
 def test_shared_verdicts_match_a_solve_of_each_position(deal: int) -> None:
     """The options a review weighs, a few random moves that keep the win into a deal: the

@@ -25,6 +25,7 @@ def play(core: SessionCore, decisions: int) -> None:
         core.apply(core.bot_action(seat))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", TURN_GAMES)
 def test_a_seed_and_the_action_log_replay_the_game(game_id: str) -> None:
     core = bot_core(game_id, 4)
@@ -78,6 +79,7 @@ def test_a_rematch_keeps_the_seats_and_options_with_the_new_seed() -> None:
     assert again.seed == 6 and again.actions == [] and again.options == core.options
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", [g for g, spec in GAMES.items() if spec.realtime])
 def test_a_real_time_core_runs_its_bots_through_the_driver(game_id: str) -> None:
     from games.core.realtime import play_realtime

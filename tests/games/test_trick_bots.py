@@ -129,6 +129,7 @@ def first_hand_tricks(ours, theirs, seed: int) -> int:
                 return event.tricks[0]
 
 
+@pytest.mark.slow
 def test_hard_takes_more_tricks_than_easy_on_the_same_deals() -> None:
     deals = range(6)
     hard = sum(first_hand_tricks(whist_bots.hard, whist_bots.easy, d) for d in deals)

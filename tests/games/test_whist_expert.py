@@ -35,6 +35,7 @@ def test_expert_cashes_the_sure_winner_before_losing_the_lead() -> None:
         assert bots.expert(view, Random(seed)).card == Card.parse("AS")
 
 
+@pytest.mark.slow
 def test_expert_plays_a_legal_card_all_through_a_hand() -> None:
     state = new_game(WhistOptions(), seed=4)
     rng = Random(4)

@@ -9,6 +9,7 @@ import asyncio
 import json
 from typing import Any
 
+import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
 from app.net.client.client import BotClient
@@ -98,6 +99,7 @@ def _not_mine(view_data: dict[str, Any]) -> str:
     raise AssertionError("P2 holds every card tried")
 
 
+@pytest.mark.slow
 def test_bad_input_gets_an_error_line_and_the_tables_go_on() -> None:
     async def job(server: Any, url: str) -> tuple[Any, Any]:
         beside = asyncio.create_task(play_table(url, "whist", 4, 2, 8, ["easy"]))

@@ -9,6 +9,8 @@ import signal
 import subprocess
 import sys
 
+import pytest
+
 from tests.net.conftest import REPO, ServeProcess
 
 TIMEOUT_S = 240
@@ -19,6 +21,7 @@ def parlour(*args: str) -> subprocess.Popen[str]:
                             stderr=subprocess.PIPE, text=True)
 
 
+@pytest.mark.slow
 def test_a_whist_game_between_a_host_and_two_remote_bots(served: ServeProcess) -> None:
     host = parlour("host", "whist", "--server", served.url, "--remote", "2", "--bot", "normal",
                    "--name", "Ann")

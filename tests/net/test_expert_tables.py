@@ -47,6 +47,7 @@ async def _cards_played(server: ServeProcess, counts: list[int]) -> None:
         await asyncio.gather(*tasks, return_exceptions=True)
 
 
+@pytest.mark.slow   # two tables of Expert computers play for seconds on a real server
 def test_two_expert_tables_do_not_crash_the_server(tmp_path: Path) -> None:
     server = start_server(tmp_path / "data", "--no-announce")
     counts = [0] * TABLES

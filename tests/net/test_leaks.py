@@ -90,6 +90,7 @@ def check_played(game: str, played: Played, table: Any) -> int:
     return checked
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", TURN_GAMES)
 def test_no_client_receives_a_card_its_seat_may_not_know(game: str) -> None:
     for played, table in asyncio.run(_games(game)):

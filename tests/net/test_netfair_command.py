@@ -8,12 +8,15 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from tests.net.conftest import REPO
 
 RUN_TIMEOUT_S = 240
 KEYS = {"trials", "earlier_won", "gap_ms", "latency_ms", "jitter_ms", "window_ms", "verdict_delay_ms"}
 
 
+@pytest.mark.slow
 def test_netfair_prints_its_figures_as_one_json_object() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "app", "netfair", "--latency", "5,30", "--jitter", "5", "--gap", "25", "--trials", "4"],

@@ -102,6 +102,7 @@ def test_a_planned_table_seats_the_host_where_planned_and_the_host_starts_it(tmp
     asyncio.run(with_server(job, data=tmp_path))
 
 
+@pytest.mark.slow
 def test_started_alone_the_computers_play_the_open_seats_to_the_end() -> None:
     async def job(server: Any, url: str) -> None:
         welcomed: asyncio.Future[str] = asyncio.get_running_loop().create_future()

@@ -37,6 +37,7 @@ def quick_start(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(reflex_client, "IN_FLIGHT_EXTRA_MS", 30)
 
 
+@pytest.mark.slow
 def test_the_host_plays_again_and_a_fresh_reflex_game_runs_to_the_end(tmp_path: Path) -> None:
     async def job() -> None:
         serving = await Serving.start(tmp_path, speed=20)

@@ -47,6 +47,7 @@ def check_ended(table: Any, results: list[dict[str, Any]], players: int) -> None
     assert replay_timed(spec, options, core.seed, core.actions, state.now_ms) == state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, seats, options", [
     ("nails", 2, {}),
     ("spoons", 3, {}),
@@ -74,6 +75,7 @@ def parlour(*args: str) -> subprocess.Popen[str]:
                             stderr=subprocess.PIPE, text=True)
 
 
+@pytest.mark.slow
 def test_parlour_host_and_join_bots_play_pig_to_the_end(fast_server: ServerThread) -> None:
     host = parlour("host", "spoons", "--variant", "pig", "--server", fast_server.url, "--seats", "3",
                    "--remote", "1", "--bot", "hard", "--name", "Ann")
@@ -99,6 +101,7 @@ def test_parlour_host_and_join_bots_play_pig_to_the_end(fast_server: ServerThrea
     check_ended(table, results, players=2)
 
 
+@pytest.mark.slow
 def test_a_headless_seat_waits_and_plays_longer_than_ten_minutes(monkeypatch: pytest.MonkeyPatch) -> None:
     """``parlour host/join --bot``: a Spoons game with people at it ran past the client's
     ten-minute bound ("the game did not finish within 600 s") while the others still played

@@ -119,6 +119,7 @@ async def midgame(data: Path, stop_bob: bool) -> tuple[Any, ...]:
     return sat, first, sat.table.core, clocks
 
 
+@pytest.mark.slow
 def test_a_killed_server_resumes_a_reflex_game_where_it_was_and_it_plays_to_the_end(tmp_path: Path) -> None:
     async def job() -> None:
         sat, first, old, clocks = await midgame(tmp_path, stop_bob=False)

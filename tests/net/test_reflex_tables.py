@@ -194,6 +194,7 @@ def test_a_drop_pauses_the_game_then_a_computer_holds_the_seat() -> None:
     asyncio.run(with_reflex_server(job, grace_s=1.0))
 
 
+@pytest.mark.slow
 def test_a_whole_networked_ratscrew_game_between_two_headless_clients() -> None:
     """Two bot clients play Ratscrew to the end (the server's clock at 10 times speed);
     the server's log replays to the same finished game, and both were told its result."""

@@ -58,6 +58,7 @@ def play(session: RemoteSession, choose: Callable[[list[Action]], Action] | None
     raise AssertionError("the game did not finish in time")
 
 
+@pytest.mark.slow
 def test_a_whole_whist_game_with_a_remote_bot_and_the_servers_computers(server: ServerThread) -> None:
     session = host(server, "whist", 4, remote=1, seed=11, options={"target": 5})
     server.bot_client(session.code or "", "easy", "Bob")
@@ -79,6 +80,7 @@ def test_a_whole_whist_game_with_a_remote_bot_and_the_servers_computers(server: 
     session.leave()
 
 
+@pytest.mark.slow
 def test_a_whole_ninety_nine_game_against_the_servers_computers(server: ServerThread) -> None:
     session = host(server, "ninety_nine", 3, remote=0, seed=3, options={"tokens": 1})
     events = play(session)

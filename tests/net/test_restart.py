@@ -11,6 +11,8 @@ import sqlite3
 import time
 from pathlib import Path
 
+import pytest
+
 from app.core.action_codec import decode_action
 from app.net.server.store import TableStore
 from app.net.wire.protocol import outcome_data
@@ -34,6 +36,7 @@ def logged_actions(data: Path) -> int:
         return int(db.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
 
 
+@pytest.mark.slow
 def test_a_killed_server_resumes_and_the_game_finishes(tmp_path: Path) -> None:
     data = tmp_path / "data"
     port = str(free_port())

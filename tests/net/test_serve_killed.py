@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from app.core.action_codec import decode_action
 from app.net.wire.protocol import decoded, outcome_data
 from app.net.client.reflex_client import ReflexClient
@@ -219,6 +221,7 @@ def check_views_from_the_log(seen: list[Seen], final: TableRecord) -> None:
         assert s.client.result()["outcome"] == outcome_dict(core.state), "the log's end is the one told"
 
 
+@pytest.mark.slow
 def test_a_reflex_game_survives_kill_9_of_its_server(tmp_path: Path) -> None:
     """Ratscrew, Ann and Bob: the table comes back paused until both are back with their
     tokens ("the table is back: play resumes"), then they play it out. (Bots of one level
@@ -236,6 +239,7 @@ def test_a_reflex_game_survives_kill_9_of_its_server(tmp_path: Path) -> None:
     assert errors == "", errors
 
 
+@pytest.mark.slow
 def test_a_turn_game_survives_kill_9_of_its_server(tmp_path: Path) -> None:
     """Ninety-Nine: Ann hosts, Bob joins, a computer of the server's takes the third seat."""
     create = {"game": "ninety_nine", "seats": 3, "remote": 1, "difficulty": "normal", "options": {}}

@@ -6,11 +6,13 @@ four pairs of hands fit round one keyboard. Players may rebind them in the setti
 under ``key_bindings["reflex<N>"] = {"first": "q", "second": "w"}``.
 
 >>> import pygame
+>>> _ = pygame.init()   # key names are SDL's: read once pygame is up, as in the app
 >>> keys = KeyMap.for_seats({}, humans=[0, 2])
 >>> keys.lookup(pygame.K_p)
 (2, 0)
 >>> keys.labels(0)
 ('Q', 'W')
+>>> pygame.quit()
 """
 
 from __future__ import annotations

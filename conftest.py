@@ -1,4 +1,7 @@
-"""Test-wide set-up: no display, no sound, and a private user data folder per test."""
+"""Test-wide set-up: no display, no sound, and a private user data folder per test.
+
+It sits at the repo root, not in tests/, so it also reaches the doctests collected from
+app/ and games/ (``testpaths``), whichever path a run names."""
 
 import os
 

@@ -123,6 +123,7 @@ def test_the_largest_seed_a_replay_keeps_is_taken(monkeypatch):
     assert main(["play", "whist", "--seed", str(MAX_SEED - 1)]) == 0 and opened[-1].seed == MAX_SEED - 1
 
 
+@pytest.mark.slow
 def test_sim_prints_a_json_summary(capsys):
     assert main(["sim", "ninety_nine", "--games", "12", "--seed", "4", "--bots", "hard,easy,easy"]) == 0
     summary = json.loads(capsys.readouterr().out)
@@ -133,6 +134,7 @@ def test_sim_prints_a_json_summary(capsys):
     assert summary["games_per_second"] > 0
 
 
+@pytest.mark.slow
 def test_sim_plays_the_solitaire_with_its_automatic_player(capsys):
     assert main(["sim", "seahaven", "--games", "5"]) == 0
     summary = json.loads(capsys.readouterr().out)
@@ -140,6 +142,7 @@ def test_sim_plays_the_solitaire_with_its_automatic_player(capsys):
     assert summary["actions_per_game"] > 0
 
 
+@pytest.mark.slow
 def test_sim_is_reproducible(capsys):
     main(["sim", "ninety_nine", "--games", "8", "--seed", "9"])
     first = json.loads(capsys.readouterr().out)
@@ -157,6 +160,7 @@ def test_bench_reports_each_scene(capsys):
     assert 0 < scene["median_ms"] <= scene["p99_ms"] <= scene["max_ms"]
 
 
+@pytest.mark.slow
 def test_selftest_runs_every_game_and_exits_0():
     result = run("--selftest")
     assert result.returncode == 0, result.stderr

@@ -59,6 +59,7 @@ def test_a_bot_in_the_worker_chooses_as_it_would_at_home(game_id):
         state.apply(here)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", TURN_GAMES)
 def test_a_seeded_game_plays_the_same_in_the_worker_and_on_a_thread(game_id):
     spec = GAMES[game_id]
@@ -133,7 +134,7 @@ def test_the_worker_leaves_when_the_app_is_killed(tmp_path, method):
 
     script = (
         "import os, time\n"
-        "from app import worker\n"
+        "from app.core import worker\n"
         "print(worker.submit(os.getpid).result(timeout=30), flush=True)\n"
         "worker.submit(time.sleep, 120)\n"
         "time.sleep(0.3)\n"

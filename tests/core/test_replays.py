@@ -66,6 +66,7 @@ def played(game_id: str, seed: int) -> tuple[Replay, Any]:
 # --- the round trip ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_every_game_replays_from_a_file_to_the_same_state(game_id: str) -> None:
     for seed in SEEDS:
@@ -308,3 +309,14 @@ def test_cli_replay_opens_a_good_file_on_its_table(tmp_path: Path, monkeypatch: 
     monkeypatch.setattr(cli, "_open", lambda setup, replay=None: opened.append(replay) or 0)
     assert cli.main(["replay", str(path)]) == 0
     assert opened[0].actions == replay.actions and opened[0].game_id == "abstrac"
+
+
+def test_an_unnamed_replay_is_listed_without_a_doubled_game():
+    from app.core.replay_file import Entry
+
+    def label(title: str, name: str = "") -> str:
+        return Entry(Path("auto-1.json"), title, name, "2026-01-01 10:00", "You won", 3).label
+
+    assert label("The Nash Game") == "The Nash Game"
+    assert label("Whist") == "Whist game"
+    assert label("Whist", "my best") == "my best"

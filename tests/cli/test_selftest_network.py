@@ -11,6 +11,7 @@ from app.cli import selftest
 BOUND_S = 120.0
 
 
+@pytest.mark.slow
 def test_the_self_test_plays_a_game_over_loopback(capsys: pytest.CaptureFixture[str]) -> None:
     assert selftest._check_network(BOUND_S) == []
     line = capsys.readouterr().out.strip()

@@ -90,6 +90,7 @@ def _wrong(lines: set[str]) -> list[str]:
     return [f"{line!r}: {', '.join(faults(line))}" for line in sorted(lines) if faults(line)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id,humans", [("whist", 2), ("ninety_nine", 2), ("whist", 0), ("nap", 0)])
 def test_hot_seat_and_watched_tables_read_in_words(game_id, humans):
     lines = read_a_game(game_id, humans)
@@ -99,59 +100,16 @@ def test_hot_seat_and_watched_tables_read_in_words(game_id, humans):
         assert passes and all(line in ("Pass to Player 1", "Pass to Player 2") for line in passes), passes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["seahaven", "abstrac"])
 def test_hints_read_in_words(game_id):
     lines = read_a_game(game_id, 1, hints=True)
     assert not _wrong(lines), "\n".join(_wrong(lines)[:30])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["abstrac", "ninety_nine"])
 def test_the_review_screen_reads_in_words(game_id):
     lines = read_a_game(game_id, 1, review=True)
     assert any(line.startswith("M next mistake") for line in lines), "the Review screen was not read"
     assert not _wrong(lines), "\n".join(_wrong(lines)[:30])
-
-
-def test_the_review_lists_each_option_with_its_value_apart():
-    """'take 3 36' read as one number: the value follows a colon, and points ahead or
-    behind carry their sign."""
-    from app.core.words.review_words import decision_lines
-    from games.abstrac.rules import Take
-    from games.core.analysis import Analysis, Decision
-
-    takes = {Take(0, 1): -13.0, Take(0, 2): 20.0, Take(0, 3): 36.0}
-    lines = decision_lines(Decision(5, 0, "take", 1, Take(0, 1), Analysis(takes)), "points")
-    assert lines == ["take 3: +36  ← best", "take 2: +20", "take 1: −13  ← chosen", "Cost: −49"]
-
-
-def test_the_seahaven_move_that_lost_the_deal_says_so_in_words():
-    """A Seahaven move keeps the win or loses it: its closing line says which, not "Cost: −1"."""
-    from app.core.words.review_words import decision_lines
-    from games.core.analysis import Analysis, Decision
-    from tests.games.test_analysis import _seahaven_loss
-    from games.seahaven.analysis import review
-    from games.seahaven.rules import SeahavenOptions
-
-    actions, lost_at = _seahaven_loss()
-    losing = next(d for d in review(SeahavenOptions(), 1, actions).decisions if d.mistake)
-    lines = decision_lines(losing, "winnable")
-    assert lines[-1] == "This move lost the win." and any("loses it  ← chosen" in line for line in lines)
-    kept = Decision(losing.index, 0, losing.kind, losing.number, losing.chosen,
-                    Analysis({losing.chosen: 1.0}, extra=losing.analysis.extra))
-    assert decision_lines(kept, "winnable")[-1] == "This move kept the win."
-
-
-def test_a_summary_without_mistakes_says_best_play_only_when_every_choice_was_best():
-    """A Nash guess 5% less likely than the best is no mistake (under ten points), but the
-    panel shows it as less likely: the summary must not call it the best play."""
-    from app.core.words.review_words import summary
-    from games.core.analysis import Analysis, Decision, Review
-    from games.nash.rules import Guess
-
-    four, eight = Guess(0, 4), Guess(0, 8)
-    odds = Analysis({four: 0.16, eight: 0.11}, mistake_at=0.10)
-    review = Review("nash", 0, "chance", [Decision(3, 0, "guess", 1, four, odds)])
-    assert summary(review) == "You made the best play at every decision."
-    review.decisions.append(Decision(7, 0, "guess", 2, eight, odds))
-    assert not review.mistakes
-    assert summary(review) == "You made no mistakes: every choice was the best or close to it."
