@@ -122,6 +122,7 @@ def test_an_ace_asks_how_it_counts(app):
     sprite = next(s for s in scene.hands[0] if str(s.card) == "AS")
     click(app, sprite.rect().center)
     assert scene.prompt is not None and human_plays(scene) == []
+    assert scene.prompt.question() == "Count A♠ as"   # the card as a player reads it, not "AS"
     post_key(app, pygame.K_2)  # the second choice: 11
     assert human_plays(scene)[-1] == Play(0, cards("AS")[0], 11)
 

@@ -7,10 +7,12 @@ from typing import Any
 
 import pygame
 
+from app.core.words.render import render
 from app.window.render.table import CardSprite
 from app.window.render.text import render_text
 from app.window.ui import theme
 from app.window.ui.widgets import Button, ButtonRow, blit_centered, panel
+from games.core.words import T
 from games.ninety_nine.rules import new_count
 
 
@@ -18,6 +20,7 @@ class ValuePrompt:
     def __init__(self, actions: list[Any], count: int, sprite: CardSprite, scale: float) -> None:
         self.actions = actions
         self.chosen: Any = None
+        assert sprite.card is not None, "a face-down card has no value to choose"
         self.card = sprite.card
         buttons = [Button(self._label(a, count), self._pick(a), text_size=max(14, int(20 * scale)), kind="primary")
                    for a in actions]
@@ -56,8 +59,12 @@ class ValuePrompt:
             return "cancel"
         return self.chosen
 
+    def question(self) -> str:
+        """The prompt's title in a player's words: "Count A♠ as"."""
+        return render(T("Count {card} as", card=self.card))
+
     def draw(self, surface: pygame.Surface) -> None:
         panel(surface, self.rect)
-        title = render_text(f"Count {self.card} as", max(12, int(18 * self.scale)), theme.GOLD, bold=True)
+        title = render_text(self.question(), max(12, int(18 * self.scale)), theme.GOLD, bold=True)
         blit_centered(surface, title, (self.rect.centerx, self.rect.top + int(18 * self.scale)))
         self.row.draw(surface)
