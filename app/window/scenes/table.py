@@ -488,9 +488,14 @@ class TableScene(Scene):
     def _draw_message(self, surface: pygame.Surface) -> None:
         s = theme.scale_for(self.size)
         image = render_text(self.message, max(14, int(20 * s)), theme.INK, bold=True)
-        rect = image.get_rect(center=(self.size[0] // 2, int(self.size[1] * 0.64))).inflate(28, 16)
+        rect = self.message_rect(image)
         panel(surface, rect, edge=theme.DANGER, radius=10)
         blit_centered(surface, image, rect.center)
+
+    def message_rect(self, image: pygame.Surface) -> pygame.Rect:
+        """Where a message (``say``) goes: below the middle of the table. A table whose
+        banners may stand there moves it off them (Nails, Ratscrew)."""
+        return image.get_rect(center=(self.size[0] // 2, int(self.size[1] * 0.64))).inflate(28, 16)
 
     def link_line(self) -> str:
         """A networked table's word on its connection, while it is down or has failed."""

@@ -128,16 +128,10 @@ class NailsTable(RealtimeTableScene):
     def message_rect(self, image: pygame.Surface) -> pygame.Rect:
         """Where the table's messages go, or, while the last call's verdict shows there,
         just under it (above the player's name plate)."""
-        rect = image.get_rect(center=(self.size[0] // 2, int(self.size[1] * 0.64))).inflate(28, 16)
+        rect = super().message_rect(image)
         if self.last_call is not None:   # (and under the dump's count, which sits just below it)
             rect.top = max(self.verdict_box(self.last_call)[0].bottom, self.dump_rect().bottom) + 6
         return rect
-
-    def _draw_message(self, surface: pygame.Surface) -> None:
-        image = render_text(self.message, max(14, int(20 * self.s)), theme.INK, bold=True)
-        rect = self.message_rect(image)
-        panel(surface, rect, edge=theme.DANGER, radius=10)
-        blit_centered(surface, image, rect.center)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_c and self.keys.lookup(event.key) is None:
