@@ -43,7 +43,7 @@ def main() -> None:
         app.start(MenuScene(app))
     elif args.scene.startswith("replay:"):
         from app.window.scenes.menu import MenuScene as Menu
-        from app.window.scenes.replay_watch import open_replay
+        from app.window.routes import open_replay
         from replay_shot import demo_replay, run_to  # (tools/ is the script's folder)
 
         app.start(Menu(app))

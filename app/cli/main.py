@@ -7,10 +7,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import time
 from typing import Any, Sequence
 
+from app.net.server.limits import Limits
 from app.net.wire.addresses import DEFAULT_PORT
 
 STARTED = time.perf_counter()
@@ -373,7 +375,7 @@ def _open(setup: Any, replay: Any = None) -> int:
         app.scenes.push(table)
         table.resize(app.screen.get_size())
     if replay is not None:
-        from app.window.scenes.replay_watch import open_replay
+        from app.window.routes import open_replay
 
         open_replay(app, replay)
     return app.run()
@@ -391,8 +393,21 @@ def _network_parsers(sub: Any) -> None:
     serve.add_argument("--grace", type=float, default=30.0, help=argparse.SUPPRESS)
     serve.add_argument("--reflex-speed", type=float, default=1.0,   # tests: whole reflex games in seconds
                        help=argparse.SUPPRESS)
+    serve.add_argument("--chosen-seeds", action="store_true",      # benchmarks: the same deals each run
+                       help=argparse.SUPPRESS)
     serve.add_argument("--no-announce", action="store_true",
                        help="do not list this server's open tables on the local network (mDNS)")
+    serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                       help="a web page (https://HOST[:PORT]) allowed to connect; again for more "
+                            "(default: none, Parlour's own clients send no Origin)")
+    serve.add_argument("--connections-per-address", type=int, default=Limits.connections_per_address,
+                       metavar="N", help="connections open at once from one address (0: no limit)")
+    serve.add_argument("--waiting-tables-per-address", type=int, default=Limits.waiting_tables_per_address,
+                       metavar="N", help="tables made from one address still waiting to start (0: no limit)")
+    serve.add_argument("--unstarted-for", type=float, default=Limits.unstarted_s, metavar="S",
+                       help="close a table still waiting to start S seconds after it was made")
+    serve.add_argument("--idle-for", type=float, default=Limits.idle_s, metavar="S",
+                       help="forget a finished or waiting table S seconds after its last player left")
     host = sub.add_parser("host", help="make a networked table and print its join code")
     host.add_argument("game", type=_game_name, help=_games_help())
     host.add_argument("--server", help="a server's address, ws://HOST:PORT (default: start one here)")
@@ -434,6 +449,22 @@ def _network_parsers(sub: Any) -> None:
     fair.add_argument("--seed", type=int, default=1, help=argparse.SUPPRESS)
 
 
+def _serve_limits(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Limits:
+    """The limits ``serve``'s flags ask for; a flag out of range ends with one line."""
+    for flag in ("connections_per_address", "waiting_tables_per_address"):
+        if getattr(args, flag) < 0:
+            parser.error(f"--{flag.replace('_', '-')} takes 0 (no limit) or more")
+    for flag in ("unstarted_for", "idle_for"):
+        if not getattr(args, flag) > 0:
+            parser.error(f"--{flag.replace('_', '-')} takes a number of seconds above 0")
+    for origin in args.allow_origin:
+        if not re.fullmatch(r"https?://[^/\s]+", origin):
+            parser.error(f"--allow-origin takes a web page's origin, like https://example.org, not {origin!r}")
+    return Limits(connections_per_address=args.connections_per_address,
+                  waiting_tables_per_address=args.waiting_tables_per_address, unstarted_s=args.unstarted_for,
+                  idle_s=args.idle_for, origins=tuple(args.allow_origin))
+
+
 def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.command == "serve":
         from pathlib import Path
@@ -445,7 +476,8 @@ def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if not args.reflex_speed > 0:
             parser.error("--reflex-speed takes a number above 0")
         return serve.run(args.host, args.port, Path(args.data) if args.data else None, args.grace,
-                         announce=not args.no_announce, reflex_speed=args.reflex_speed)
+                         announce=not args.no_announce, reflex_speed=args.reflex_speed,
+                         limits=_serve_limits(parser, args), chosen_seeds=args.chosen_seeds)
     if args.command == "host":
         from app.cli import host
         from games.registry import networked
@@ -459,6 +491,9 @@ def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             parser.error(f"{spec.title} is for {_players(spec)}, not {seats}")
         if not 0 <= args.remote < seats:
             parser.error(f"--remote must be between 0 and {seats - 1} (your own seat is not among them)")
+        if args.seed is not None and args.remote > 0:
+            parser.error("--seed is for a table of you and computers (--remote 0): a table with remote players "
+                         "is dealt from a secret seed that nobody chooses, the host included")
         for flag, level in (("--difficulty", args.difficulty), ("--bot", args.bot)):
             if level is not None and level not in spec.bots:
                 parser.error(f"{flag} takes {', '.join(spec.bots)}")

@@ -49,7 +49,11 @@ def run(game: str, tables: int, seconds: float, level: str, think_ms: float = 0.
     with tempfile.TemporaryDirectory(prefix="parlour-netbench-") as data:
         # A session of its own: where Linux shares the CPU out by session (autogroups), the
         # server gets its own share, as a real one would, not half of one with 1,000 clients.
-        server = subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", "0", "--data", data],
+        # Every client is on loopback: one address with as many connections and tables as it
+        # likes; and the same deals on every run (--chosen-seeds).
+        server = subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", "0", "--data", data,
+                                   "--connections-per-address", "0", "--waiting-tables-per-address", "0",
+                                   "--chosen-seeds"],
                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                                   start_new_session=True)
         try:

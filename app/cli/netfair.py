@@ -55,7 +55,7 @@ class ServerThread:
     """A Parlour server on its own thread and event loop (so its timing is its own)."""
 
     def __init__(self) -> None:
-        self.server = Server(None)
+        self.server = Server(None, chosen_seeds=True)     # the same deal on every run
         self.loop = asyncio.new_event_loop()
         self.port: int | None = None
         self._stop: asyncio.Event | None = None
@@ -241,7 +241,7 @@ async def _slappable(server: Server, table: Table, deal: int) -> int:
             if state.view(0).pattern is not None:
                 run.core.state = run.driver.state = state
                 run.driver.replan()
-                await server._broadcast(table, [])
+                server.broadcast(table, [])
                 return deal
         deal += 1
 

@@ -28,6 +28,7 @@ from app.window.ui.widgets import blit_centered
 
 if TYPE_CHECKING:
     from app.net.client.remote import RemoteSession
+    from app.window.scenes.base import AppServices
     from app.window.shell import App
 
 CODE_WAIT_S = 30.0
@@ -91,6 +92,7 @@ def go_back(app: App, seat: Any) -> None:
 
 def _app() -> App:
     from app.window.scenes.menu import MenuScene
+    from app.window.scenes.base import AppServices
     from app.window.shell import App
 
     app = App()
@@ -157,21 +159,12 @@ def open_session(app: App, session: RemoteSession, address: str, create: dict[st
     app.scenes.push(LobbyScene(app, session, address, spec, create))
 
 
-def open_table(app: App, session: RemoteSession) -> None:
-    """The game's own table, on ``session`` (in place of the scene on top)."""
-    from app.window.tables import table_for
-
-    table = table_for(session.spec.id)(app, session)
-    app.scenes.replace(table)
-    table.resize(app.screen.get_size())
-
-
 class WaitingScene(Scene):
     """The fallback while the table is not being played yet: one line; Esc leaves."""
 
     name = "waiting"
 
-    def __init__(self, app: App, session: RemoteSession) -> None:
+    def __init__(self, app: AppServices, session: RemoteSession) -> None:
         super().__init__(app)
         self.session = session
 
@@ -186,7 +179,7 @@ class WaitingScene(Scene):
     def update(self, dt: float) -> None:
         self.session.poll()
         if self.session.status in ("playing", "over"):
-            open_table(self.app, self.session)
+            self.app.nav.table(self.session, replace=True)   # the game's own table
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -141,7 +141,7 @@ async def _loopback_game(folder: Path) -> list[dict[str, Any]]:
     from app.net.server.server import Server
     from app.net.server.store import TableStore
 
-    server = Server(TableStore(folder))
+    server = Server(TableStore(folder), chosen_seeds=True)     # the same deal on every run
     stop = asyncio.Event()
     ports: list[int] = []
     serving = asyncio.create_task(server.run("127.0.0.1", 0, lambda _host, port: ports.append(port), stop))

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 from app.net.server.folder_lock import lock_folder
+from app.net.server.limits import Limits
 from app.net.server.server import Server
 from app.net.server.store import TableStore
 
@@ -32,8 +33,10 @@ def listening_line(host: str, port: int) -> str:
 
 
 async def serve_until_stopped(host: str, port: int, data: Path, grace_s: float, announce: bool = True,
-                              reflex_speed: float = 1.0) -> None:
-    server = Server(TableStore(data), grace_s=grace_s, reflex_speed=reflex_speed)
+                              reflex_speed: float = 1.0, limits: Limits | None = None,
+                              chosen_seeds: bool = False) -> None:
+    server = Server(TableStore(data), grace_s=grace_s, reflex_speed=reflex_speed, limits=limits,
+                    chosen_seeds=chosen_seeds)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
@@ -80,8 +83,10 @@ def _not_listed(why: str) -> None:
 
 
 def run(host: str, port: int, data: Path | None, grace_s: float = 30.0, announce: bool = True,
-        reflex_speed: float = 1.0) -> int:
-    """(``reflex_speed``: game time per ms at reflex tables; tests raise it)"""
+        reflex_speed: float = 1.0, limits: Limits | None = None, chosen_seeds: bool = False) -> int:
+    """(``reflex_speed``: game time per ms at reflex tables; tests raise it. ``limits``: what
+    each address and everyone together may take, app/net/server/limits.py. ``chosen_seeds``:
+    a create's seed is honoured at remote tables too, so a benchmark deals the same each run)"""
     logging.basicConfig(level=logging.WARNING, format="parlour serve: %(message)s")
     folder = data or default_data()
     try:
@@ -95,7 +100,8 @@ def run(host: str, port: int, data: Path | None, grace_s: float = 30.0, announce
         return 1
     try:
         with lock:      # held while serving; the system lets go of it even if this is killed
-            asyncio.run(serve_until_stopped(host, port, folder, grace_s, announce, reflex_speed))
+            asyncio.run(serve_until_stopped(host, port, folder, grace_s, announce, reflex_speed, limits,
+                                            chosen_seeds))
     except KeyboardInterrupt:
         pass
     except OSError as error:

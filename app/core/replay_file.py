@@ -37,6 +37,8 @@ AUTO_PREFIX = "auto-"
 FILE_NAME_LIMIT = 40   # a saved replay's name (its file's), not a player's
 _SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.,()'-]*")
 
+MAX_SEED = 2**128   # a networked game's seed is 128 secret bits (app/net/server/deal_seeds.py)
+
 
 _version: str | None = None
 
@@ -156,7 +158,7 @@ def parse_header(data: Any) -> Replay:
     seats = _seats(data.get("seats"), spec)
     options = _options(data.get("options"), spec)
     seed = data.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED:
         raise storage.BadData("its seed is not a whole number")
     end_ms = data.get("end_ms")
     if end_ms is not None and (not isinstance(end_ms, int) or isinstance(end_ms, bool) or end_ms < 0):

@@ -13,8 +13,8 @@ from app.core import storage, worker
 from app.window import synth
 from app.window.render.cards import CardRenderer
 from app.window.render.icon import icon_surface
-from app.window.scenes.base import Scene, SceneManager
-from app.window.scenes.menu import MenuScene
+from app.window.routes import Routes
+from app.window.scenes.base import Navigator, Scene, SceneManager
 from app.window.ui import theme
 
 DEFAULT_SIZE = (1280, 800)
@@ -45,7 +45,8 @@ def _check_display() -> None:
 
 
 class App:
-    """Owns the window and the scene stack. Tests drive it frame by frame with ``step``."""
+    """Owns the window and the scene stack. Tests drive it frame by frame with ``step``.
+    Scenes see it as ``AppServices`` (app/window/scenes/base.py) and move through ``nav``."""
 
     menu_focus = 0  # the game the menu had chosen, kept for the next time it opens
 
@@ -76,6 +77,7 @@ class App:
         pygame.key.set_repeat(350, 40)
         self.cards = self._make_renderer()
         self.scenes = SceneManager()
+        self.nav: Navigator = Routes(self)
         self.running = True
         self.clock = pygame.time.Clock()
         self.first_frame_at: float | None = None
@@ -141,11 +143,6 @@ class App:
     def start(self, scene: Scene) -> None:
         self.scenes.reset(scene)
         scene.resize(self.screen.get_size())
-
-    def to_menu(self) -> None:
-        """Leave everything on screen for the main menu. The way home goes through the app,
-        so the scenes that lead back to the menu need not import it (the menu leads to them)."""
-        self.scenes.reset(MenuScene(self))
 
     def quit(self) -> None:
         self.running = False

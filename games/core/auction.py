@@ -5,7 +5,8 @@ a higher one beats it.
 Each game keeps its own bids, their order, who may call what and when the auction ends.
 This module keeps what is the same everywhere: the calls in order (the history every seat
 sees), who has passed, the standing bid and its bidder, and the events that tell the table
-about them, so one auction panel can read every game's calls.
+about them, so one auction panel can read every game's calls. A bid says its own name as a
+message (``words()``, see ``Worded``) so the calls can be put in a player's words.
 
 >>> auction: Auction[str] = Auction()
 >>> [str(auction.call(seat, bid)) for seat, bid in ((0, "Two"), (1, None), (2, "Three"))]
@@ -18,12 +19,29 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar, runtime_checkable
 
 from games.core.protocol import Event, Seat
-from games.core.words import T, Who, Words
+from games.core.words import Side, T, Who, Words
 
 B = TypeVar("B")
+
+
+@runtime_checkable
+class Worded(Protocol):
+    """A bid that names itself as a message ("Six-Out {suit}"); a bid without ``words()``
+    (a plain string in a doctest) is named by its ``str()``."""
+
+    def words(self) -> Words: ...
+
+
+def bid_words(bid: object) -> Words:
+    """A call as a message: the bid's own words, or "Pass" for ``None``."""
+    if bid is None:
+        return T("Pass")
+    if isinstance(bid, Worded):
+        return bid.words()
+    return T("{bid}", bid=str(bid))
 
 
 @dataclass(frozen=True)
@@ -35,12 +53,15 @@ class Called(Event, Generic[B]):
 
     @property
     def words(self) -> str:
+        """The call in the engine's notation ("Pass", "Six-In"), for tests and logs."""
         return "Pass" if self.bid is None else str(self.bid)
 
+    def call(self) -> Words:
+        """The call as said (a bubble under the seat, the history): "Pass", "Six-Out hearts"."""
+        return bid_words(self.bid)
+
     def message(self) -> Words:
-        if self.bid is None:
-            return T("{seat}: Pass", seat=Who(self.seat))
-        return T("{seat}: {bid}", seat=Who(self.seat), bid=str(self.bid))
+        return T("{seat}: {call}", seat=Who(self.seat), call=self.call())
 
 
 @dataclass(frozen=True)
@@ -61,7 +82,15 @@ class ContractWon(Event, Generic[B]):
     partner: Seat | None = None
 
     def message(self) -> Words:
-        return T("{seat} plays {bid}", seat=Who(self.seat), bid=str(self.bid))
+        return T("{seat} plays {bid}", seat=Who(self.seat), bid=bid_words(self.bid))
+
+
+def session_over(reason: Words, winners: tuple[Seat, ...], chips: int) -> Words:
+    """The end of a session of the bidding games, which play for chips: why it ended, and who
+    won with how many."""
+    if len(winners) == 1:
+        return T("{reason}: {seat} wins with {chips} chips", reason=reason, seat=Who(winners[0]), chips=chips)
+    return T("{reason}: {seats} win with {chips} chips", reason=reason, seats=Side(winners), chips=chips)
 
 
 @dataclass

@@ -8,6 +8,13 @@ The library is found where ``endplay`` installs it (``endplay/_dds/``), or, in t
 PyInstaller executable, at the same place under the bundle's folder (build/parlour.spec
 collects it there).
 
+One caller at a time. DDS keeps its transposition tables and thread memory in globals of
+the library: two threads inside ``SolveAllBoardsBin`` at once (two server tables of Expert
+computers, say) corrupt them and crash the whole process (SIGSEGV). Every call into the
+library, loading it included, holds ``_CALLING``, a lock of this process; DDS still shares
+each batch out over its own threads inside one call. (A lock is not impure: it changes no
+answer, only when a caller gets it.)
+
 DDS conventions: suits spades, hearts, diamonds, clubs are 0-3 and no-trumps is 4; hands
 0-3 go clockwise (our seats, seat + 1 on the left, are the same); a rank is a bit,
 ``1 << rank`` with 2-14; the score of a card is the tricks the side to play takes from
@@ -22,6 +29,7 @@ from __future__ import annotations
 import ctypes
 import importlib.util
 import sys
+import threading
 from functools import lru_cache
 from typing import Sequence
 
@@ -33,6 +41,7 @@ MAX_BOARDS = 200  # DDS's MAXNOOFBOARDS: boards per SolveAllBoardsBin call
 _SUIT = {suit: i for i, suit in enumerate(Suit)}
 _NAMES = ("libdds.so", "libdds.dylib", "dds.dll")
 _CARD = {(_SUIT[c.suit], int(c.rank)): c for c in standard_deck()}  # type: ignore[index]
+_CALLING = threading.Lock()  # held around every call into the library (see the module's notes)
 
 
 class _Deal(ctypes.Structure):
@@ -93,6 +102,13 @@ def _folders() -> list[str]:
 
 @lru_cache(maxsize=1)
 def _library() -> ctypes.CDLL | None:
+    # Loaded holding the lock: SetMaxThreads sizes DDS's globals, which a solve uses. (Two
+    # first calls at once may both load it, one after the other: harmless, and cached.)
+    with _CALLING:
+        return _load()
+
+
+def _load() -> ctypes.CDLL | None:
     for path in _folders():
         try:
             lib = ctypes.CDLL(path)
@@ -147,6 +163,13 @@ def _read(result: _FutureTricks) -> dict[Card, int]:
     return out
 
 
+def _error_text(lib: ctypes.CDLL, code: int) -> str:
+    """DDS's words for its error ``code`` (called holding ``_CALLING``)."""
+    message = ctypes.create_string_buffer(80)
+    lib.ErrorMessage(code, message)
+    return message.value.decode(errors="replace")
+
+
 def solve_many(positions: Sequence[Position]) -> list[dict[Card, int]]:
     """For each position, every legal card of the seat to play with the tricks its side
     takes from here on. DDS shares the boards out over its threads."""
@@ -161,10 +184,10 @@ def solve_many(positions: Sequence[Position]) -> list[dict[Card, int]]:
         for i, position in enumerate(chunk):
             _fill(boards.deals[i], position)
             boards.target[i], boards.solutions[i], boards.mode[i] = -1, 3, 1
-        code = lib.SolveAllBoardsBin(ctypes.byref(boards), ctypes.byref(solved))
-        if code != 1:
-            message = ctypes.create_string_buffer(80)
-            lib.ErrorMessage(code, message)
-            raise DDSError(f"DDS: {message.value.decode(errors='replace')}")
+        with _CALLING:
+            code = lib.SolveAllBoardsBin(ctypes.byref(boards), ctypes.byref(solved))
+            problem = None if code == 1 else _error_text(lib, code)
+        if problem is not None:
+            raise DDSError(f"DDS: {problem}")
         out += [_read(solved.solvedBoard[i]) for i in range(len(chunk))]
     return out

@@ -1,7 +1,9 @@
 """Actions and events every trick game shares, so one table can animate them all.
 
 A game may add its own (Euchre's calls), but dealing, playing a card, taking a trick,
-scoring a hand and winning the game look the same everywhere.
+scoring a hand and winning the game look the same everywhere. Each event says what happened
+as a template with its values (``message()``, games.core.words), for the app to put in a
+player's words; so do the refusals every trick game shares (``turn_refusal`` and the like).
 """
 
 from __future__ import annotations
@@ -15,13 +17,34 @@ from games.core.words import N, Side, T, Who, Words
 
 
 def side_name(side: int) -> str:
-    """Partnerships are named by their seats: side 0 is P1 & P3."""
+    """Partnerships are named by their seats: side 0 is P1 & P3 (the engine's notation,
+    for an ``Outcome``'s reason; a player reads ``side_words(side)``)."""
     return str(side_words(side))
 
 
+def partners(side: int) -> Side:
+    """A partnership as a message's value (side 0 sits in seats 0 and 2)."""
+    return Side((side, side + 2))
+
+
 def side_words(side: int) -> Words:
-    """A partnership as a message's value: side 0 is seats 0 and 2 (the app names them)."""
-    return T("{side}", side=Side((side, side + 2)))
+    """A partnership as a message of its own, for the app to name ("You & Otto")."""
+    return T("{side}", side=partners(side))
+
+
+def turn_refusal(turn: Seat, seat: Seat) -> Words:
+    """Why ``seat`` may not act: it is ``turn``'s turn."""
+    return T("it is not {seat}'s turn: {turn} plays now", seat=Who(seat), turn=Who(turn))
+
+
+def not_held(card: Card, seat: Seat) -> Words:
+    """Why ``seat`` may not play ``card``: it does not hold it."""
+    return T("{card} is not in {seat}'s hand", card=card, seat=Who(seat))
+
+
+def follow_suit(led: Suit) -> Words:
+    """Why a card of another suit may not be played: the player holds some of ``led``."""
+    return T("you must follow suit: play one of your {suit}", suit=led)
 
 
 @dataclass(frozen=True)
@@ -40,7 +63,7 @@ class NewDeal(Event):
     dealer: Seat
 
     def message(self) -> Words:
-        return T("hand {number}: {seat} deals", number=self.number, seat=Who(self.dealer))
+        return T("hand {number}: {dealer} deals", number=self.number, dealer=Who(self.dealer))
 
 
 @dataclass(frozen=True)
@@ -56,8 +79,8 @@ class HandDealt(Event):
         return HandDealt(self.seat, tuple(None for _ in self.cards))
 
     def message(self) -> Words:
-        return N("{seat} is dealt {count} card", "{seat} is dealt {count} cards", seat=Who(self.seat),
-                 count=len(self.cards))
+        return N("{seat} is dealt {count} card", "{seat} is dealt {count} cards",
+                 seat=Who(self.seat), count=len(self.cards))
 
 
 @dataclass(frozen=True)
@@ -68,9 +91,7 @@ class CardTurned(Event):
     seat: Seat
 
     def message(self) -> Words:
-        if self.card.suit is None:
-            return T("a card is turned up")
-        return T("{card} is turned up: {suit} proposed", card=self.card, suit=self.card.suit)
+        return T("{card} is turned up", card=self.card)
 
 
 @dataclass(frozen=True)
@@ -81,10 +102,10 @@ class TrumpSet(Event):
 
     def message(self) -> Words:
         if self.maker is None:
-            return T("trumps are {suit}", suit=self.suit)
+            return T("{suit} are trumps", suit=self.suit)
         if self.alone:
-            return T("trumps are {suit} by {seat} (alone)", suit=self.suit, seat=Who(self.maker))
-        return T("trumps are {suit} by {seat}", suit=self.suit, seat=Who(self.maker))
+            return T("{seat} goes alone with {suit} as trumps", seat=Who(self.maker), suit=self.suit)
+        return T("{seat} makes {suit} trumps", seat=Who(self.maker), suit=self.suit)
 
 
 @dataclass(frozen=True)
@@ -115,15 +136,15 @@ class TrickTaken(Event):
 @dataclass(frozen=True)
 class HandScored(Event):
     """The hand is over: tricks and points per partnership, running scores, and a line saying
-    why (``"P1 & P3 made 8 tricks: 2 points"``, a message; or a finished line, kept as written)."""
+    why (a message: "P1 & P3 took 8 tricks: 2 points")."""
 
     tricks: tuple[int, ...]
     points: tuple[int, ...]
     scores: tuple[int, ...]
-    summary: Words | str
+    summary: Words
 
     def message(self) -> Words:
-        return self.summary if isinstance(self.summary, Words) else Words.plain(self.summary)
+        return self.summary
 
 
 @dataclass(frozen=True)
@@ -132,5 +153,5 @@ class GameOver(Event):
     scores: tuple[int, ...]
 
     def message(self) -> Words:
-        return T("{side} win the game {high}-{low}", side=side_words(self.side), high=max(self.scores),
+        return T("{side} win the game {high}-{low}", side=partners(self.side), high=max(self.scores),
                  low=min(self.scores))

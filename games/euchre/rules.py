@@ -21,10 +21,11 @@ from games.core.cards import Card, Suit, euchre_deck, piquet_deck, suit_of
 from games.core.protocol import Action, Event, IllegalAction, Outcome, Seat, check_legal, copy_rng, seat_name
 from games.core.trick_events import (
     CardPlayed, CardTurned, GameOver, HandDealt, HandScored, NewDeal, PlayCard, TrickTaken,
-    TrumpSet, side_name,
+    TrumpSet, follow_suit, not_held, partners, side_name, turn_refusal,
 )
 from games.core.tricks import Trick, TrickPlay, TrumpRules, side_tricks
 from games.core.watching import SeatT
+from games.core.words import T, Who, Words
 
 HAND_SIZE = 5
 DECKS = (32, 24)
@@ -86,13 +87,14 @@ class Discard(Action):
 
 @dataclass(frozen=True)
 class Called(Event):
-    """A seat's call in the bidding, in the words a player would say."""
+    """A seat's call in the bidding, as a player would say it ("Order it up", "Hearts, alone"),
+    for the speech bubble; the history adds who said it."""
 
     seat: Seat
-    words: str
+    words: Words
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)}: {self.words}"
+    def message(self) -> Words:
+        return T("{seat}: {call}", seat=Who(self.seat), call=self.words)
 
 
 @dataclass(frozen=True)
@@ -100,8 +102,8 @@ class PickedUp(Event):
     dealer: Seat
     card: Card
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.dealer)} picks up {self.card}"
+    def message(self) -> Words:
+        return T("{dealer} picks up {card}", dealer=Who(self.dealer), card=self.card)
 
 
 @dataclass(frozen=True)
@@ -114,30 +116,32 @@ class Discarded(Event):
     def seen_by(self, viewer: Seat | None) -> Event:
         return self if viewer == self.dealer else Discarded(self.dealer, None)
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.dealer)} discards" + (f" {self.card}" if self.card else " a card")
+    def message(self) -> Words:
+        if self.card is None:
+            return T("{dealer} discards a card", dealer=Who(self.dealer))
+        return T("{dealer} discards {card}", dealer=Who(self.dealer), card=self.card)
 
 
 @dataclass(frozen=True)
 class TurnedDown(Event):
     card: Card
 
-    def __str__(self) -> str:
-        return f"everyone passes: {self.card} is turned down"
+    def message(self) -> Words:
+        return T("everyone passes: {card} is turned down", card=self.card)
 
 
 @dataclass(frozen=True)
 class AllPassed(Event):
-    def __str__(self) -> str:
-        return "everyone passes twice: the hand is thrown in and the deal moves on"
+    def message(self) -> Words:
+        return T("everyone passes twice: the hand is thrown in and the deal moves on")
 
 
 @dataclass(frozen=True)
 class SitsOut(Event):
     seat: Seat
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} lays the hand down and sits out"
+    def message(self) -> Words:
+        return T("{seat} sits out this hand: the partner plays alone", seat=Who(self.seat))
 
 
 # --- the view ----------------------------------------------------------------------------
@@ -182,16 +186,16 @@ class EuchreView(Generic[SeatT]):
         return TrumpRules(self.trump, self.bowers)
 
 
-def order_words(seat: Seat, dealer: Seat) -> str:
+def order_words(seat: Seat, dealer: Seat) -> Words:
     """What ``seat`` says to take the upcard as trumps in round one (the dealer takes it
     up, the dealer's partner assists, the others order it up).
 
-    >>> order_words(2, 2), order_words(0, 2), order_words(1, 2)
+    >>> str(order_words(2, 2)), str(order_words(0, 2)), str(order_words(1, 2))
     ('Take it up', 'Assist', 'Order it up')
     """
     if seat == dealer:
-        return "Take it up"
-    return "Assist" if seat == (dealer + 2) % 4 else "Order it up"
+        return T("Take it up")
+    return T("Assist") if seat == (dealer + 2) % 4 else T("Order it up")
 
 
 # --- the state ---------------------------------------------------------------------------
@@ -337,11 +341,13 @@ class EuchreState:
 
     # bidding ------------------------------------------------------------------------------
 
-    def _call_words(self, seat: Seat) -> str:
-        return order_words(seat, self.dealer)
+    def _call_words(self, seat: Seat, suit: Suit, alone: bool, phase: str) -> Words:
+        """The call as said: round one's words for taking the upcard, round two's suit."""
+        said = order_words(seat, self.dealer) if phase == "round1" else T("{suit}", suit=suit)
+        return T("{call}, alone", call=said) if alone else said
 
     def _pass(self, seat: Seat) -> list[Event]:
-        events: list[Event] = [Called(seat, "Pass")]
+        events: list[Event] = [Called(seat, T("Pass"))]
         if seat != self.dealer:
             self.turn = (seat + 1) % 4
             return events
@@ -352,8 +358,7 @@ class EuchreState:
         return events + [AllPassed()] + self._deal()
 
     def _make(self, seat: Seat, suit: Suit, alone: bool, phase: str) -> list[Event]:
-        words = self._call_words(seat) if phase == "round1" else suit.title.capitalize()
-        events: list[Event] = [Called(seat, words + (", alone" if alone else ""))]
+        events: list[Event] = [Called(seat, self._call_words(seat, suit, alone, phase))]
         self.trump, self.maker, self.alone = suit, seat, alone
         events.append(TrumpSet(suit, seat, alone))
         if alone:
@@ -394,7 +399,7 @@ class EuchreState:
         assert self.tricks is not None and self.maker is not None
         side = self.maker % 2
         tricks = side_tricks(self.tricks.won)
-        points, summary = hand_points(tricks[side], self.alone)
+        points, result = hand_points(tricks[side], self.alone)
         gained = [0, 0]
         if points > 0:
             gained[side] = points
@@ -402,7 +407,8 @@ class EuchreState:
             gained[1 - side] = 2
         for s in (0, 1):
             self.scores[s] += gained[s]
-        line = f"{side_name(side)} made trumps and took {tricks[side]}: {summary}"
+        line = T("{side} made trumps and took {tricks}: {result}", side=partners(side), tricks=tricks[side],
+                 result=result)
         events: list[Event] = [HandScored(tuple(tricks), tuple(gained), tuple(self.scores), line)]
         leaders = [s for s in (0, 1) if self.scores[s] >= self.options.target]
         if leaders:
@@ -435,52 +441,54 @@ class EuchreState:
     def _new_deck(self) -> list[Card]:
         return piquet_deck() if self.options.deck == 32 else euchre_deck()
 
-    def _refusal(self, action: object) -> str:
-        """Why ``action`` is not legal now, in a player's words (``check_legal`` asks
-        only once ``legal_actions`` has refused it)."""
+    def _refusal(self, action: object) -> Words:
+        """Why ``action`` is not legal now, as a message (``check_legal`` asks only once
+        ``legal_actions`` has refused it)."""
         if not isinstance(action, (Pass, OrderUp, NameTrump, Discard, PlayCard)):
-            return f"Euchre has no action {action!r}"
+            return T("Euchre has no such move ({kind})", kind=type(action).__name__)
         if self.winner is not None:
-            return "the game is over"
+            return T("the game is over")
         turn = self.to_act()[0]
         if action.seat != turn:
-            return f"it is {seat_name(turn)}'s turn, not {seat_name(action.seat)}'s"
+            return turn_refusal(turn, action.seat)
         return self._why_not(action)
 
-    def _why_not(self, action: Action) -> str:
+    def _why_not(self, action: Action) -> Words:
         if isinstance(action, PlayCard):
             if self.phase != "play":
-                return "the cards are not being played yet: trumps must be made first"
+                return T("the cards are not being played yet: trumps must be made first")
             if action.card not in self.hands[action.seat]:
-                return f"{action.card} is not in your hand"
+                return not_held(action.card, action.seat)
             led = self.tricks.led_suit() if self.tricks else None
-            return f"you must follow suit: play a {led.title[:-1] if led else ''}"
+            assert led is not None, "with nothing led every card held is legal"
+            return follow_suit(led)
         if isinstance(action, Discard):
             if self.phase != "discard":
-                return "only the dealer discards, after picking up the upcard"
-            return f"{action.card} is not in your hand"
+                return T("only the dealer discards, after picking up the upcard")
+            return not_held(action.card, action.seat)
         if isinstance(action, Pass):
             if self.phase == "round2":
-                return "stick the dealer: the dealer must name a suit"
-            return "there is nothing to pass on now"
+                return T("stick the dealer: the dealer must name a suit")
+            return T("there is nothing to pass on now")
         if isinstance(action, NameTrump):
             if self.phase != "round2":
-                return "suits are named only in the second round"
-            return f"{action.suit.title} was turned down: name another suit"
-        return "the upcard can be accepted only in the first round"
+                return T("suits are named only in the second round")
+            return T("{suit} were turned down: name another suit", suit=action.suit)
+        return T("the upcard can be accepted only in the first round")
 
 
-def hand_points(tricks: int, alone: bool) -> tuple[int, str]:
-    """The makers' points for ``tricks`` taken, or 0 when euchred (the defenders get 2).
+def hand_points(tricks: int, alone: bool) -> tuple[int, Words]:
+    """The makers' points for ``tricks`` taken, or 0 when euchred (the defenders get 2),
+    and what the hand was, as a message.
 
-    >>> hand_points(5, True), hand_points(3, False), hand_points(2, False)
-    ((4, 'a lone march, 4 points'), (1, '1 point'), (0, 'euchred! the defenders score 2'))
+    >>> [(points, str(words)) for points, words in (hand_points(5, True), hand_points(3, False), hand_points(2, False))]
+    [(4, 'a lone march, 4 points'), (1, '1 point'), (0, 'euchred! the defenders score 2')]
     """
     if tricks < 3:
-        return 0, "euchred! the defenders score 2"
+        return 0, T("euchred! the defenders score 2")
     if tricks == 5:
-        return (4, "a lone march, 4 points") if alone else (2, "a march, 2 points")
-    return 1, "1 point"
+        return (4, T("a lone march, 4 points")) if alone else (2, T("a march, 2 points"))
+    return 1, T("1 point")
 
 
 def new_game(options: EuchreOptions, seed: int) -> EuchreState:

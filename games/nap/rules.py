@@ -20,12 +20,15 @@ from dataclasses import dataclass, field
 from typing import Generic, overload
 
 from games.core.auction import AllPassed as AllPassed, Auction, Called as Called  # re-exported: Nap's own
-from games.core.auction import ContractWon as _ContractWon
+from games.core.auction import ContractWon as _ContractWon, session_over
 from games.core.cards import Card, Suit, nap_deck
 from games.core.protocol import Action, Event, IllegalAction, Outcome, Seat, check_legal, copy_rng, seat_name
-from games.core.trick_events import CardPlayed, HandDealt, NewDeal, PlayCard, TrickTaken, TrumpSet
+from games.core.trick_events import (
+    CardPlayed, HandDealt, NewDeal, PlayCard, TrickTaken, TrumpSet, follow_suit, not_held, turn_refusal,
+)
 from games.core.tricks import TrickPlay, TrumpRules
 from games.core.watching import SeatT
+from games.core.words import N, T, Who, Words
 
 HAND_SIZE = 5
 STAKE = 40
@@ -62,12 +65,19 @@ class Contract(enum.IntEnum):
     def is_mis(self) -> bool:
         return self is Contract.MIS
 
+    def words(self) -> Words:
+        """The bid's name as a message, for a player's words (``games.core.auction.Worded``)."""
+        return _WORDS[self]
+
     def __str__(self) -> str:
         return self.title
 
 
 _TITLES = {Contract.TWO: "Two", Contract.THREE: "Three", Contract.MIS: "Mis", Contract.FOUR: "Four",
            Contract.NAP: "Nap", Contract.WELLINGTON: "Wellington", Contract.BLUCHER: "Blücher"}
+_WORDS = {Contract.TWO: T("Two"), Contract.THREE: T("Three"), Contract.MIS: T("Mis"),
+          Contract.FOUR: T("Four"), Contract.NAP: T("Nap"), Contract.WELLINGTON: T("Wellington"),
+          Contract.BLUCHER: T("Blücher")}
 _CREDITS = {Contract.TWO: 2, Contract.THREE: 3, Contract.MIS: 3, Contract.FOUR: 4,
             Contract.NAP: 10, Contract.WELLINGTON: 20, Contract.BLUCHER: 40}
 _NEEDS = {Contract.TWO: 2, Contract.THREE: 3, Contract.MIS: 0, Contract.FOUR: 4,
@@ -169,14 +179,15 @@ class NameTrumps(Action):
 class ContractWon(_ContractWon[Contract]):
     """The auction is over: who plays what (Nap has no partners)."""
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} plays {self.bid} ({self.bid.credits} credits)"
+    def message(self) -> Words:
+        return T("{seat} plays {bid} ({credits} credits)", seat=Who(self.seat), bid=self.bid.words(),
+                 credits=self.bid.credits)
 
 
 @dataclass(frozen=True)
 class NoTrumps(Event):
-    def __str__(self) -> str:
-        return "Mis: no trumps"
+    def message(self) -> Words:
+        return T("Mis: no trumps")
 
 
 @dataclass(frozen=True)
@@ -190,22 +201,23 @@ class Settled(Event):
     chips: tuple[int, ...]
     tricks: int
 
-    def __str__(self) -> str:
-        verb = "makes" if self.made else "fails"
-        sign = "+" if self.made else "-"
+    def message(self) -> Words:
         total = abs(self.change[self.bidder])
-        return f"{seat_name(self.bidder)} {verb} {self.contract}: {sign}{total} chips"
+        if self.made:
+            return T("{seat} makes {bid}: +{chips} chips", seat=Who(self.bidder), bid=self.contract.words(),
+                     chips=total)
+        return T("{seat} fails {bid}: -{chips} chips", seat=Who(self.bidder), bid=self.contract.words(), chips=total)
 
 
 @dataclass(frozen=True)
 class SessionOver(Event):
     winners: tuple[Seat, ...]
     chips: tuple[int, ...]
-    reason: str
+    reason: Words
 
-    def __str__(self) -> str:
-        names = ", ".join(seat_name(s) for s in self.winners)
-        return f"{self.reason}: {names} {'wins' if len(self.winners) == 1 else 'win'} with {max(self.chips)} chips"
+    def message(self) -> Words:
+        return session_over(self.reason, self.winners, max(self.chips))
+
 
 
 # --- the view ----------------------------------------------------------------------------
@@ -356,7 +368,7 @@ class NapState:
     def outcome(self) -> Outcome | None:
         if self.over is None:
             return None
-        return Outcome(self.over.winners, tuple(float(c) for c in self.chips), self.over.reason)
+        return Outcome(self.over.winners, tuple(float(c) for c in self.chips), str(self.over.reason))
 
     def clone(self) -> NapState:
         return NapState(
@@ -469,7 +481,9 @@ class NapState:
             return None
         top = max(self.chips)
         winners = tuple(s for s, c in enumerate(self.chips) if c == top)
-        reason = "a player ran out of chips" if broke else f"{self.options.deals} deals played"
+        deals = self.options.deals
+        reason = T("a player ran out of chips") if broke else N("{count} deal played", "{count} deals played",
+                                                                 count=deals)
         return SessionOver(winners, tuple(self.chips), reason)
 
     def _deal(self) -> list[Event]:
@@ -489,40 +503,47 @@ class NapState:
         events: list[Event] = [NewDeal(self.hand_number, self.dealer)]
         return events + [HandDealt(s, tuple(self.hands[s])) for s in order]
 
-    def _refusal(self, action: object) -> str:
-        """Why ``action`` is not legal now, in a player's words (``check_legal`` asks
-        only once ``legal_actions`` has refused it)."""
+    def _refusal(self, action: object) -> Words:
+        """Why ``action`` is not legal now, as a message (``check_legal`` asks only once
+        ``legal_actions`` has refused it)."""
         if not isinstance(action, (Pass, Bid, NameTrumps, PlayCard)):
-            return f"Nap has no action {action!r}"
+            return T("Nap has no such move ({kind})", kind=type(action).__name__)
         if self.over is not None:
-            return "the session is over"
+            return T("the session is over")
         turn = self.to_act()[0]
         if action.seat != turn:
-            return f"it is {seat_name(turn)}'s turn, not {seat_name(action.seat)}'s"
+            return turn_refusal(turn, action.seat)
         return self._why_not(action)
 
-    def _why_not(self, action: Action) -> str:
+    def _why_not(self, action: Action) -> Words:
         if isinstance(action, Bid):
-            if self.phase != "bid":
-                return "the bidding is over"
-            if action.contract is Contract.WELLINGTON and Contract.NAP not in self.bids:
-                return "Wellington may be bid only after someone has bid Nap"
-            if action.contract is Contract.BLUCHER and Contract.WELLINGTON not in self.bids:
-                return "Blücher may be bid only after someone has bid Wellington"
-            return f"{action.contract} is not higher than {self.best}"
+            return self._why_not_bid(action.contract)
         if isinstance(action, Pass):
-            return "the bidding is over"
+            return T("the bidding is over")
         if isinstance(action, NameTrumps):
-            return "trumps are named only by a player who leads the Joker to the first trick"
+            return T("trumps are named only by a player who leads the Joker to the first trick")
         if self.phase == "name":
-            return "name trumps first"
+            return T("name trumps first")
         if self.phase != "play":
-            return "the cards are not played until the bidding is over"
-        card = action.card  # type: ignore[attr-defined]
-        if card not in self.hands[action.seat]:
-            return f"{card} is not in your hand"
+            return T("the cards are not played until the bidding is over")
+        assert isinstance(action, PlayCard)
+        if action.card not in self.hands[action.seat]:
+            return not_held(action.card, action.seat)
+        # A card held is refused only for not following suit: after a Joker led in a hand
+        # with no trumps nothing is led, and every card goes.
         led = self.tricks.led_suit() if self.tricks else None
-        return f"you must follow suit: play a {led.title[:-1]}" if led else "you must follow suit"
+        assert led is not None, "with nothing led every card held is legal"
+        return follow_suit(led)
+
+    def _why_not_bid(self, contract: Contract) -> Words:
+        if self.phase != "bid":
+            return T("the bidding is over")
+        if contract is Contract.WELLINGTON and Contract.NAP not in self.bids:
+            return T("Wellington may be bid only after someone has bid Nap")
+        if contract is Contract.BLUCHER and Contract.WELLINGTON not in self.bids:
+            return T("Blücher may be bid only after someone has bid Wellington")
+        assert self.best is not None, "with no bid made every bid but Wellington and Blücher is open"
+        return T("{bid} is not higher than {best}", bid=contract.words(), best=self.best.words())
 
 
 def contract_result(contract: Contract, bidder_tricks: int, played: int) -> bool | None:

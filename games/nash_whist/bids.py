@@ -20,6 +20,7 @@ import functools
 from dataclasses import dataclass
 
 from games.core.cards import Suit
+from games.core.words import T, Words
 
 # The kinds of contract. ``cop`` is the answer to a Prop: it is recorded in the auction like
 # any call, and ranks just above the Prop it accepts.
@@ -30,6 +31,11 @@ KINDS = (PROP, COP, IN, OUT, NO_TRUMPS, TRISTE, MISERE, OPEN_MISERE, THIRTEEN)
 LEVELS = {5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine", 10: "Ten", 11: "Eleven",
           12: "Twelve", 13: "Thirteen"}
 _LEVEL_OF = {word.lower(): level for level, word in LEVELS.items()}
+# The same words as messages, for a player's words (translated with the rest).
+_LEVEL_WORDS = {5: T("Five"), 6: T("Six"), 7: T("Seven"), 8: T("Eight"), 9: T("Nine"), 10: T("Ten"),
+                11: T("Eleven"), 12: T("Twelve"), 13: T("Thirteen")}
+_FIXED_WORDS = {PROP: T("Prop"), COP: T("Cop"), TRISTE: T("Triste"), MISERE: T("Misere"),
+                OPEN_MISERE: T("Open Misere")}
 
 # Chips paid per opponent, by (kind, level); the table in the rules.
 _OUT_PAY = {6: 3, 7: 5, 8: 7, 9: 10, 10: 12, 11: 14, 12: 16}
@@ -143,6 +149,30 @@ class Bid:
     def title(self) -> str:
         """The contract's name as played: a copped Prop is played as Prop-and-Cop."""
         return "Prop-and-Cop" if self.is_partnership else str(self)
+
+    def title_words(self) -> Words:
+        """``title`` as a message."""
+        return T("Prop-and-Cop") if self.is_partnership else self.words()
+
+    def words(self) -> Words:
+        """The contract's name as a message ("Six-Out {suit}"), for a player's words
+        (``games.core.auction.Worded``); ``str()`` is the same in the engine's notation.
+
+        >>> str(Bid.parse("Seven-Out d").words()), str(Bid.parse("Thirteen NT").words())
+        ('Seven-Out diamonds', 'Thirteen no trumps')
+        """
+        if self.kind in _FIXED_WORDS:
+            return _FIXED_WORDS[self.kind]
+        level = _LEVEL_WORDS[self.level]
+        if self.kind == THIRTEEN:
+            if self.suit is None:
+                return T("{level} no trumps", level=level)
+            return T("{level} {suit}", level=level, suit=self.suit)
+        if self.kind == OUT:
+            return T("{level}-Out {suit}", level=level, suit=self.suit)  # type: ignore[arg-type]
+        if self.kind == IN:
+            return T("{level}-In", level=level)
+        return T("{level}-No-Trumps", level=level)
 
     # notation ---------------------------------------------------------------------------------
 

@@ -30,12 +30,15 @@ from dataclasses import dataclass, field
 from typing import Generic, overload
 
 from games.core.auction import AllPassed as _AllPassed, Auction, Called
-from games.core.auction import ContractWon as _ContractWon
+from games.core.auction import ContractWon as _ContractWon, session_over
 from games.core.cards import Card, Suit, standard_deck
 from games.core.protocol import Action, Event, IllegalAction, Outcome, Seat, check_legal, copy_rng, seat_name
-from games.core.trick_events import CardPlayed, HandDealt, NewDeal, PlayCard, TrickTaken, TrumpSet
+from games.core.trick_events import (
+    CardPlayed, HandDealt, NewDeal, PlayCard, TrickTaken, TrumpSet, follow_suit, not_held, turn_refusal,
+)
 from games.core.tricks import Trick, TrickPlay, TrumpRules
 from games.core.watching import SeatT
+from games.core.words import N, Side, T, Who, Words
 from games.nash_whist.bids import (
     COP, KINDS, OUT, PROP, THIRTEEN, TRISTE, Bid, available_bids, every_bid,
 )
@@ -137,8 +140,9 @@ class IndicatorTurned(Event):
     def suit(self) -> Suit:
         return self.card.suit  # type: ignore[return-value]
 
-    def __str__(self) -> str:
-        return f"{self.card} is turned from the other pack: {self.suit.title} are the initial trumps"
+    def message(self) -> Words:
+        return T("{card} is turned from the other pack: {suit} are the initial trumps", card=self.card,
+                 suit=self.suit)
 
 
 @dataclass(frozen=True)
@@ -150,8 +154,9 @@ class Anted(Event):
     pot: int
     paid: tuple[Seat, ...] = ()
 
-    def __str__(self) -> str:
-        return f"{len(self.paid)} players ante a chip each: the pot holds {self.pot}"
+    def message(self) -> Words:
+        return N("{count} player antes a chip: the pot holds {pot}",
+                 "{count} players ante a chip each: the pot holds {pot}", count=len(self.paid), pot=self.pot)
 
 
 # A call in the auction is the shared ``Called`` (games.core.auction): a bid, Cop (``Bid``
@@ -165,25 +170,27 @@ class AllPassed(_AllPassed):
     chips: tuple[int, ...]
     pot: int
 
-    def __str__(self) -> str:
-        return f"everyone passes: a chip more each makes the pot {self.pot}, and the deal moves on"
+    def message(self) -> Words:
+        return T("everyone passes: a chip more each makes the pot {pot}, and the deal moves on", pot=self.pot)
 
 
 @dataclass(frozen=True)
 class ContractWon(_ContractWon[Bid]):
     """The auction is over: the declarer, the contract and (Prop-and-Cop) the partner."""
 
-    def __str__(self) -> str:
+    def message(self) -> Words:
         if self.partner is not None:
-            return (f"{seat_name(self.seat)} and {seat_name(self.partner)} play Prop-and-Cop: "
-                    f"8 tricks together ({self.bid.pay} chip each)")
-        return f"{seat_name(self.seat)} plays {self.bid} ({self.bid.pay} chips each)"
+            return N("{side} play Prop-and-Cop: 8 tricks together ({count} chip each)",
+                     "{side} play Prop-and-Cop: 8 tricks together ({count} chips each)",
+                     side=Side((self.seat, self.partner)), count=self.bid.pay)
+        return N("{seat} plays {bid} ({count} chip each)", "{seat} plays {bid} ({count} chips each)",
+                 seat=Who(self.seat), bid=self.bid.words(), count=self.bid.pay)
 
 
 @dataclass(frozen=True)
 class NoTrumps(Event):
-    def __str__(self) -> str:
-        return "no trumps this hand"
+    def message(self) -> Words:
+        return T("no trumps this hand")
 
 
 @dataclass(frozen=True)
@@ -193,8 +200,8 @@ class HandOpened(Event):
     seat: Seat
     cards: tuple[Card, ...]
 
-    def __str__(self) -> str:
-        return f"{seat_name(self.seat)} lays the hand face up: {' '.join(map(str, self.cards))}"
+    def message(self) -> Words:
+        return T("{seat} lays the hand face up: {cards}", seat=Who(self.seat), cards=self.cards)
 
 
 @dataclass(frozen=True)
@@ -202,9 +209,9 @@ class Claimed(Event):
     """The hand stops: the contract is made (``made``) or can no longer be, and why."""
 
     made: bool
-    reason: str
+    reason: Words
 
-    def __str__(self) -> str:
+    def message(self) -> Words:
         return self.reason
 
 
@@ -223,12 +230,13 @@ class Settled(Event):
     chips: tuple[int, ...]
     pot: int
 
-    def __str__(self) -> str:
-        side = _side_name(self.declarer, self.partner, " & ")
-        paid = "; ".join(map(str, self.payments)) or "nobody has chips to pay"
-        pot = f"; {seat_name(self.declarer)} takes the pot of {self.pot_won}" if self.pot_won else ""
-        verb = ("make" if self.made else "fail") + ("" if self.partner is not None else "s")
-        return f"{side} {verb} {self.bid.title}: {paid}{pot}"
+    def message(self) -> Words:
+        head = _result_words(self.declarer, self.partner, self.bid, self.made)
+        paid = _listed([p.message() for p in self.payments]) or T("nobody has chips to pay")
+        if self.pot_won:
+            return T("{result}: {payments}; {seat} takes the pot of {pot}", result=head, payments=paid,
+                     seat=Who(self.declarer), pot=self.pot_won)
+        return T("{result}: {payments}", result=head, payments=paid)
 
 
 @dataclass(frozen=True)
@@ -238,17 +246,15 @@ class SessionOver(Event):
 
     winners: tuple[Seat, ...]
     chips: tuple[int, ...]
-    reason: str
+    reason: Words
     pot: int = 0
 
     @property
     def standings(self) -> tuple[Seat, ...]:
         return tuple(sorted(range(len(self.chips)), key=lambda s: (-self.chips[s], s)))
 
-    def __str__(self) -> str:
-        names = ", ".join(seat_name(s) for s in self.winners)
-        verb = "wins" if len(self.winners) == 1 else "win"
-        return f"{self.reason}: {names} {verb} with {max(self.chips)} chips"
+    def message(self) -> Words:
+        return session_over(self.reason, self.winners, max(self.chips))
 
 
 # --- the view ------------------------------------------------------------------------------
@@ -450,7 +456,7 @@ class NashWhistState:
     def outcome(self) -> Outcome | None:
         if self.over is None:
             return None
-        return Outcome(self.over.winners, tuple(float(c) for c in self.chips), self.over.reason)
+        return Outcome(self.over.winners, tuple(float(c) for c in self.chips), str(self.over.reason))
 
     def clone(self) -> NashWhistState:
         return NashWhistState(
@@ -604,20 +610,37 @@ class NashWhistState:
                               change, tuple(self.chips), self.pot)
         return [claim, self.result] + self._next_deal(pot_taken=pot_won > 0)
 
-    def _claim_reason(self, made: bool) -> str:
+    def _claim_reason(self, made: bool) -> Words:
+        """Why the hand stops now, as a message. Misere and Triste are played alone; only
+        Prop-and-Cop has a partner."""
         assert self.contract is not None and self.declarer is not None and self.tricks is not None
-        side = _side_name(self.declarer, self.partner, " and ")
+        seat = Who(self.declarer)
         tricks = self.side_tricks()
         left = TRICKS_PER_HAND - len(self.tricks.done)
-        bid = self.contract.title
+        bid = self.contract.title_words()
         if self.contract.is_misere:
-            return f"{side} lost every trick: {bid} is made" if made else f"{side} took a trick: {bid} fails"
+            if made:
+                return T("{seat} lost every trick: {bid} is made", seat=seat, bid=bid)
+            return T("{seat} took a trick: {bid} fails", seat=seat, bid=bid)
         if self.contract.kind == TRISTE:
-            return f"{side} won exactly one trick: Triste is made" if made else \
-                f"{side} won {tricks} tricks: Triste fails"
+            if made:
+                return T("{seat} won exactly one trick: Triste is made", seat=seat)
+            return T("{seat} won {tricks} tricks: Triste fails", seat=seat, tricks=tricks)
+        return self._tricks_reason(made, tricks, left, bid)
+
+    def _tricks_reason(self, made: bool, tricks: int, left: int, bid: Words) -> Words:
+        """Why a contract to take tricks stops: made, or out of reach (the declarer alone, or
+        with a partner in Prop-and-Cop, when the verb agrees with two)."""
+        assert self.contract is not None and self.declarer is not None
+        side: Who | Side = Who(self.declarer) if self.partner is None else Side((self.declarer, self.partner))
+        if made and self.partner is not None:
+            return T("{side} have taken {tricks} tricks: {bid} is made", side=side, tricks=tricks, bid=bid)
         if made:
-            return f"{side} {'have' if self.partner is not None else 'has'} taken {tricks}: {bid} is made"
-        return f"{side} cannot reach {self.contract.tricks} with {left} left: {bid} fails"
+            return T("{side} has taken {tricks} tricks: {bid} is made", side=side, tricks=tricks, bid=bid)
+        if not left:
+            return T("{side} took only {tricks} tricks: {bid} fails", side=side, tricks=tricks, bid=bid)
+        return T("{side} cannot reach {need} tricks with {left} left: {bid} fails", side=side,
+                 need=self.contract.tricks, left=left, bid=bid)
 
     # deals and the end of the session ------------------------------------------------------------
 
@@ -632,13 +655,17 @@ class NashWhistState:
     def _session_end(self, pot_taken: bool) -> SessionOver | None:
         spent = [s for s, c in enumerate(self.chips) if c <= 0]
         planned = self.planned_deals()
-        if spent:
-            names = ", ".join(seat_name(s) for s in spent)
-            reason = f"{names} spent {'their caches' if len(spent) > 1 else 'the cache'}"
+        reason: Words
+        if len(spent) == 1:
+            reason = T("{seat} spent the cache", seat=Who(spent[0]))
+        elif spent:
+            reason = T("{seats} spent their caches", seats=Side(tuple(spent)))
         elif self.options.end == END_POT and pot_taken:
-            reason = "a declarer took the pot"
+            reason = T("a declarer took the pot")
+        elif planned and self.deal_number >= planned and self.options.end == END_ROUND:
+            reason = T("once round the table")
         elif planned and self.deal_number >= planned:
-            reason = "once round the table" if self.options.end == END_ROUND else f"{planned} deals played"
+            reason = N("{count} deal played", "{count} deals played", count=planned)
         else:
             return None
         top = max(self.chips)
@@ -682,62 +709,79 @@ class NashWhistState:
 
     # checking actions ------------------------------------------------------------------------------
 
-    def _refusal(self, action: object) -> str:
-        """Why ``action`` is not legal now, in a player's words (``check_legal`` asks
-        only once ``legal_actions`` has refused it)."""
+    def _refusal(self, action: object) -> Words:
+        """Why ``action`` is not legal now, as a message (``check_legal`` asks only once
+        ``legal_actions`` has refused it)."""
         if not isinstance(action, (Pass, MakeBid, Cop, PlayCard)):
-            return f"Nash Whist has no action {action!r}"
+            return T("Nash Whist has no such move ({kind})", kind=type(action).__name__)
         if self.over is not None:
-            return "the session is over"
+            return T("the session is over")
         turn = self.to_act()[0]
         if self.phase == "bid" and action.seat in self.passed and not self.cop_chance:
-            return f"{seat_name(action.seat)} has passed and may not bid again"
+            return T("{seat} has passed and may not bid again", seat=Who(action.seat))
         if action.seat != turn:
-            return f"it is {seat_name(turn)}'s turn, not {seat_name(action.seat)}'s"
+            return turn_refusal(turn, action.seat)
         return self._why_not(action)
 
-    def _why_not(self, action: Action) -> str:
+    def _why_not(self, action: Action) -> Words:
         if self.phase == "play" and not isinstance(action, PlayCard):
-            return "the auction is over"
+            return T("the auction is over")
         if isinstance(action, PlayCard):
             return self._why_not_card(action)
         if isinstance(action, Cop):
-            if self.standing is None or self.standing.kind != PROP:
-                return "there is no Prop standing to Cop"
-            if action.seat == self.standing_seat:
-                return "you cannot Cop your own Prop"
-            return "you have passed and may not Cop now"
+            # The only Cop refused on one's turn: a seat that has passed never has the turn
+            # (but for the Hot Seat's second chance, when it may Cop), and the proposer never
+            # has it while the Prop stands (a Prop left alone goes to that second chance).
+            return T("there is no Prop standing to Cop")
         assert isinstance(action, MakeBid)
         return self._why_not_bid(action.bid)
 
-    def _why_not_bid(self, bid: Bid) -> str:
+    def _why_not_bid(self, bid: Bid) -> Words:
         if self.cop_chance:
-            return "you passed earlier: now you may only Cop the Prop or pass"
+            return T("you passed earlier: now you may only Cop the Prop or pass")
         if bid.kind == COP:
-            return "to accept a Prop, Cop (it is not a bid)"
+            return T("to accept a Prop, Cop (it is not a bid)")
         if bid.is_partnership and len(self.active) != 4:
-            return "Prop and Cop is played only with four at the table"
+            return T("Prop and Cop is played only with four at the table")
         if bid.kind == TRISTE and not self.options.three_handed:
-            return "Triste is bid only in the three-handed game"
+            return T("Triste is bid only in the three-handed game")
         if bid.suit is not None and bid.suit not in self.suits:
-            return "there are no clubs in the three-handed pack"
+            return T("there are no clubs in the three-handed pack")
         if bid.kind == OUT and bid.suit is self.initial_trump:
-            return f"an Out bid must name a suit other than the initial trumps ({self.initial_trump.title})"
+            return T("an Out bid must name a suit other than the initial trumps ({suit})", suit=self.initial_trump)
         if bid.kind == THIRTEEN and self.standing is not None and self.standing.kind == THIRTEEN:
-            return "nothing beats a Thirteen"
-        return f"{bid} does not beat the standing {self.standing}"
+            return T("nothing beats a Thirteen")
+        assert self.standing is not None, "with no bid standing every bid the table allows is open"
+        return T("{bid} does not beat the standing {standing}", bid=bid.words(), standing=self.standing.words())
 
-    def _why_not_card(self, action: PlayCard) -> str:
+    def _why_not_card(self, action: PlayCard) -> Words:
         if self.phase != "play":
-            return "the cards are not played until the auction is over"
+            return T("the cards are not played until the auction is over")
         if action.card not in self.hands[action.seat]:
-            return f"{action.card} is not in your hand"
+            return not_held(action.card, action.seat)
         led = self.tricks.led_suit() if self.tricks else None
-        return f"you must follow suit: play one of your {led.title}" if led else "you must follow suit"
+        assert led is not None, "with nothing led every card held is legal"
+        return follow_suit(led)
 
 
-def _side_name(declarer: Seat, partner: Seat | None, joint: str) -> str:
-    return seat_name(declarer) + (joint + seat_name(partner) if partner is not None else "")
+def _result_words(declarer: Seat, partner: Seat | None, bid: Bid, made: bool) -> Words:
+    """"P2 makes Six-In", "P1 & P3 fail Prop-and-Cop": the head of a settlement."""
+    title = bid.title_words()
+    if partner is None:
+        seat = Who(declarer)
+        return T("{seat} makes {bid}", seat=seat, bid=title) if made else T("{seat} fails {bid}", seat=seat, bid=title)
+    side = Side((declarer, partner))
+    return T("{side} make {bid}", side=side, bid=title) if made else T("{side} fail {bid}", side=side, bid=title)
+
+
+def _listed(parts: list[Words]) -> Words | None:
+    """Several clauses as one message, joined by semicolons (None for none)."""
+    if not parts:
+        return None
+    joined = parts[-1]
+    for part in reversed(parts[:-1]):
+        joined = T("{first}; {rest}", first=part, rest=joined)
+    return joined
 
 
 def _shuffled(cards: list[Card], rng: Random) -> list[Card]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from games.core.protocol import Seat, seat_name
+from games.core.words import T, Who, Words
 from games.nash_whist.bids import TRISTE, Bid
 
 TRICKS_PER_HAND = 13
@@ -23,6 +24,10 @@ class Payment:
     payer: Seat
     payee: Seat
     chips: int
+
+    def message(self) -> Words:
+        """The payment as a message, for a player's words ("Otto pays you 4")."""
+        return T("{payer} pays {payee} {chips}", payer=Who(self.payer), payee=Who(self.payee), chips=self.chips)
 
     def __str__(self) -> str:
         return f"{seat_name(self.payer)} pays {seat_name(self.payee)} {self.chips}"

@@ -18,13 +18,14 @@ from dataclasses import dataclass, field
 from typing import Generic, overload
 
 from games.core.cards import Card, Suit, standard_deck, suit_of
-from games.core.protocol import Event, IllegalAction, Outcome, Seat, check_legal, copy_rng, seat_name
+from games.core.protocol import Event, IllegalAction, Outcome, Seat, check_legal, copy_rng
 from games.core.trick_events import (
     CardPlayed, CardTurned, GameOver, HandDealt, HandScored, NewDeal, PlayCard, TrickTaken,
-    TrumpSet, side_name,
+    TrumpSet, follow_suit, not_held, partners, side_name, turn_refusal,
 )
 from games.core.tricks import Trick, TrickPlay, TrumpRules, side_tricks
 from games.core.watching import SeatT
+from games.core.words import N, T, Words
 
 TARGETS = (5, 7, 25)
 HAND_SIZE = 13
@@ -186,22 +187,22 @@ class WhistState:
             return ()
         return ((self.dealer, card),)
 
-    def _refusal(self, action: object) -> str:
-        """Why ``action`` is not legal now, in a player's words (``check_legal`` asks
-        only once ``legal_actions`` has refused it)."""
+    def _refusal(self, action: object) -> Words:
+        """Why ``action`` is not legal now, as a message (``check_legal`` asks only once
+        ``legal_actions`` has refused it). A card held on one's turn is refused only for
+        not following suit: with nothing led, any card goes."""
         if not isinstance(action, PlayCard):
-            return f"Whist has no action {action!r}"
+            return T("Whist has no such move ({kind})", kind=type(action).__name__)
         if self.winner is not None:
-            return "the game is over"
+            return T("the game is over")
         turn = self.tricks.to_play()
         if action.seat != turn:
-            return f"it is {seat_name(turn)}'s turn, not {seat_name(action.seat)}'s"
+            return turn_refusal(turn, action.seat)
         if action.card not in self.hands[action.seat]:
-            return f"{action.card} is not in {seat_name(action.seat)}'s hand"
-        if action.card not in self.tricks.legal(self.hands[action.seat]):
-            led = self.tricks.led_suit()
-            return f"you must follow suit: play a card of {led.title if led else ''}"
-        return f"{action} is not allowed now"
+            return not_held(action.card, action.seat)
+        led = self.tricks.led_suit()
+        assert led is not None, "with nothing led every card held is legal"
+        return follow_suit(led)
 
     def _score_hand(self) -> list[Event]:
         tricks = side_tricks(self.tricks.won)
@@ -209,7 +210,8 @@ class WhistState:
         for side in (0, 1):
             self.scores[side] += points[side]
         side = 0 if points[0] else 1
-        summary = f"{side_name(side)} took {tricks[side]} tricks: {points[side]} point{'s' * (points[side] != 1)}"
+        summary = N("{side} took {tricks} tricks: {count} point", "{side} took {tricks} tricks: {count} points",
+                    side=partners(side), tricks=tricks[side], count=points[side])
         events: list[Event] = [HandScored(tuple(tricks), tuple(points), tuple(self.scores), summary)]
         leaders = [s for s in (0, 1) if self.scores[s] >= self.options.target]
         if leaders:

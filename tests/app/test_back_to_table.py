@@ -110,7 +110,7 @@ def test_a_closed_app_comes_back_to_its_seat_and_plays_on_to_the_results(server:
 def test_a_kept_file_that_cannot_be_read_is_moved_aside_and_the_menu_opens(app: App) -> None:
     kept_seats.seats_path().parent.mkdir(parents=True, exist_ok=True)
     kept_seats.seats_path().write_text('{"version": 1, "data": [{"url": 3}]', encoding="utf-8")
-    app.to_menu()
+    app.nav.menu()
     app.step(FRAME)
     menu: Any = app.scenes.top
     assert menu.kept_seat is None

@@ -16,7 +16,8 @@ from app.window.input.bindings import slot_choose_key, slot_keys
 from app.window.render import text as text_module
 from app.core.replay_file import Replay
 from app.window.scenes.menu import MenuScene
-from app.window.scenes.replay_watch import ReplayControls, open_replay
+from app.window.routes import open_replay
+from app.window.scenes.replay_watch import ReplayControls
 from app.window.scenes.replay_list import ReplaysScene
 from app.window.scenes.results import ResultsScene
 from app.core.session import SeatPlan

@@ -88,7 +88,7 @@ def test_review_from_the_results_screen_steps_to_a_mistake(app):
 def test_m_jumps_to_a_bid_that_cost_chips_and_the_panel_marks_it(app):
     """A Nap bid that cost chips is listed with the mistakes in the summary: M reaches it
     too, though no card play was a mistake (a bid's cost is not in tricks)."""
-    from app.window.coach import open_review
+    from app.window.routes import open_review
 
     replay, _ = played("nap", 3)  # seat 0 bids Two in hand 4 and it costs 3 chips
     scene = open_review(app, replay)

@@ -10,6 +10,7 @@ import pytest
 from games.core.cards import Card, Suit, cards
 from games.core.protocol import IllegalAction
 from games.core.trick_events import HandScored, PlayCard, TrumpSet
+from games.core.words import T
 from games.euchre import spec
 from games.euchre.rules import (
     AllPassed, Called, Discard, EuchreOptions, EuchreState, NameTrump, OrderUp, Pass,
@@ -52,7 +53,7 @@ def test_order_up_gives_the_dealer_the_upcard_to_discard() -> None:
     dealer, up = state.dealer, state.upcard
     first = state.to_act()[0]
     events = state.apply(OrderUp(first))
-    assert Called(first, "Order it up") in events
+    assert Called(first, T("Order it up")) in events
     assert TrumpSet(up.suit, first, False) in events
     assert state.phase == "discard" and state.to_act() == [dealer]
     assert len(state.hands[dealer]) == 6 and up in state.hands[dealer]
@@ -69,11 +70,11 @@ def test_the_calls_are_named_for_the_caller() -> None:
     dealer = state.dealer
     state.apply(Pass(state.to_act()[0]))
     events = state.apply(OrderUp((dealer + 2) % 4))
-    assert Called((dealer + 2) % 4, "Assist") in events
+    assert Called((dealer + 2) % 4, T("Assist")) in events
     state = new_game(EuchreOptions(), 8)
     for _ in range(3):
         state.apply(Pass(state.to_act()[0]))
-    assert Called(dealer, "Take it up") in state.apply(OrderUp(dealer))
+    assert Called(dealer, T("Take it up")) in state.apply(OrderUp(dealer))
 
 
 def test_round_two_cannot_name_the_turned_down_suit() -> None:

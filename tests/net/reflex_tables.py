@@ -16,7 +16,7 @@ CLIENT_TIMEOUT_S = 120
 
 async def with_reflex_server(job: Callable[[Server, str], Awaitable[Any]], speed: float = 1.0,
                              grace_s: float = 30.0) -> Any:
-    server = Server(None, grace_s=grace_s, reflex_speed=speed)
+    server = Server(None, grace_s=grace_s, reflex_speed=speed, chosen_seeds=True)
     stop = asyncio.Event()
     bound: list[int] = []
     task = asyncio.create_task(server.run("127.0.0.1", 0, lambda h, p: bound.append(p), stop))

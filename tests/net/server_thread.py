@@ -18,7 +18,7 @@ START_S = 20.0
 
 class ServerThread:
     def __init__(self, grace_s: float = 30.0, reflex_speed: float = 1.0) -> None:
-        self.server = Server(None, grace_s=grace_s, reflex_speed=reflex_speed)
+        self.server = Server(None, grace_s=grace_s, reflex_speed=reflex_speed, chosen_seeds=True)
         self.loop = asyncio.new_event_loop()
         self.port = 0
         self._ready = threading.Event()

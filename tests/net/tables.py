@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, Awaitable, Callable
 
 from app.net.client.client import BotClient
+from app.net.server.limits import Limits
 from app.net.server.server import Server
 from app.net.server.store import TableStore
 
@@ -25,9 +26,13 @@ class Played:
 
 
 async def with_server(job: Callable[[Server, str], Awaitable[Any]], data: Path | None = None,
-                      grace_s: float = 30.0) -> Any:
-    """Run ``job(server, url)`` against a server listening on loopback; stop it afterwards."""
-    server = Server(TableStore(data) if data is not None else None, grace_s=grace_s)
+                      grace_s: float = 30.0, limits: Limits | None = None, chosen_seeds: bool = True,
+                      **options: Any) -> Any:
+    """Run ``job(server, url)`` against a server listening on loopback (``options`` for
+    ``Server``); stop it afterwards. (``chosen_seeds``: a create's seed is honoured at tables
+    with remote seats too, so the tests' deals are the same every run.)"""
+    server = Server(TableStore(data) if data is not None else None, grace_s=grace_s, limits=limits,
+                    chosen_seeds=chosen_seeds, **options)
     stop = asyncio.Event()
     bound: list[int] = []
     task = asyncio.create_task(server.run("127.0.0.1", 0, lambda h, p: bound.append(p), stop))

@@ -25,6 +25,7 @@ from app.net.wire import discovery, protocol
 from app.net.client.client import BotClient
 from app.net.wire.discovery import DiscoveryUnavailable, Found, ListedTable
 from app.net.wire.protocol import Create
+from app.net.server.limits import Limits
 from app.net.server.server import Server
 from tests.net.tables import with_server
 
@@ -144,15 +145,22 @@ def test_a_server_that_cannot_announce_serves_on(monkeypatch: pytest.MonkeyPatch
 
 def test_main_passes_no_announce(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[tuple[bool, float]] = []
-    def run(*args: Any, announce: bool = True, reflex_speed: float = 1.0) -> int:
+    limits: list[Limits] = []
+
+    def run(*args: Any, announce: bool = True, reflex_speed: float = 1.0, **options: Any) -> int:
         seen.append((announce, reflex_speed))
+        limits.append(options["limits"])
         return 0
 
     monkeypatch.setattr(serve, "run", run)
     from app.cli.main import main
 
     assert main(["serve", "--no-announce"]) == 0 and main(["serve", "--reflex-speed", "4"]) == 0
-    assert seen == [(False, 1.0), (True, 4.0)]
+    assert seen == [(False, 1.0), (True, 4.0)] and limits[0] == Limits()
+    assert main(["serve", "--connections-per-address", "0", "--allow-origin", "https://a.example",
+                 "--allow-origin", "http://b.example:8000", "--unstarted-for", "60"]) == 0
+    assert limits[-1] == Limits(connections_per_address=0, unstarted_s=60.0,
+                                origins=("https://a.example", "http://b.example:8000"))
 
 
 # --- real zeroconf on loopback ----------------------------------------------------------------

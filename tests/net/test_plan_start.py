@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from websockets.asyncio.client import connect
 
-from app.net.client.client import BotClient
+from app.net.client.client import BotClient, ClientFailure
 from app.net.wire.protocol import Create, Hello, PlannedSeat, ProtocolError, Start, parse_client
 from app.net.server.store import TableStore
 from tests.net.tables import with_server
@@ -111,11 +111,16 @@ def test_started_alone_the_computers_play_the_open_seats_to_the_end() -> None:
         playing = asyncio.create_task(host.run())
         code = await asyncio.wait_for(welcomed, 30)
         assert host.seat == 1 and server.tables[code].status == "waiting"
-        async with connect(url) as again:        # the host's own seat, from a second window
+        async with connect(url) as again:        # the host's own seat, from a second window: it takes the seat
             await again.send(hello(token=host.token))
             await next_of(again, "welcome")
+            with pytest.raises(ClientFailure, match="you sat down somewhere else"):
+                await asyncio.wait_for(playing, 30)
             await again.send('{"type": "start"}')
-            result = await asyncio.wait_for(playing, 120)
+            while (await next_of(again, "table"))["status"] != "playing":
+                pass
+        back = BotClient(url, {}, "easy", name="Ann", token=host.token, timeout_s=120)   # and back to the first
+        result = await asyncio.wait_for(back.run(), 120)
         assert result["outcome"] is not None and server.tables[code].seats[0].kind == "bot"
 
     asyncio.run(with_server(job))

@@ -24,18 +24,16 @@ from tests.net.test_reflex_restart import SPEED, Serving, replayed_from_log
 AGAIN_SEED = 2     # with seed 14 first: two of the shorter three-handed games
 
 
-class Drawn:
+def drawn() -> int:
     """The server's draw of the next game's seed, made known (a long game is a slow test)."""
-
-    def randrange(self, _stop: int) -> int:
-        return AGAIN_SEED
+    return AGAIN_SEED
 
 
 @pytest.fixture(autouse=True)
 def quick_start(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(reflex_table, "START_MS", 300)
     monkeypatch.setattr(reflex_table, "RESUME_MS", 200)
-    monkeypatch.setattr(server_module, "SystemRandom", Drawn)
+    monkeypatch.setattr(server_module, "secret_seed", drawn)
     monkeypatch.setattr(reflex_client, "IN_FLIGHT_EXTRA_MS", 30)
 
 

@@ -76,7 +76,7 @@ def parlour(*args: str) -> subprocess.Popen[str]:
 
 def test_parlour_host_and_join_bots_play_pig_to_the_end(fast_server: ServerThread) -> None:
     host = parlour("host", "spoons", "--variant", "pig", "--server", fast_server.url, "--seats", "3",
-                   "--remote", "1", "--bot", "hard", "--seed", "4", "--name", "Ann")
+                   "--remote", "1", "--bot", "hard", "--name", "Ann")
     guest = None
     try:
         assert host.stdout is not None

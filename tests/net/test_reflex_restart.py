@@ -51,7 +51,7 @@ class Serving:
 
     @classmethod
     async def start(cls, data: Path, port: int = 0, grace_s: float = 30.0, speed: float = SPEED) -> Serving:
-        server = Server(TableStore(data), grace_s=grace_s, reflex_speed=speed)
+        server = Server(TableStore(data), grace_s=grace_s, reflex_speed=speed, chosen_seeds=True)
         return await cls.listen(server, port)
 
     @classmethod

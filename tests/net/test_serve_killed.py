@@ -221,7 +221,7 @@ def test_a_reflex_game_survives_kill_9_of_its_server(tmp_path: Path) -> None:
     """Ratscrew, Ann and Bob: the table comes back paused until both are back with their
     tokens ("the table is back: play resumes"), then they play it out. (Bots of one level
     can trade the pile for a thousand flips; Bob's easy one ends it sooner.)"""
-    create = {"game": "ratscrew", "seats": 2, "remote": 1, "difficulty": "hard", "seed": 3, "options": {}}
+    create = {"game": "ratscrew", "seats": 2, "remote": 1, "difficulty": "hard", "options": {}}
     seen, killed, errors = asyncio.run(play_through_a_kill(tmp_path / "data", create,
                                                            [("Ann", "hard"), ("Bob", "easy")]))
     check_killed_midgame(seen, killed)
@@ -236,7 +236,7 @@ def test_a_reflex_game_survives_kill_9_of_its_server(tmp_path: Path) -> None:
 
 def test_a_turn_game_survives_kill_9_of_its_server(tmp_path: Path) -> None:
     """Ninety-Nine: Ann hosts, Bob joins, a computer of the server's takes the third seat."""
-    create = {"game": "ninety_nine", "seats": 3, "remote": 1, "difficulty": "normal", "seed": 2, "options": {}}
+    create = {"game": "ninety_nine", "seats": 3, "remote": 1, "difficulty": "normal", "options": {}}
     seen, killed, errors = asyncio.run(play_through_a_kill(tmp_path / "data", create,
                                                            [("Ann", "hard"), ("Bob", "normal")]))
     check_killed_midgame(seen, killed)

@@ -10,8 +10,14 @@ import pytest
 
 from app.core.action_codec import decode_action
 from app.net.wire.protocol import Create, ProtocolError
-from app.net.server.server import Server
+from app.net.server.server import Server, Table
 from app.net.server.store import SeatRecord, TableRecord, TableStore
+from app.net.server.turn_table import TurnTable
+
+
+def turns(table: Table) -> TurnTable:
+    assert isinstance(table.kind, TurnTable)
+    return table.kind
 
 
 def test_a_table_and_its_actions_come_back_from_the_log(tmp_path: Path) -> None:
@@ -22,7 +28,7 @@ def test_a_table_and_its_actions_come_back_from_the_log(tmp_path: Path) -> None:
     server.store.set_status(table.code, "playing")
     for _ in range(7):
         seat = table.core.to_act()[0]
-        asyncio.run(server._apply(table, table.core.bot_action(seat)))
+        asyncio.run(turns(table).apply(table.core.bot_action(seat)))
     server.store.close()
     again = Server(TableStore(tmp_path))
     back = again.tables[table.code]
@@ -43,10 +49,10 @@ def test_a_move_the_disk_refuses_is_not_played(tmp_path: Path, monkeypatch: pyte
 
     monkeypatch.setattr(TableStore, "append", full)
     with pytest.raises(ProtocolError, match="could not keep that move"):
-        asyncio.run(server._apply(table, action))
+        asyncio.run(turns(table).apply(action))
     assert table.core.actions == []
     monkeypatch.undo()
-    asyncio.run(server._apply(table, action))
+    asyncio.run(turns(table).apply(action))
     assert table.core.actions == [action]
     assert server.store is not None
     logged = [decode_action(a, "whist") for a in server.store.load_all()[0].actions]

@@ -6,9 +6,10 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from app.net.server.store import CHECKPOINT_EVERY, SeatRecord, TableRecord, TableStore
+from app.net.server.store import SeatRecord, TableRecord, TableStore
 
 POLL_FOR_S = 20
+APPENDS = 300     # about 2.5 MB of WAL: past the store's limit, far below SQLite's own 1000 pages
 
 
 def test_the_wal_is_checkpointed_in_the_background_and_every_action_stays(tmp_path: Path) -> None:
@@ -17,14 +18,14 @@ def test_the_wal_is_checkpointed_in_the_background_and_every_action_stays(tmp_pa
     database = tmp_path / "tables.sqlite3"
     empty = database.stat().st_size
     # Fewer pages than SQLite's own checkpoint waits for (1000): only ours copies them.
-    for n in range(CHECKPOINT_EVERY):
+    for n in range(APPENDS):
         store.append("ABCDEF", n, {"type": "PlayCard", "seat": 0, "card": "QH"})
     waited = 0.0
     while database.stat().st_size == empty and waited < POLL_FOR_S:
         time.sleep(0.05)
         waited += 0.05
     assert database.stat().st_size > empty, "the actions were never copied into the database"
-    store.append("ABCDEF", CHECKPOINT_EVERY, {"type": "PlayCard", "seat": 0, "card": "2C"})
+    store.append("ABCDEF", APPENDS, {"type": "PlayCard", "seat": 0, "card": "2C"})
     store.close()
     actions = TableStore(tmp_path).load_all()[0].actions
-    assert len(actions) == CHECKPOINT_EVERY + 1 and actions[-1]["card"] == "2C"
+    assert len(actions) == APPENDS + 1 and actions[-1]["card"] == "2C"

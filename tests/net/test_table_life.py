@@ -17,6 +17,7 @@ from websockets.exceptions import ConnectionClosed
 
 from app.net.server import table_life
 from app.net.client.client import BotClient, ClientFailure
+from app.net.server.limits import Limits
 from app.net.server.server import Server
 from app.net.server.store import TableStore
 from tests.net.tables import play_table, with_server
@@ -159,9 +160,9 @@ def test_tables_finished_or_abandoned_for_an_hour_are_swept_from_memory_and_the_
             waiting = await host_table(present, plan=TWO_OPEN)
             await until(lambda: sum(len(t.conns) for t in server.tables.values()) == 1)
             assert server.tables[over].status == "over" and server.tables[playing].status == "playing"
-            now[0] = table_life.IDLE_FOR_S - 1
+            now[0] = Limits().idle_s - 1
             assert table_life.sweep(server) == [], "not yet an hour"
-            now[0] = table_life.IDLE_FOR_S + 1
+            now[0] = Limits().idle_s + 1
             await until(lambda: set(server.tables) == {playing, waiting})      # the loop's own sweep
             assert {r.code for r in TableStore(tmp_path).load_all()} == {playing, waiting}
             assert {t.code for t, _ in server.by_token.values()} == {playing, waiting}

@@ -25,9 +25,12 @@ from app.net.wire import protocol
 from app.net.wire.protocol import ProtocolError, TableState, decoded, read_table
 from games.registry import GAMES
 
-__all__ = ["ClientFailure", "BotClient", "percentile"]
+__all__ = ["ClientFailure", "BotClient", "GONE", "percentile"]
 
 RECONNECT_FOR_S = 60.0      # how long a dropped client keeps trying to come back
+GONE = {"closed": "the table is closed", "replaced": "you sat down somewhere else"}
+"""The server's last words, with their default lines: the table is gone, or this seat sat
+down on another connection. Either way there is nothing to come back to."""
 
 
 class ClientFailure(RuntimeError):
@@ -129,8 +132,8 @@ class BotClient:
                 self._welcomed(message)
             elif kind == "error":
                 await self._refused(ws, message.get("message", "?"))
-            elif kind == "closed":        # the host closed the table: nothing to come back to
-                raise ClientFailure(str(message.get("message") or "the table is closed"))
+            elif kind in GONE:            # nothing to come back to
+                raise ClientFailure(str(message.get("message") or GONE[kind]))
             elif kind == "table":
                 # A bot decodes the view only when it must choose; a watcher reads every event.
                 await self._table(ws, read_table(message, decode=self.on_table is not None))

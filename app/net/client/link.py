@@ -38,8 +38,10 @@ class Note:
 
     ``kind`` is ``welcome`` (the server's welcome, a dict), ``table`` (a decoded
     ``TableState``), ``error`` (the server's error line), ``chat`` (the chat message),
-    ``rtt`` (a round trip in ms), ``link`` (``"connected"`` or ``"reconnecting"``) or
-    ``failed`` (one line saying why the link gave up; nothing follows it).
+    ``rtt`` (a round trip in ms), ``link`` (``"connected"`` or ``"reconnecting"``),
+    ``replaced`` (the seat's token sat down on another connection, this window's or
+    another machine's: the line to show; nothing follows it) or ``failed`` (one line saying
+    why the link gave up; nothing follows it).
     """
 
     kind: str
@@ -48,6 +50,10 @@ class Note:
 
 class _Refused(Exception):
     """The server refused the hello: nothing to come back to."""
+
+
+class _Replaced(Exception):
+    """The seat sat down on another connection: nothing to come back to here."""
 
 
 class Link:
@@ -126,6 +132,9 @@ class Link:
             except _Refused as refused:
                 self._note("failed", str(refused))
                 return
+            except _Replaced as replaced:
+                self._note("replaced", str(replaced))
+                return
             except (OSError, ConnectionClosed, InvalidHandshake, asyncio.TimeoutError) as problem:
                 if not self._may_come_back():
                     self._note("failed", f"cannot reach {self.url}: {problem}")
@@ -196,6 +205,8 @@ class Link:
                 self._note("error", read_error_words(message) or line)   # (a refusal's message, to render)
             elif kind == "closed":        # the table is gone: one line, and no coming back
                 raise _Refused(str(message.get("message") or "the table is closed"))
+            elif kind == "replaced":      # the seat is played from elsewhere now
+                raise _Replaced(str(message.get("message") or "you sat down somewhere else"))
             elif kind == "table":
                 self._table(message)
             elif kind == "chat":

@@ -25,7 +25,7 @@ from websockets.asyncio.client import ClientConnection
 
 from app.core.action_codec import encode_action
 from app.net.wire import protocol
-from app.net.client.client import BotClient
+from app.net.client.client import GONE, BotClient, ClientFailure
 from app.net.wire.clock import ClockEstimate
 from app.net.wire.protocol import TableState, read_table
 from games.core.realtime import TimedAction
@@ -157,6 +157,8 @@ class ReflexClient(BotClient):
             self.verdicts.append(message)
         elif kind == "error":
             await self._refused(ws, message.get("message", "?"))
+        elif kind in GONE:            # nothing to come back to
+            raise ClientFailure(str(message.get("message") or GONE[kind]))
         elif kind == "table":
             reflex = self.reflex
             await self._table(ws, read_table(message, decode=self.on_table is not None or reflex))

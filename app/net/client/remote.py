@@ -206,11 +206,15 @@ class RemoteSession(NotPlayedHere):
             self.link = str(note.data)
         elif note.kind == "failed":
             self._fail(str(note.data))
+        elif note.kind == "replaced":
+            self._fail(str(note.data), forget=False)
 
-    def _fail(self, line: str) -> None:
+    def _fail(self, line: str, forget: bool = True) -> None:
+        """The link has given up; ``forget``: and this seat's kept token with it (not when
+        the seat sat down elsewhere: that is where the token is used now)."""
         self.status, self.failure = "failed", line
         self._link.close(wait_s=0)
-        if not line.startswith(("cannot reach ", "lost the server ")):
+        if forget and not line.startswith(("cannot reach ", "lost the server ")):
             self._forget_seat()    # refused (a token that opens nothing) or closed: no way back
 
     def _welcomed(self, message: dict[str, Any]) -> None:

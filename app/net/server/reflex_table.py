@@ -65,11 +65,11 @@ from games.core.words import Words
 from games.registry import GAMES
 
 if TYPE_CHECKING:
-    from app.net.server.server import Conn, Server, Table
+    from app.net.server.server import Conn, Table
+    from app.net.server.table_kind import Post
     from games.core.session import SessionCore
 
-__all__ = ["ReflexRun", "Verdict", "server_ms", "link_of", "pong", "press", "keep_running",
-           "replay"]
+__all__ = ["ReflexTable", "ReflexRun", "Verdict", "server_ms", "link_of", "pong", "replay"]
 
 log = logging.getLogger("parlour.server")
 
@@ -129,8 +129,8 @@ def pong(conn: Conn, ping: Ping) -> dict[str, Any]:
     if ping.est is not None:
         link.add_upstream(now - ping.est)
     answer: dict[str, Any] = {"type": "pong", "t": ping.t, "s": round(now, 3)}
-    if conn.table is not None and is_reflex(conn.table):   # every seat's line, for the players' F3
-        answer["seats"] = seat_figures(conn.table)
+    if conn.table is not None:
+        answer.update(conn.table.kind.pong_extra())
     return answer
 
 
@@ -178,8 +178,8 @@ class Decided:
 class ReflexRun:
     """One game of a reflex table, running on the server's clock (see the module's notes)."""
 
-    def __init__(self, server: Server, table: Table, speed: float = 1.0) -> None:
-        self.server, self.table, self.core = server, table, table.core
+    def __init__(self, post: Post, table: Table, speed: float = 1.0) -> None:
+        self.post, self.table, self.core = post, table, table.core
         self.speed = speed
         self.driver = self.core.realtime_driver()
         now = server_ms()
@@ -223,14 +223,15 @@ class ReflexRun:
                 "window": round(self.window_ms, 1), "now": self.driver.state.now_ms, "paused": self.pause_text,
                 "until": until}
 
-    async def _send_clock(self) -> None:
+    def _send_clock(self) -> None:
         """The clock to every connection when it changed, and to each newcomer."""
         message = self.clock_message()
         key = (message["zero"], message["paused"], message["until"], round(self.window_ms / 5))
         fresh = [c for c in self.table.conns if c not in self._told] if key == self._told_key else list(self.table.conns)
         self._told_key = key
         self._told.update(fresh)
-        await asyncio.gather(*(self.server._send(c, message) for c in fresh))
+        for conn in fresh:
+            self.post.send(conn, message)
 
     def _needs(self) -> dict[Conn, float]:
         """How long a press may take to arrive from each person connected at the table
@@ -289,17 +290,17 @@ class ReflexRun:
 
     async def run(self) -> None:
         while self.table.reflex is self and self.table.core is self.core:
-            if await self._watch_seats():
-                await self.server._broadcast(self.table, [])
-            await self._send_clock()
+            if self._watch_seats():
+                self.post.broadcast(self.table, [])
+            self._send_clock()
             if self.paused_since is None:
-                await self._advance()
+                self._advance()
                 if self.driver.state.is_over():
-                    await self._finish()
+                    self._finish()
                     return
             await self._sleep()
 
-    async def _advance(self) -> None:
+    def _advance(self) -> None:
         now = server_ms()
         self.window_ms = self.table_window()
         horizon = math.floor(self.known_until(now))
@@ -318,12 +319,13 @@ class ReflexRun:
         verdicts = self._judge(self.driver.actions[before:] + [r.action for r in refusals], now)
         for refusal in refusals:
             refused = not_allowed(refusal.problem)
-            await self._tell_seat(refusal.action.seat, str(refused), refused.words)
+            self._tell_seat(refusal.action.seat, str(refused), refused.words)
         if events or verdicts:
-            await self.server._broadcast(self.table, events)
+            self.post.broadcast(self.table, events)
         for verdict in verdicts:
             line = verdict.message(self._names())
-            await asyncio.gather(*(self.server._send(c, line) for c in list(self.table.conns)))
+            for conn in list(self.table.conns):
+                self.post.send(conn, line)
 
     def _judge(self, actions: list[Any], now: float) -> list[Verdict]:
         """The races among ``actions`` (applied or refused): the first press of another
@@ -362,7 +364,7 @@ class ReflexRun:
     def _keep(self, first: int) -> None:
         """The actions applied from number ``first`` on and the game time reached, into the
         table log before anyone is told (a disk that refuses is logged: the game goes on)."""
-        store = self.server.store
+        store = self.post.store
         if store is None:
             return
         game = self.table.game
@@ -372,16 +374,16 @@ class ReflexRun:
         except sqlite3.Error as problem:
             log.error("table %s: the log refused reflex actions: %s", self.table.code, problem)
 
-    async def _finish(self) -> None:
+    def _finish(self) -> None:
         table = self.table
         table.status = "over"
-        if self.server.store is not None:
-            self.server.store.set_status(table.code, "over")
-        await self.server._broadcast(table, [])
+        if self.post.store is not None:
+            self.post.store.set_status(table.code, "over")
+        self.post.broadcast(table, [])
 
     # people away ---------------------------------------------------------------------------
 
-    async def _watch_seats(self) -> bool:
+    def _watch_seats(self) -> bool:
         """Pause while a person is away (up to the grace period), then let a computer hold
         their seat; give it back when they return. True when what is shown changed."""
         changed = False
@@ -395,7 +397,7 @@ class ReflexRun:
                 self._hold(seat, False)
                 changed = True
             elif away is not None and seat not in self.held_seats:
-                if now - away >= self.server.grace_s:
+                if now - away >= self.post.grace_s:
                     self._hold(seat, True)
                     changed = True
                 else:
@@ -422,7 +424,7 @@ class ReflexRun:
                 self.paused_since = now
             self.resume_at = None
             # The first of them whose seat a computer takes, if nobody comes back first.
-            self.pause_ends = min(_on_server_clock(self.table.away_since[s] + self.server.grace_s) for s in waiting)
+            self.pause_ends = min(_on_server_clock(self.table.away_since[s] + self.post.grace_s) for s in waiting)
             if text != self.pause_text:
                 self.pause_text = text
                 return True
@@ -445,37 +447,42 @@ class ReflexRun:
     def _names(self) -> list[str]:
         return [p["name"] for p in self.table.players()]
 
-    async def _tell_seat(self, seat: Seat, text: str, words: Words | None = None) -> None:
+    def _tell_seat(self, seat: Seat, text: str, words: Words | None = None) -> None:
         for conn in list(self.table.conns):
             if conn.seat == seat:
-                await self.server._error(conn, text, words)
+                self.post.error(conn, text, words)
 
 
-def keep_running(server: Server, table: Table, speed: float) -> None:
-    """Start the table's run when a game of it starts (a new table or a new deal)."""
-    if table.status != "playing":
-        return
-    run = table.reflex
-    if run is not None and run.core is table.core:
-        return
-    run = ReflexRun(server, table, speed)
-    table.reflex = run
-    server._later(run.run())
+class ReflexTable:
+    """One reflex table's play (a :class:`~app.net.server.table_kind.TableKind`): a
+    :class:`ReflexRun` for each game, started when the game starts."""
 
+    replay = staticmethod(replay)
 
-async def press(server: Server, conn: Conn, message: Press | ActionMsg) -> None:
-    """A press from a seat at a reflex table (an ``action`` without a stamp counts when
-    it arrives)."""
-    table, seat = server.playing_table(conn)
-    run = table.reflex
-    if run is None or run.core is not table.core:
-        raise ProtocolError("the game has not started yet")
-    action = protocol.read_action(ActionMsg(message.data), table.game, seat)
-    if not isinstance(action, TimedAction):
-        raise ProtocolError(f"{type(action).__name__} is not a press of {table.game}")
-    run.receive(conn, action, message.t if isinstance(message, Press) else server_ms())
+    def __init__(self, post: Post, table: Table) -> None:
+        self.post, self.table = post, table
+        self.run: ReflexRun | None = None
 
+    def move_on(self) -> None:
+        """Start the table's run when a game of it starts (a new table or a new deal)."""
+        table = self.table
+        if table.status != "playing" or (self.run is not None and self.run.core is table.core):
+            return
+        self.run = ReflexRun(self.post, table, self.post.reflex_speed)
+        self.post.later(self.run.run())
 
-def is_reflex(table: Table) -> bool:
-    return GAMES[table.game].realtime
+    async def act(self, conn: Conn, seat: Seat, message: ActionMsg | Press) -> None:
+        """A press (an ``action`` without a stamp counts when it arrives)."""
+        run, table = self.run, self.table
+        if run is None or run.core is not table.core:
+            raise ProtocolError("the game has not started yet")
+        action = protocol.read_action(ActionMsg(message.data), table.game, seat)
+        if not isinstance(action, TimedAction):
+            raise ProtocolError(f"{type(action).__name__} is not a press of {table.game}")
+        run.receive(conn, action, message.t if isinstance(message, Press) else server_ms())
 
+    def pong_extra(self) -> dict[str, Any]:
+        return {"seats": seat_figures(self.table)}     # every seat's line, for the players' F3
+
+    def stop(self) -> None:
+        self.run = None          # its loop ends when it is no longer the table's

@@ -4,17 +4,27 @@ The server is the referee. A table is a :class:`~games.core.session.SessionCore`
 seats, action log, the rules state) plus the connections sitting at it. Every action goes
 through the rules core here; a connection only ever receives its own seat's view and the
 events redacted for its seat (a watcher: the spectator's view and events). Computer
-players think here, in a thread, so the event loop never waits for them.
+players think here, on a few threads shared by every table, so the event loop never waits
+for them, and the tables where a person is connected are thought for first
+(:mod:`app.net.server.thinking`).
 
 A table is made by a host and gets a short join code (6 letters from 32, drawn with
 ``secrets``); a join code gives a free remote seat and a seat token (128 random bits), and
 the token is then the only way back into that seat. Wrong codes are rate-limited per
-address, messages per connection. Each action is appended to the table log
+address and over the whole server, messages per connection, and connections, bytes and
+tables per address (:mod:`app.net.server.limits`). Each action is appended to the table log
 (:mod:`app.net.server.store`) before anyone is told of it, and a server started again on the same
 data folder resumes every table.
 
 A person whose connection drops keeps the seat: when their turn comes and they have been
 away longer than ``grace_s``, a computer player moves for them until they come back.
+
+A table is one of two kinds, chosen once from its game's spec: a turn table
+(:mod:`app.net.server.turn_table`) or a reflex table (:mod:`app.net.server.reflex_table`),
+which reach the server only through the small protocol of :mod:`app.net.server.table_kind`.
+Nothing on a table's path ever waits for a peer: what a connection is told goes on its own
+bounded queue (:mod:`app.net.server.outbox`), sent by its own task; a peer that does not
+keep up, or floods, is cut at once.
 """
 
 from __future__ import annotations
@@ -22,62 +32,45 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import sqlite3
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from random import SystemRandom
-from typing import Any, Callable
+from typing import Any, Callable, Coroutine, TypeVar
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.typing import Origin
 
-from app.core.action_codec import CodecError, decode_action, encode_action
+from app.core.action_codec import decode_action
 from app.net.wire import protocol
-from app.net.server import reflex_table, table_life
+from app.net.server import reflex_table, seating, table_life, thinking
 from app.net.wire.protocol import (
-    ActionMsg, Again, Chat, Close, Create, Hello, Ping, Press, ProtocolError, Start, dump, error_message, not_allowed,
+    ActionMsg, Again, Chat, Close, Create, Hello, Ping, Press, ProtocolError, Start, dump, error_message,
 )
-from app.net.server.store import SeatRecord, TableRecord, TableStore, token_hash
+from app.net.server.deal_seeds import secret_seed, table_seed
+from app.net.server.limits import Bucket, Gate, Limits
+from app.net.server.outbox import Outbox
+from app.net.server.reflex_table import ReflexRun, ReflexTable
+from app.net.server.store import ASIDE, SeatRecord, TableRecord, TableStore, token_hash
+from app.net.server.table_kind import TableKind
 from app.net.server.table_texts import TableTexts
-from games.core.protocol import Event, IllegalAction, Seat
+from app.net.server.turn_table import TurnTable
+from games.core.protocol import Event, Seat
 from games.core.session import SeatPlan, SessionCore, Setup
 from games.core.words import Words
-from games.registry import GAMES, networked
+from games.registry import GAMES, GameSpec, networked
 
-__all__ = ["Server", "Table"]
+__all__ = ["Server", "Table", "Conn", "HangUp"]
 
 log = logging.getLogger("parlour.server")
+T = TypeVar("T")
 
 HELLO_TIMEOUT_S = 10.0
 MAX_TABLES = 5000
 READ_LIMIT = 1 << 20     # a frame over this closes the connection; over MAX_BYTES gets an error line
 
 
-class Bucket:
-    """A token bucket: ``rate`` per second, up to ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst, self.level, self.at = rate, burst, burst, time.monotonic()
-
-    def full_enough(self) -> bool:
-        """Whether one may be taken now (taking none)."""
-        now = time.monotonic()
-        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
-        self.at = now
-        return self.level >= 1
-
-    def take(self) -> bool:
-        if not self.full_enough():
-            return False
-        self.level -= 1
-        return True
-
-    def give_back(self) -> None:
-        self.level = min(self.burst, self.level + 1)
-
-    def wait_s(self) -> float:
-        return max(0.0, (1 - self.level) / self.rate)
+class HangUp(ProtocolError):
+    """A refusal after which the connection is closed (its error line is sent first)."""
 
 
 @dataclass(eq=False)
@@ -85,10 +78,12 @@ class Conn:
     """One connection: where it sits (``seat`` None for a watcher) and its limits."""
 
     ws: ServerConnection
+    outbox: Outbox
+    messages: Bucket
+    address: str = "?"
     table: Table | None = None
     seat: Seat | None = None
     name: str = ""
-    messages: Bucket = field(default_factory=lambda: Bucket(30, 60))
     chats: Bucket = field(default_factory=lambda: Bucket(1, 5))
     refused: int = 0
 
@@ -101,9 +96,15 @@ class Table:
     status: str = "waiting"          # waiting (for remote players), playing, over
     conns: set[Conn] = field(default_factory=set)
     away_since: dict[Seat, float] = field(default_factory=dict)
-    thinking: bool = False
-    reflex: Any = None               # a reflex game's ReflexRun, once it has started
+    made_by: str = ""                # the address it was made from ("" once resumed from the log)
+    made_at: float = 0.0             # when (server.clock), or when it was resumed: for the sweep
     quiet_since: float = 0.0         # when its last connection left (server.clock): for the sweep
+    kind: TableKind = field(init=False, repr=False)     # turn or reflex: given by the server, once
+
+    @property
+    def reflex(self) -> ReflexRun | None:
+        """A reflex table's game as it runs (None at a turn table, or before the start)."""
+        return self.kind.run if isinstance(self.kind, ReflexTable) else None
 
     @property
     def game(self) -> str:
@@ -141,41 +142,48 @@ class Server:
 
     def __init__(self, store: TableStore | None = None, grace_s: float = 30.0, workers: int = 2,
                  reflex_speed: float = 1.0, clock: Callable[[], float] = time.monotonic,
-                 sweep_every_s: float = table_life.SWEEP_EVERY_S) -> None:
+                 sweep_every_s: float = table_life.SWEEP_EVERY_S, limits: Limits | None = None,
+                 chosen_seeds: bool = False) -> None:
         self.store = store
+        self.chosen_seeds = chosen_seeds     # a create's seed honoured at remote tables too (app/net/server/deal_seeds.py)
         self.grace_s = grace_s
         self.clock = clock                   # for the sweep of idle tables (tests move it)
         self.sweep_every_s = sweep_every_s
         self.reflex_speed = reflex_speed     # game time per ms at reflex tables (tests raise it)
         self.tables: dict[str, Table] = {}
         self.by_token: dict[str, tuple[Table, Seat]] = {}
-        self.code_tries: dict[str, Bucket] = {}
-        self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="parlour-bot")
+        self.limits = limits or Limits()
+        self.gate = Gate(self.limits)
+        self.executor = thinking.ThinkingPool(workers)    # the computers' threads, people's tables first
         self._tasks: set[asyncio.Task[Any]] = set()
-        self.actions_applied = 0
         if store is not None:
             for record in store.load_all():
-                self._restore(record)
+                self._restore_or_set_aside(record)
 
     # --- tables ----------------------------------------------------------------------------
 
+    def _restore_or_set_aside(self, record: TableRecord) -> None:
+        """``_restore``, and a table whose resumption fails however it fails is set aside
+        (one log line, its status ``aside`` in the log, kept there for a look but never
+        loaded again): a server never crash-loops on its own log, and every other table
+        resumes."""
+        try:
+            self._restore(record)      # (the table joins the server as its last step)
+        except Exception as problem:
+            log.error("table %s (%s) cannot be resumed and is set aside: %s: %s",
+                      record.code, record.game, type(problem).__name__, problem)
+            if self.store is not None:
+                self.store.set_status(record.code, ASIDE)
+
     def _restore(self, record: TableRecord) -> None:
-        """A table from the log, replayed through the rules to where it was."""
+        """A table from the log, replayed through the rules to where it was (raises when
+        it cannot be)."""
         spec = GAMES.get(record.game)
         if spec is None:
-            log.warning("table %s is of an unknown game %r; left aside", record.code, record.game)
-            return
+            raise LookupError(f"no game is called {record.game!r}")
         core = SessionCore(spec, _setup(record), record.seed)
-        try:
-            actions = [decode_action(data, record.game) for data in record.actions]
-            if spec.realtime:     # each at its own game time, then on to the time reached
-                reflex_table.replay(core, actions, record.game_ms)
-            else:
-                for action in actions:
-                    core.apply(action)
-        except (CodecError, IllegalAction) as problem:
-            log.warning("table %s cannot be replayed (%s); left aside", record.code, problem)
-            return
+        actions = [decode_action(data, record.game) for data in record.actions]
+        _kind_for(spec).replay(core, actions, record.game_ms)
         table = Table(record.code, core, record.seats, record.status)
         if core.state.is_over():
             table.status = "over"
@@ -184,8 +192,9 @@ class Server:
         self._add(table)
 
     def _add(self, table: Table) -> None:
+        table.kind = _kind_for(table.core.spec)(self, table)
         self.tables[table.code] = table
-        table.quiet_since = self.clock()
+        table.made_at = table.quiet_since = self.clock()
         for seat, record in enumerate(table.seats):
             if record.token_hash is not None:
                 self.by_token[record.token_hash] = (table, seat)
@@ -196,13 +205,14 @@ class Server:
             if code not in self.tables:
                 return code
 
-    def create(self, request: Create, host_name: str) -> tuple[Table, str]:
-        """A new table for ``request``; the host sits in the plan's host seat (seat 0
-        without a plan). Returns it and the host's seat token. Raises ``ProtocolError``
-        when the request cannot be met."""
+    def create(self, request: Create, host_name: str, address: str = "") -> tuple[Table, str]:
+        """A new table for ``request`` from ``address``; the host sits in the plan's host
+        seat (seat 0 without a plan). Returns it and the host's seat token. Raises
+        ``ProtocolError`` when the request cannot be met."""
         spec = GAMES.get(request.game)
         if spec is None or not spec.networked:
-            raise ProtocolError(f"no table for {request.game!r}: choose from {', '.join(s.id for s in networked())}")
+            raise ProtocolError(f"no table for {protocol.quote(request.game)}: choose from "
+                                + ", ".join(s.id for s in networked()))
         if not spec.min_seats <= request.seats <= spec.max_seats:
             raise ProtocolError(f"{spec.title} is for {spec.seat_range}, not {request.seats}")
         plan = request.seat_plan()
@@ -210,17 +220,18 @@ class Server:
             if level is not None and level not in spec.bots:
                 where = f" (seat {number})" if number else ""
                 raise ProtocolError(f"the computer players' level{where} is one of {', '.join(spec.bots)}, "
-                                    f"not {level!r}")
+                                    f"not {protocol.quote(level)}")
         if len(self.tables) >= MAX_TABLES:
             raise ProtocolError("this server holds as many tables as it can; try again later")
+        self._check_waiting(address)
         _check_options(spec, request.options)
         token = secrets.token_urlsafe(16)
         seats = [SeatRecord(p.kind, p.difficulty or request.difficulty) for p in plan]
         host = next(i for i, p in enumerate(plan) if p.kind == "host")
         seats[host] = SeatRecord("host", seats[host].difficulty, host_name, token_hash(token))
-        seed = request.seed if request.seed is not None else SystemRandom().randrange(10**9)
+        seed = table_seed(request, self.chosen_seeds)
         record = TableRecord(self._new_code(), spec.id, dict(request.options), seed, seats)
-        table = Table(record.code, SessionCore(spec, _setup(record), seed), seats)
+        table = Table(record.code, SessionCore(spec, _setup(record), seed), seats, made_by=address)
         if self.store is not None:
             self.store.create(record, time.time())
         self._add(table)
@@ -229,7 +240,14 @@ class Server:
     # --- connections ----------------------------------------------------------------------
 
     async def handler(self, ws: ServerConnection) -> None:
-        conn = Conn(ws)
+        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        refused = self.gate.admit(address)
+        if refused is not None:
+            await _refuse(ws, refused)
+            return
+        limits = self.limits
+        conn = Conn(ws, Outbox(ws, limits.outbox_bytes, limits.socket_send_bytes), Bucket(limits.messages_per_s, limits.messages_burst), address)
+        sending = asyncio.ensure_future(conn.outbox.drain())
         try:
             if await self._greet(conn):
                 async for raw in ws:
@@ -237,23 +255,38 @@ class Server:
         except ConnectionClosed:
             pass
         finally:
+            self.gate.left(address)
             self._leave(conn)
+            if not sending.done():
+                conn.outbox.close_after(1000, "")
+                await asyncio.wait([sending], timeout=1)
+            sending.cancel()
 
     async def _greet(self, conn: Conn) -> bool:
-        """The hello, within ``HELLO_TIMEOUT_S``; then the table as this seat sees it."""
+        """The hello, within ``HELLO_TIMEOUT_S``; then the table as this seat sees it. A
+        connection that sends more than ``limits.bytes_before_hello`` first is cut."""
+        heard = 0
         while True:
             try:
                 raw = await asyncio.wait_for(conn.ws.recv(), HELLO_TIMEOUT_S)
             except asyncio.TimeoutError:
-                await self._error(conn, "no hello: say hello first")
+                self.error(conn, "no hello: say hello first")
+                return False
+            heard += protocol.size_of(raw)
+            if heard > self.limits.bytes_before_hello:
+                conn.outbox.abort(f"{heard} bytes and no hello")
                 return False
             try:
                 message = protocol.parse_client(raw)
                 if not isinstance(message, Hello):
                     raise ProtocolError("say hello first")
                 self._seat(conn, message)
+            except HangUp as problem:
+                self.error(conn, str(problem), problem.words)
+                conn.outbox.close_after(1008, "refused")
+                return False
             except ProtocolError as problem:
-                await self._error(conn, str(problem), problem.words)
+                self.error(conn, str(problem), problem.words)
                 if not conn.messages.take():
                     return False
                 continue
@@ -262,13 +295,14 @@ class Server:
     def _seat(self, conn: Conn, hello: Hello) -> None:
         token: str | None = None
         if hello.create is not None:
-            table, token = self.create(hello.create, hello.name)
+            table, token = self.create(hello.create, hello.name, conn.address)
             seat: Seat | None = table.host_seat
         elif hello.token is not None:
             found = self.by_token.get(token_hash(hello.token))
             if found is None:
                 raise ProtocolError("that seat token opens no seat here")
             table, seat = found
+            seating.take_over(self, table, seat)       # an older connection in the seat leaves it
         else:
             table = self._table_for_code(conn, hello.code or "")
             seat = None
@@ -277,77 +311,85 @@ class Server:
                 if seat is None:
                     raise ProtocolError(f"table {table.code} has no free seat; you may watch it")
                 token = secrets.token_urlsafe(16)
-                table.seats[seat] = SeatRecord("remote", table.seats[seat].difficulty, hello.name, token_hash(token))
+                name = seating.unique_name(hello.name, [s.name for s in table.seats if s.name])
+                table.seats[seat] = SeatRecord("remote", table.seats[seat].difficulty, name, token_hash(token))
                 self.by_token[table.seats[seat].token_hash or ""] = (table, seat)
                 if self.store is not None:
                     self.store.set_seat(table.code, seat, table.seats[seat])
-        conn.table, conn.seat, conn.name = table, seat, hello.name
+        # A person goes by their seat's name, a watcher by one no seat has.
+        name = table.seats[seat].name if seat is not None else seating.unique_name(
+            hello.name, [s.name for s in table.seats if s.name])
+        conn.table, conn.seat, conn.name = table, seat, name or hello.name
         table.conns.add(conn)
         if seat is not None:
             table.away_since.pop(seat, None)
-        self._later(self._welcome(conn, token))
+        self._welcome(conn, token)
 
     def _table_for_code(self, conn: Conn, code: str) -> Table:
-        address = str(conn.ws.remote_address[0]) if conn.ws.remote_address else "?"
-        if len(self.code_tries) > 10_000:      # forget the addresses that have waited long enough
-            self.code_tries = {a: b for a, b in self.code_tries.items() if not b.full_enough()}
-        tries = self.code_tries.setdefault(address, Bucket(0.5, 5))
-        if not tries.full_enough():
-            raise ProtocolError(f"too many wrong codes: wait {tries.wait_s():.0f} s")
+        """The table of a join code. A right code is welcome at any time, even while the
+        address's or the server's wrong codes are used up: the limits refuse guessing, not
+        friends. In such a lockout a wrong code closes the connection."""
         table = self.tables.get(code)
-        if table is None:
-            tries.take()
-            raise ProtocolError(f"no table has the code {code!r}")
-        return table
+        if table is not None:
+            return table
+        wait = self.gate.wrong_code(conn.address)
+        if wait is not None:
+            raise HangUp(wait)
+        raise ProtocolError(f"no table has the code {protocol.quote(code)}")
 
-    async def _welcome(self, conn: Conn, token: str | None) -> None:
+    def _check_waiting(self, address: str) -> None:
+        """Refuse a new table from ``address`` when it has as many waiting as it may."""
+        most = self.limits.waiting_tables_per_address
+        if address and most and sum(t.status == "waiting" and t.made_by == address for t in self.tables.values()) >= most:
+            raise ProtocolError(f"your address has {most} tables waiting to start; start or close one first")
+
+    def _welcome(self, conn: Conn, token: str | None) -> None:
         table = conn.table
         assert table is not None
-        await self._send(conn, {"type": "welcome", "v": protocol.VERSION, "table": table.code,
-                                "game": table.game, "seat": conn.seat, "token": token,
-                                "seats": len(table.seats),
-                                "options": dict(table.core.setup.options)})   # a joiner's table shows them
+        self.send(conn, {"type": "welcome", "v": protocol.VERSION, "table": table.code,
+                         "game": table.game, "seat": conn.seat, "token": token,
+                         "seats": len(table.seats),
+                         "options": dict(table.core.setup.options)})   # a joiner's table shows them
         starting = table.status == "waiting" and table.open_seat() is None
         if starting:
             table.status = "playing"
             if self.store is not None:
                 self.store.set_status(table.code, "playing")
-            await self._broadcast(table, list(table.core.state.opening))
+            self.broadcast(table, list(table.core.state.opening))
         else:
-            await self._send_table(conn, [])
-            await self._broadcast(table, [], but=conn)     # the others see who sat down
-        self._move_bots(table)
+            self.broadcast(table, [])        # the newcomer sees the table, the others who sat down
+        table.kind.move_on()
 
     async def _receive(self, conn: Conn, raw: str | bytes) -> None:
+        if conn.table is None:        # its seat was taken over (app/net/server/seating.py): it is leaving
+            return
         if not conn.messages.take():
             conn.refused += 1
-            if conn.refused > 200:
-                await conn.ws.close(1008, "flooding")
+            if conn.refused > self.limits.floods_before_cut:
+                conn.outbox.abort("flooding")
                 return
-            await self._error(conn, "too many messages: slow down")
+            self.error(conn, "too many messages: slow down")
             return
         try:
             message = protocol.parse_client(raw)
-            if isinstance(message, Press):
-                await reflex_table.press(self, conn, message)
-                conn.messages.give_back()
-            elif isinstance(message, ActionMsg):
-                await self._act(conn, message)
+            if isinstance(message, (ActionMsg, Press)):
+                table, seat = self.playing_table(conn)
+                await table.kind.act(conn, seat, message)
                 conn.messages.give_back()       # a move the rules accepted is no flood
             elif isinstance(message, Chat):
-                await self._chat(conn, message)
+                self._chat(conn, message)
             elif isinstance(message, Again):
-                await self._again(conn)
+                self._again(conn)
             elif isinstance(message, Start):
-                await self._start(conn)
+                self._start(conn)
             elif isinstance(message, Close):
-                await table_life.close(self, conn)
+                table_life.close(self, conn)
             elif isinstance(message, Ping):
-                await self._send(conn, reflex_table.pong(conn, message))
+                self.send(conn, reflex_table.pong(conn, message))
             else:
                 raise ProtocolError("you are already at a table")
         except ProtocolError as problem:
-            await self._error(conn, str(problem), problem.words)
+            self.error(conn, str(problem), problem.words)
 
     @staticmethod
     def playing_table(conn: Conn) -> tuple[Table, Seat]:
@@ -363,39 +405,7 @@ class Server:
             raise ProtocolError("the game is over")
         return table, conn.seat
 
-    async def _act(self, conn: Conn, message: ActionMsg) -> None:
-        table, seat = self.playing_table(conn)
-        if reflex_table.is_reflex(table):
-            await reflex_table.press(self, conn, message)
-            return
-        action = protocol.read_action(message, table.game, seat)
-        await self._apply(table, action)
-
-    async def _apply(self, table: Table, action: Any) -> None:
-        """The rules judge ``action``; if it stands it is logged, played, and everyone told.
-
-        A legal action is written to the log before it is played: if the disk refuses, the
-        player is told and nothing has changed (the rules' refusal changes nothing either)."""
-        core = table.core
-        if self.store is not None and action in core.state.legal_actions(action.seat):
-            try:
-                self.store.append(table.code, len(core.actions), encode_action(action, table.game))
-            except sqlite3.Error as problem:
-                log.error("table %s: the log refused an action: %s", table.code, problem)
-                raise ProtocolError("the server could not keep that move; try again") from None
-        try:
-            events = core.apply(action)
-        except IllegalAction as problem:
-            raise not_allowed(problem) from None
-        self.actions_applied += 1
-        if core.state.is_over():
-            table.status = "over"
-            if self.store is not None:
-                self.store.set_status(table.code, "over")
-        await self._broadcast(table, events)
-        self._move_bots(table)
-
-    async def _again(self, conn: Conn) -> None:
+    def _again(self, conn: Conn) -> None:
         """A new deal at the same table with the same seats and a fresh seed."""
         table = conn.table
         assert table is not None
@@ -403,14 +413,14 @@ class Server:
             raise ProtocolError("you are watching: a player at the table starts the next game")
         if table.status != "over":
             raise ProtocolError("the game is not over yet")
-        table.core = table.core.rematch(SystemRandom().randrange(10**9))
+        table.core = table.core.rematch(secret_seed())
         if self.store is not None:
             self.store.new_game(table.code, table.core.seed)
         table.status = "playing"
-        await self._broadcast(table, list(table.core.state.opening))
-        self._move_bots(table)
+        self.broadcast(table, list(table.core.state.opening))
+        table.kind.move_on()
 
-    async def _start(self, conn: Conn) -> None:
+    def _start(self, conn: Conn) -> None:
         """The host starts now: computers (at each seat's level) take the open remote seats."""
         table = conn.table
         assert table is not None
@@ -427,16 +437,17 @@ class Server:
         table.status = "playing"
         if self.store is not None:
             self.store.set_status(table.code, "playing")
-        await self._broadcast(table, list(table.core.state.opening))
-        self._move_bots(table)
+        self.broadcast(table, list(table.core.state.opening))
+        table.kind.move_on()
 
-    async def _chat(self, conn: Conn, message: Chat) -> None:
+    def _chat(self, conn: Conn, message: Chat) -> None:
         if not conn.chats.take():
             raise ProtocolError("chat: one line a second, please")
         table = conn.table
         assert table is not None
         line = {"type": "chat", "from": conn.name, "seat": conn.seat, "text": message.text}
-        await asyncio.gather(*(self._send(c, line) for c in list(table.conns)))
+        for other in list(table.conns):
+            self.send(other, line)
 
     def _leave(self, conn: Conn) -> None:
         table = conn.table
@@ -447,84 +458,35 @@ class Server:
             table.quiet_since = self.clock()
         if conn.seat is not None and not any(c.seat == conn.seat for c in table.conns):
             table.away_since[conn.seat] = time.monotonic()
-            self._later(self._broadcast(table, []))
-            self._later(self._hold_seat_later(table))
-
-    # --- computer players -------------------------------------------------------------------
-
-    def _bot_turn(self, table: Table) -> Seat | None:
-        """The seat a computer must play now: a computer's, or that of a person away longer
-        than the grace period."""
-        if table.status != "playing":
-            return None
-        now = time.monotonic()
-        for seat in table.core.to_act():
-            if table.seats[seat].kind == "bot":
-                return seat
-            away = table.away_since.get(seat)
-            if away is not None and now - away >= self.grace_s:
-                return seat
-        return None
-
-    def _move_bots(self, table: Table) -> None:
-        if reflex_table.is_reflex(table):     # its computers play in its run, on its clock
-            reflex_table.keep_running(self, table, self.reflex_speed)
-            return
-        if not table.thinking and self._bot_turn(table) is not None:
-            table.thinking = True
-            self._later(self._think(table))
-
-    async def _think(self, table: Table) -> None:
-        try:
-            seat = self._bot_turn(table)
-            if seat is None:
-                return
-            core = table.core
-            bot = core.spec.bots[table.seats[seat].difficulty]
-            view, rng = core.state.view(seat), core.bot_rng
-            # The view is taken here, on the loop; the bot thinks in a thread on its copy.
-            action = await asyncio.get_running_loop().run_in_executor(self.executor, bot, view, rng)
-            if table.core is core and seat in core.to_act() and self._bot_turn(table) == seat:
-                await self._apply(table, action)
-        except ProtocolError as problem:
-            log.error("table %s: a computer player's move was refused: %s", table.code, problem)
-        finally:
-            table.thinking = False
-        self._move_bots(table)
+            self.broadcast(table, [])
+            self.later(self._hold_seat_later(table))
 
     async def _hold_seat_later(self, table: Table) -> None:
         await asyncio.sleep(self.grace_s + 0.05)
-        if await table_life.close_if_host_gone(self, table):    # a lobby its host left
+        if table_life.close_if_host_gone(self, table):    # a lobby its host left
             return
-        self._move_bots(table)
+        table.kind.move_on()
 
-    # --- sending ------------------------------------------------------------------------------
+    # --- what a table kind may ask (app/net/server/table_kind.py's Post) --------------------------
 
-    async def _broadcast(self, table: Table, events: list[Event], but: Conn | None = None) -> None:
-        texts = _table_texts(table, events, [c for c in table.conns if c is not but])
-        await asyncio.gather(*(self._send_text(c, text) for c, text in texts))
+    def broadcast(self, table: Table, events: list[Event], but: Conn | None = None) -> None:
+        for conn, frame in _table_frames(table, events, [c for c in table.conns if c is not but]):
+            conn.outbox.put(frame)
 
-    async def _send_table(self, conn: Conn, events: list[Event]) -> None:
-        assert conn.table is not None
-        for _, text in _table_texts(conn.table, events, [conn]):
-            await self._send_text(conn, text)
+    def send(self, conn: Conn, message: dict[str, Any]) -> None:
+        conn.outbox.put(dump(message).encode())
 
-    async def _send(self, conn: Conn, message: dict[str, Any]) -> None:
-        await self._send_text(conn, dump(message))
+    def error(self, conn: Conn, text: str, words: Words | None = None) -> None:
+        self.send(conn, error_message(protocol.cut(text), words))
 
-    async def _send_text(self, conn: Conn, text: str) -> None:
-        try:
-            await conn.ws.send(text)
-        except ConnectionClosed:
-            pass
-
-    async def _error(self, conn: Conn, text: str, words: Words | None = None) -> None:
-        await self._send(conn, error_message(text, words))
-
-    def _later(self, job: Any) -> None:
+    def later(self, job: Coroutine[Any, Any, Any]) -> None:
         task = asyncio.ensure_future(job)
         self._tasks.add(task)
         task.add_done_callback(self._done)
+
+    async def think(self, table: Table, call: Callable[[], T]) -> T:
+        result: T = await self.executor.think(_urgency(table), call)
+        return result
 
     def _done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
@@ -537,14 +499,17 @@ class Server:
         """Serve until ``stop`` is set; ``ready(host, port)`` is called once listening."""
         # No per-message compression: a view is a few KiB, and deflating one for every seat
         # after every action was a fifth of the server's time per action.
+        # A browser page's connection carries an Origin header; Parlour's own clients send
+        # none. Only the origins an operator allowed may come from a page (None: no header).
+        origins: list[Origin | None] = [None, *map(Origin, self.limits.origins)]
         async with serve(self.handler, host, port, max_size=READ_LIMIT, ping_interval=20,
-                         ping_timeout=20, compression=None) as server:
+                         ping_timeout=20, compression=None, origins=origins) as server:
             real_port = next(iter(server.sockets)).getsockname()[1]
             if ready is not None:
                 ready(host, real_port)
             for table in self.tables.values():     # resumed tables: computers move on at once
-                self._move_bots(table)
-                self._later(self._hold_seat_later(table))
+                table.kind.move_on()
+                self.later(self._hold_seat_later(table))
             sweeping = asyncio.ensure_future(table_life.sweep_every(self, self.sweep_every_s))
             try:
                 await (stop or asyncio.Event()).wait()
@@ -553,6 +518,12 @@ class Server:
         self.executor.shutdown(wait=False, cancel_futures=True)
         if self.store is not None:
             self.store.close()
+
+
+def _urgency(table: Table) -> int:
+    """How soon a computer's move at ``table`` is thought of: first where a person is
+    connected in a seat, waiting for it (app/net/server/thinking.py)."""
+    return thinking.PEOPLE if any(c.seat is not None for c in table.conns) else thinking.ALONE
 
 
 def _wanted_seat(table: Table, seat: Seat) -> Seat:
@@ -567,30 +538,44 @@ def _setup(record: TableRecord) -> Setup:
     return Setup(record.game, plans, dict(record.options), record.seed, [s.name for s in record.seats])
 
 
+def _kind_for(spec: GameSpec) -> type[TurnTable] | type[ReflexTable]:
+    """The kind of table a game is played at: the one place the server tells them apart."""
+    return ReflexTable if spec.realtime else TurnTable
+
+
+async def _refuse(ws: ServerConnection, line: str) -> None:
+    """A connection refused before it is counted in: one error line, then closed."""
+    try:
+        await ws.send(dump({"type": "error", "message": line}))
+        await ws.close(1013, "refused")
+    except ConnectionClosed:
+        pass
+
+
 def _check_options(spec: Any, options: dict[str, Any]) -> None:
     known = {o.key: o for o in spec.options}
     for key, value in options.items():
         if key not in known or not any(value == c and type(value) is type(c) for c in known[key].choices):
-            raise ProtocolError(f"{spec.title} has no option {key} = {value!r}")
+            raise ProtocolError(f"{spec.title} has no option {protocol.quote(key)} = {protocol.quote(value)}")
 
 
-def _table_texts(table: Table, events: list[Event], conns: list[Conn]) -> list[tuple[Conn, str]]:
-    """Each connection's ``table`` message: its seat's view (a watcher, seat None: the
-    spectator's) and the events redacted for it. All are written at once, with nothing
-    awaited in between, so what the seats share is written once (app/net/server/table_texts.py)."""
+def _table_frames(table: Table, events: list[Event], conns: list[Conn]) -> list[tuple[Conn, bytes]]:
+    """Each connection's ``table`` message, as the UTF-8 it is sent as: its seat's view (a
+    watcher, seat None: the spectator's) and the events redacted for it. What the seats
+    share is written once (app/net/server/table_texts.py), and each text encoded once."""
     core = table.core
     over = table.status == "over"
     texts = TableTexts(
         table=table.code, game=table.game, status=table.status, count=len(core.actions),
         to_act=core.to_act() if table.status == "playing" else [], players=table.players(),
         outcome=core.state.outcome() if over else None, replay=_replay(table) if over else None)
-    by_seat: dict[Seat | None, str] = {}
+    by_seat: dict[Seat | None, bytes] = {}
     written = []
     for conn in conns:
-        text = by_seat.get(conn.seat)
-        if text is None:
-            text = by_seat[conn.seat] = texts.text(conn.seat, core.state.view(conn.seat), events)
-        written.append((conn, text))
+        frame = by_seat.get(conn.seat)
+        if frame is None:
+            frame = by_seat[conn.seat] = texts.text(conn.seat, core.state.view(conn.seat), events).encode()
+        written.append((conn, frame))
     return written
 
 

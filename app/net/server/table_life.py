@@ -1,6 +1,8 @@
 """How a table ends on the server: closed by its host before the game starts, closed when its
-host has been gone longer than the grace period while it waits, or swept out of memory once
-it has been finished or abandoned with nobody connected for an hour.
+host has been gone longer than the grace period while it waits, closed when it has waited to
+start longer than the server allows (``Limits.unstarted_s``: tables nobody starts must not
+pile up), or swept out of memory once it has been finished or abandoned with nobody
+connected for ``Limits.idle_s`` (an hour).
 
 A closed or swept table is forgotten everywhere: the server's tables, its seat tokens (a
 token then opens no seat) and the table log. A finished table is not kept in the log for its
@@ -20,13 +22,12 @@ from app.net.wire.protocol import ProtocolError
 if TYPE_CHECKING:
     from app.net.server.server import Conn, Server, Table
 
-__all__ = ["IDLE_FOR_S", "SWEEP_EVERY_S", "close", "shut", "forget", "host_gone", "close_if_host_gone", "sweep", "sweep_every"]
+__all__ = ["SWEEP_EVERY_S", "close", "shut", "forget", "host_gone", "close_if_host_gone", "sweep", "sweep_every"]
 
-IDLE_FOR_S = 3600.0      # finished, or waiting, with nobody connected this long: gone
 SWEEP_EVERY_S = 60.0
 
 
-async def close(server: Server, conn: Conn) -> None:
+def close(server: Server, conn: Conn) -> None:
     """The host's ``close``: only the host, and only while the table waits."""
     table = conn.table
     assert table is not None
@@ -34,7 +35,7 @@ async def close(server: Server, conn: Conn) -> None:
         raise ProtocolError("only the host can close the table")
     if table.status != "waiting":
         raise ProtocolError("the game has started: the table closes when it is over")
-    await shut(server, table, f"{_host_name(table)} closed the table")
+    shut(server, table, f"{_host_name(table)} closed the table")
 
 
 def host_gone(server: Server, table: Table) -> bool:
@@ -44,22 +45,24 @@ def host_gone(server: Server, table: Table) -> bool:
             and time.monotonic() - away >= server.grace_s)
 
 
-async def close_if_host_gone(server: Server, table: Table) -> bool:
+def close_if_host_gone(server: Server, table: Table) -> bool:
     """Close ``table`` if its host has been gone too long while it waits; whether it did."""
     if not host_gone(server, table):
         return False
-    await shut(server, table, f"{_host_name(table)} left, so the table is closed")
+    shut(server, table, f"{_host_name(table)} left, so the table is closed")
     return True
 
 
-async def shut(server: Server, table: Table, line: str) -> None:
-    """Forget ``table``, tell everyone at it ``line`` (a ``closed`` message) and hang up."""
+def shut(server: Server, table: Table, line: str) -> None:
+    """Forget ``table``, tell everyone at it ``line`` (a ``closed`` message) and hang up
+    (each connection's own task closes it once the line is sent: nothing waits here)."""
     forget(server, table)
     conns = list(table.conns)
     table.conns.clear()
     message = {"type": "closed", "message": line}
-    await asyncio.gather(*(server._send(c, message) for c in conns))
-    await asyncio.gather(*(c.ws.close(1000, "the table is closed") for c in conns))
+    for conn in conns:
+        server.send(conn, message)
+        conn.outbox.close_after(1000, "the table is closed")
 
 
 def forget(server: Server, table: Table) -> None:
@@ -70,21 +73,25 @@ def forget(server: Server, table: Table) -> None:
     for record in table.seats:
         if record.token_hash is not None:
             server.by_token.pop(record.token_hash, None)
-    table.reflex = None          # a reflex run stops when it is no longer the table's
+    table.kind.stop()
     if server.store is not None:
         server.store.forget(table.code)
 
 
 def sweep(server: Server) -> list[str]:
-    """Forget the tables finished or waiting with nobody connected for ``IDLE_FOR_S``;
-    their codes. (A game being played with nobody connected goes on: computers hold the
-    seats after the grace period, so it ends, and is swept an hour later.)"""
-    now = server.clock()
+    """Forget the tables finished or waiting with nobody connected for ``idle_s``, and
+    close those that have waited to start for ``unstarted_s`` (telling whoever is at
+    them); their codes. (A game being played with nobody connected goes on: computers
+    hold the seats after the grace period, so it ends, and is swept an hour later.)"""
+    now, limits = server.clock(), server.limits
     idle = [t for t in server.tables.values()
-            if not t.conns and t.status in ("over", "waiting") and now - t.quiet_since >= IDLE_FOR_S]
+            if not t.conns and t.status in ("over", "waiting") and now - t.quiet_since >= limits.idle_s]
     for table in idle:
         forget(server, table)
-    return [t.code for t in idle]
+    unstarted = [t for t in server.tables.values() if t.status == "waiting" and now - t.made_at >= limits.unstarted_s]
+    for table in unstarted:
+        shut(server, table, "nobody started the table in time, so it is closed")
+    return [t.code for t in idle + unstarted]
 
 
 async def sweep_every(server: Server, seconds: float) -> None:

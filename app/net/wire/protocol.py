@@ -9,14 +9,18 @@ while the table waits: computers take the open seats), ``close`` (the host, whil
 waits: the table is closed) and, once the game is over, ``again``
 (a new deal with the same seats); the server
 answers with ``welcome``, ``table`` (the seat's view and the events redacted for it),
-``error`` (one clear line; nothing changed), ``chat``, ``pong`` and ``closed`` (the table
-is gone; ``message`` says why in one line, and the connection closes); at a reflex table also
+``error`` (one clear line; nothing changed), ``chat``, ``pong``, ``closed`` (the table
+is gone; ``message`` says why in one line, and the connection closes) and ``replaced``
+(another connection came back into this seat with its token: "you sat down somewhere
+else", and this connection closes); at a reflex table also
 ``clock`` and ``verdict`` (app/net/server/reflex_table.py).
 
 Actions are written by the existing action codec (:mod:`app.core.action_codec`); views and
 events by :mod:`app.net.wire.values`. Everything a client sends is checked here before the
-server reads it: its size (64 KiB at most), that it is JSON, its type, its fields and the
-protocol version. A refusal is a ``ProtocolError`` whose message is the error line.
+server reads it: its size (64 KiB at most, counted in bytes of UTF-8 as on the wire), how
+deeply it nests (``MAX_DEPTH``), that it is JSON, its type, its fields and the protocol
+version. A refusal is a ``ProtocolError`` whose message is the error line; what it quotes of
+the message is a short excerpt (``quote``), never the message itself.
 
 >>> parse_client('{"type": "ping", "t": 5}')
 Ping(t=5)
@@ -32,6 +36,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -43,6 +48,9 @@ from games.core.words import T, Words
 
 VERSION = 1
 MAX_BYTES = 64 * 1024
+MAX_DEPTH = 16           # objects and lists inside each other (a hello with a plan: 4)
+QUOTE_LIMIT = 80         # characters of a client's input an error line may quote
+LINE_LIMIT = 200         # characters of an error line
 CHAT_LIMIT = 200
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # 32 letters: no I, O, 0, 1
 CODE_LENGTH = 6
@@ -52,7 +60,7 @@ SEAT_KINDS = ("host", "remote", "bot")
 __all__ = [
     "VERSION", "MAX_BYTES", "ProtocolError", "Hello", "Create", "PlannedSeat", "ActionMsg", "Press", "Again", "Start",
     "Close", "Chat", "Ping",
-    "parse_client", "clean_text", "dump", "table_message", "read_action", "read_table",
+    "parse_client", "clean_text", "quote", "cut", "size_of", "dump", "table_message", "read_action", "read_table",
 ]
 
 
@@ -204,27 +212,80 @@ def clean_text(text: str, limit: int) -> str:
     return " ".join(printable.split())[:limit]
 
 
+def quote(value: object) -> str:
+    """``value`` as an error line quotes it: its ``repr``, cut to ``QUOTE_LIMIT`` characters.
+
+    >>> quote("dance"), len(quote("x" * 500)), quote("x" * 500)[-3:]
+    ("'dance'", 82, "x…'")
+    """
+    text = repr(value)
+    if len(text) <= QUOTE_LIMIT + 2:
+        return text
+    return text[:QUOTE_LIMIT] + "…" + text[0]
+
+
+def cut(line: str) -> str:
+    """An error line kept to ``LINE_LIMIT`` characters, whatever it quotes (a codec's own
+    message may carry the input)."""
+    return line if len(line) <= LINE_LIMIT else line[:LINE_LIMIT - 1] + "…"
+
+
+def size_of(raw: str | bytes) -> int:
+    """The bytes ``raw`` takes on the wire (a text frame is UTF-8)."""
+    if isinstance(raw, bytes):
+        return len(raw)
+    if len(raw) * 4 <= MAX_BYTES:       # short enough whatever its characters
+        return len(raw)
+    return len(raw.encode("utf-8", "surrogatepass"))
+
+
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def nesting(raw: str) -> int:
+    """How deeply the objects and lists of the JSON text ``raw`` nest (brackets in strings
+    aside); cheap enough to run before parsing, where a deep one would exhaust the stack.
+
+    >>> nesting('{"a": [1, {"b": "[[["}]}'), nesting("[" * 1000)
+    (3, 1000)
+    """
+    depth = deepest = 0
+    for bracket in _BRACKETS.findall(_STRINGS.sub("", raw)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
 def parse_client(raw: str | bytes) -> ClientMessage:
     """A client's message, checked; raises ``ProtocolError`` with the reason."""
-    if len(raw) > MAX_BYTES:
-        raise ProtocolError(f"message too long ({len(raw)} bytes; the limit is {MAX_BYTES})")
+    size = size_of(raw)
+    if size > MAX_BYTES:
+        raise ProtocolError(f"message too long ({size} bytes; the limit is {MAX_BYTES})")
     try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+        text = raw.decode() if isinstance(raw, bytes) else raw
+    except UnicodeDecodeError:
+        raise ProtocolError("message is not JSON") from None
+    # Counting brackets only when there are enough of them to nest too deeply.
+    if text.count("[") + text.count("{") > MAX_DEPTH and nesting(text) > MAX_DEPTH:
+        raise ProtocolError(f"message nests too deeply (more than {MAX_DEPTH} levels)")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
         raise ProtocolError("message is not JSON") from None
     if not isinstance(data, dict):
         raise ProtocolError("message is not a JSON object")
     kind = data.get("type")
     reader = _READERS.get(kind) if isinstance(kind, str) else None
     if reader is None:
-        raise ProtocolError(f"unknown message type {kind!r}; expected hello, action, press, again, start, close, chat or ping")
+        raise ProtocolError(f"unknown message type {quote(kind)}; expected hello, action, press, again, start, close, chat or ping")
     return reader(data)
 
 
 def _only(data: dict[str, Any], *allowed: str) -> None:
     extra = sorted(set(data) - {"type", *allowed})
     if extra:
-        raise ProtocolError(f"{data['type']} has no field {extra[0]!r}")
+        raise ProtocolError(f"{data['type']} has no field {quote(extra[0])}")
 
 
 def _text(data: dict[str, Any], key: str, limit: int, required: bool = True) -> str | None:
@@ -248,7 +309,7 @@ def _whole(data: dict[str, Any], key: str, low: int, high: int, default: int | N
 def _hello(data: dict[str, Any]) -> Hello:
     _only(data, "v", "name", "code", "token", "watch", "create", "seat")
     if data.get("v") != VERSION:
-        raise ProtocolError(f"this server speaks protocol version {VERSION}, not {data.get('v')!r}: "
+        raise ProtocolError(f"this server speaks protocol version {VERSION}, not {quote(data.get('v'))}: "
                             "use the same Parlour version as the host")
     name = clean_text(_text(data, "name", NAME_LIMIT) or "", NAME_LIMIT) or "Player"
     code = _text(data, "code", CODE_LENGTH, required=False)
@@ -306,7 +367,7 @@ def _plan(raw: Any) -> tuple[PlannedSeat, ...]:
         _only(data, "kind", "difficulty")
         kind = data.get("kind")
         if kind not in SEAT_KINDS:
-            raise ProtocolError(f"create.plan seat {number}: kind should be host, remote or bot, not {kind!r}")
+            raise ProtocolError(f"create.plan seat {number}: kind should be host, remote or bot, not {quote(kind)}")
         plan.append(PlannedSeat(str(kind), _text(data, "difficulty", 20, required=False)))
     hosts = sum(p.kind == "host" for p in plan)
     if hosts != 1:
@@ -317,7 +378,7 @@ def _plan(raw: Any) -> tuple[PlannedSeat, ...]:
 def _agrees(data: dict[str, Any], key: str, counted: int) -> None:
     """``seats`` or ``remote`` given beside a plan must say what the plan says."""
     if key in data and (type(data[key]) is not int or data[key] != counted):
-        raise ProtocolError(f"create.{key} is {data[key]!r} but the plan has {counted}")
+        raise ProtocolError(f"create.{key} is {quote(data[key])} but the plan has {counted}")
 
 
 def _action(data: dict[str, Any]) -> ActionMsg:
@@ -386,8 +447,8 @@ def read_action(message: ActionMsg, game_id: str, seat: Seat) -> Any:
     read or names another seat than the sender's."""
     try:
         action = decode_action(message.data, game_id)
-    except CodecError as problem:
-        raise ProtocolError(f"the action cannot be read: {problem}") from None
+    except CodecError as problem:      # (its message may quote the input: kept short)
+        raise ProtocolError(f"the action cannot be read: {str(problem)[:QUOTE_LIMIT + 40]}") from None
     if getattr(action, "seat", None) != seat:
         raise ProtocolError(f"you sit in seat {seat + 1}; you cannot act for another seat")
     return action

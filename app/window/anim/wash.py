@@ -22,8 +22,7 @@ from app.window.scenes.base import Scene
 from app.window.ui import theme
 
 if TYPE_CHECKING:
-    from app.window.shell import App
-    from app.window.scenes.table import TableScene
+    from app.window.scenes.base import AppServices, TableLike
 
 DURATION = 1.0       # seconds at normal speed
 SPREAD_END = 0.3     # share of the wash spent spreading the cards out
@@ -85,7 +84,7 @@ class WashScene(Scene):
     overlay = True
     name = "wash"
 
-    def __init__(self, app: App, table: TableScene, back: Callable[[int], pygame.Surface]) -> None:
+    def __init__(self, app: AppServices, table: TableLike, back: Callable[[int], pygame.Surface]) -> None:
         super().__init__(app)
         self.table = table
         self.back = back
@@ -140,7 +139,7 @@ class WashScene(Scene):
         return image
 
 
-def wanted(table: TableScene) -> bool:
+def wanted(table: TableLike) -> bool:
     """Whether ``table`` washes before its first deal: a fresh game (not continued, not a
     replay), at a speed above "instant", with the setting on."""
     app = table.app
@@ -148,7 +147,7 @@ def wanted(table: TableScene) -> bool:
             and not table.watching and not table.session.actions)
 
 
-def offer(table: TableScene) -> WashScene | None:
+def offer(table: TableLike) -> WashScene | None:
     """Put the wash over ``table`` if it should wash (see ``wanted``); returns the wash."""
     if not wanted(table):
         return None

@@ -23,7 +23,7 @@ from app.window.ui import theme
 from app.window.ui.widgets import Button, blit_centered, panel
 
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 NO_SEAT = "that seat token opens no seat here"
 
@@ -39,7 +39,7 @@ def back_session(url: str, seat: KeptSeat) -> Any:
 class BackToTableScene(Scene):
     name = "back_to_table"
 
-    def __init__(self, app: App, seat: KeptSeat) -> None:
+    def __init__(self, app: AppServices, seat: KeptSeat) -> None:
         super().__init__(app)
         self.seat = seat
         self.address = seat.url.removeprefix("ws://")
@@ -106,16 +106,10 @@ class BackToTableScene(Scene):
         return player_line(failure, self.address)
 
     def _open_table(self) -> None:
-        from app.window.tables import table_for
-
-        table = table_for(self.session.spec.id)(self.app, self.session)
-        self.app.scenes.replace(table)
-        table.resize(self.app.screen.get_size())
+        self.app.nav.table(self.session, replace=True)
 
     def _open_lobby(self) -> None:
-        from app.window.scenes.lobby import LobbyScene
-
-        self.app.scenes.replace(LobbyScene(self.app, self.session, self.address))
+        self.app.nav.lobby(self.session, self.address, replace=True)
 
     # --- what the player does ---------------------------------------------------------------
 

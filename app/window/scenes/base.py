@@ -1,26 +1,41 @@
-"""The scene protocol and the manager that keeps scenes on a stack.
+"""The scene protocol, the manager that keeps scenes on a stack, and what a scene may ask
+of the app around it.
 
 A scene gets ``on_enter``/``on_exit`` once per switch, ``handle_event`` for each input
 event, ``update(dt)`` with elapsed seconds and ``draw(surface)``. An overlay scene (pause,
 rules) is drawn over the scene beneath it, which keeps its picture but stops updating.
+
+Scenes never import the shell (app/window/shell.py) nor each other to open one another:
+they see the app as ``AppServices`` (the window, the settings, the stack, notices) and go
+anywhere through its ``nav``, a ``Navigator``. The shell makes the one implementation
+(app/window/routes.py), the one module that imports the scenes it opens. So the shell leads
+to the scenes, and the scenes lead back only to this module: no import circle (tests/test_layers.py).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 import pygame
 
 from app.window.render.reuse import copy_into
+
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.core.kept_seats import KeptSeat
+    from app.core.replay_file import Replay
+    from app.core.session import Setup
+    from app.core.table_session import NetworkedSession, TableSession
+    from app.core.storage import Settings
+    from app.window.render.cards import CardRenderer
+    from games.core.words import Words
+    from games.registry import GameSpec
 
 
 class Scene:
     overlay = False
     name = "scene"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         self.app = app
 
     def on_enter(self) -> None:
@@ -126,3 +141,119 @@ class SceneManager:
     def resize(self, size: tuple[int, int]) -> None:
         for scene in self.stack:
             scene.resize(size)
+
+
+class AppServices(Protocol):
+    """What a scene needs of the app: the window, the shared services, the stack it sits
+    on, and the navigator. ``App`` (app/window/shell.py) is the one implementation."""
+
+    screen: pygame.Surface
+    settings: Settings
+    cards: CardRenderer              # the card renderer, made anew when the cards' looks change
+    scenes: SceneManager
+    nav: Navigator
+    ticks: Callable[[], int]         # the clock input is stamped with (tests swap it)
+    on_close: list[Callable[[], object]]   # what must end with the app (a hosted game's server)
+    menu_focus: int                  # the game the menu had chosen, kept for its next showing
+    asks_name: bool                  # the menu asks a new player's name once
+
+    @property
+    def animation_speed(self) -> float: ...
+
+    def save_settings(self) -> None: ...
+
+    def notify(self, message: str, seconds: float = 4.0) -> None: ...
+
+    def quit(self) -> None: ...
+
+
+class TableLike(Protocol):
+    """What the scenes a table opens over itself (pause, history, the wash) and the
+    navigator need of it. ``TableScene`` (app/window/scenes/table.py) is the shape; this
+    names it without importing it, so the table may open them through ``nav``."""
+
+    @property
+    def app(self) -> AppServices: ...
+
+    @property
+    def session(self) -> TableSession: ...
+
+    @property
+    def watching(self) -> bool: ...
+
+    def again(self) -> None:
+        """A new deal at a table like this one, in its place."""
+
+    def say(self, text: str, seconds: float = 2.5) -> None: ...
+
+    def to_player(self, text: Words | str) -> str: ...
+
+    def history_layout(self) -> tuple[pygame.Rect, int, list[str]]: ...
+
+    def draw_log(self, surface: pygame.Surface) -> None: ...
+
+    def wash_back(self, width: int) -> pygame.Surface: ...
+
+
+class Navigator(Protocol):
+    """Where a scene can go. Each call builds the scene and puts it on the stack, pushed over
+    the caller (so back comes to it) unless it says otherwise, or with ``replace`` in its place."""
+
+    def menu(self) -> None:
+        """Leave everything on screen for the main menu."""
+
+    def setup(self, spec: GameSpec, setup: Setup | None = None, *, replace: bool = False) -> None:
+        """The setup screen of a game (as ``setup`` last had it)."""
+
+    def table(self, session: TableSession, *, replace: bool = False) -> TableLike:
+        """The game's table, playing ``session``; returns it."""
+
+    def results(self, session: TableSession, remote: NetworkedSession | None = None) -> None:
+        """The results of ``session`` in the place of its table (``remote``: the networked
+        table's session, which plays again)."""
+
+    def pause(self, table: TableLike) -> None:
+        """The pause menu over ``table``."""
+
+    def history(self, table: TableLike) -> None:
+        """A reflex table's history, over it, with the game stopped."""
+
+    def wash(self, table: TableLike) -> None:
+        """The deck washed over ``table`` before its first deal, when it should be."""
+
+    def rules(self, spec: GameSpec) -> None:
+        """The rules of a game, over the caller."""
+
+    def settings(self) -> None: ...
+
+    def keys(self) -> None:
+        """The reflex games' key bindings."""
+
+    def stats(self) -> None: ...
+
+    def replays(self) -> None:
+        """The list of saved replays."""
+
+    def replay(self, replay: Replay) -> None:
+        """A replay played back on its game's table."""
+
+    def review(self, replay: Replay, seat: int | None = None) -> None:
+        """The coach's review of a replay (from ``seat``'s side; None: the human's)."""
+
+    def online(self) -> None:
+        """Play online: host or join."""
+
+    def host(self, spec: GameSpec) -> None:
+        """The setup of a table to host."""
+
+    def join(self) -> None:
+        """Join a table by address and code, or one found on the local network."""
+
+    def lobby(self, session: Any, address: str, *, replace: bool = False) -> None:
+        """The lobby of a networked table this app has joined (``session``) at ``address``."""
+
+    def hosted_lobby(self, spec: GameSpec, create: dict[str, Any]) -> None:
+        """The host's lobby: the app's own server opened, the table ``create`` made on it."""
+
+    def back_to_table(self, seat: KeptSeat) -> None:
+        """Sit down again at a networked table the app was closed at."""

@@ -18,14 +18,13 @@ from app.window.ui.widgets import panel, shade_layer
 
 
 if TYPE_CHECKING:
-    from app.window.shell import App
-    from app.window.scenes.table import TableScene
+    from app.window.scenes.base import AppServices, TableLike
 
 class HistoryScene(Scene):
     overlay = True
     name = "history"
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: AppServices, table: TableLike) -> None:
         super().__init__(app)
         self.table = table
         self.size = app.screen.get_size()
@@ -41,7 +40,7 @@ class HistoryScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(shade_layer(self.size, (0, 0, 0, 90)), (0, 0))
-        self.table._draw_log(surface)
+        self.table.draw_log(surface)
         rect = self.table.history_layout()[0]
         s = theme.scale_for(self.size)
         note = render_text("Game stopped while you read · L to go on", max(12, int(14 * s)), theme.GOLD)

@@ -1,6 +1,8 @@
 """Hosting a table: the setup screen where each seat is You, a Remote player (a friend who
-joins with the code) or a Computer at a level; then the lobby. The game's options and the
-seed are chosen as for a game at home."""
+joins with the code) or a Computer at a level; then the lobby. The game's options are
+chosen as for a game at home, and the seed too while every other seat is a computer: a
+table with a remote player is dealt from a secret seed nobody chooses, the host included
+(app/net/server/deal_seeds.py), so the seed row then says so and none is sent."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from app.core.words.names import clean_name
 from games.registry import DIFFICULTIES, GameSpec
 
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 YOU, REMOTE, BOT = "host", "remote", "bot"
 HERE = "here"   # a reflex game: another person at this keyboard, with keys of their own
@@ -29,7 +31,7 @@ HERE_WORDS = "A player here shares this keyboard with you, with keys of their ow
 class HostSetupScene(SetupScene):
     name = "host setup"
 
-    def __init__(self, app: App, spec: GameSpec) -> None:
+    def __init__(self, app: AppServices, spec: GameSpec) -> None:
         # Every seat but yours is for a friend at first; a computer's level is kept in the
         # seat's plan, whatever the seat is now, so stepping through comes back to it.
         self.kinds: list[str] = []
@@ -122,19 +124,28 @@ class HostSetupScene(SetupScene):
         # size and options from them before the server has answered)
         create: dict[str, Any] = {"game": self.spec.id, "plan": plan, "seats": len(plan),
                                   "remote": sum(p["kind"] == REMOTE for p in plan), "options": dict(self.setup.options)}
-        if self.setup.seed is not None:
+        if self.setup.seed is not None and not self._remote_seats():
             create["seed"] = self.setup.seed
         here = [[seat, _here_name(seat)] for seat in range(len(plan)) if self.kind(seat) == HERE]
         if here:   # (not the server's: hosting_session seats them, each on a connection of its own)
             create["here"] = here
         return create
 
-    def start(self) -> None:
-        from app.window.scenes.lobby import LobbyScene
+    def _remote_seats(self) -> bool:
+        return any(self.kind(seat) in (REMOTE, HERE) for seat in range(len(self.setup.seats)))
 
-        lobby = LobbyScene.hosting(self.app, self.spec, self.create())
-        self.app.scenes.push(lobby)
-        lobby.resize(self.app.screen.get_size())
+    def _seed_text(self) -> str:
+        return "secret (remote players)" if self._remote_seats() else super()._seed_text()
+
+    def _seed_change(self, step: int) -> None:
+        if not self._remote_seats():     # (a secret seed is not a choice)
+            super()._seed_change(step)
+
+    def _type_seed(self, event: pygame.event.Event) -> bool:
+        return not self._remote_seats() and super()._type_seed(event)
+
+    def start(self) -> None:
+        self.app.nav.hosted_lobby(self.spec, self.create())
 
     @property
     def heading(self) -> str:

@@ -30,7 +30,7 @@ from app.window.ui.widgets import Button, blit_centered, panel
 from games.registry import record_title
 
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 ROWS_SHOWN = 5
 TYPE_WORDS = "The host's screen shows the address and the code."
@@ -52,7 +52,7 @@ def _code_char(c: str) -> str:
 class JoinScene(Scene):
     name = "join"
 
-    def __init__(self, app: App, address: str = "", code: str = "") -> None:
+    def __init__(self, app: AppServices, address: str = "", code: str = "") -> None:
         super().__init__(app)
         self.address = TextField("Address", address, 80, placeholder="like 192.168.1.5:8765")
         self.code = TextField("Code", code, CODE_LENGTH, keep=_code_char, placeholder="6 letters")
@@ -136,12 +136,8 @@ class JoinScene(Scene):
         if session.status == "failed":
             self.problem, self.joining = player_line(session.failure, self.address.text.strip()), None
         elif session.status != "connecting":
-            from app.window.scenes.lobby import LobbyScene
-
             self.joining = None
-            lobby = LobbyScene(self.app, session, self.address.text.strip())
-            self.app.scenes.push(lobby)
-            lobby.resize(self.app.screen.get_size())
+            self.app.nav.lobby(session, self.address.text.strip())
 
     def back(self) -> None:
         self.app.scenes.pop()

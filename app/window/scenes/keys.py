@@ -18,7 +18,7 @@ from app.window.ui.form import Row, draw_row
 from app.window.ui.widgets import Button, blit_centered
 
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 ACTIONS = (("first", "flip / hit / take"), ("second", "slap / miss / grab"), ("choose", "choose (Spoons)"))
 RESERVED = {pygame.K_ESCAPE, pygame.K_F1, pygame.K_F11, pygame.K_RETURN, pygame.K_KP_ENTER}
@@ -33,7 +33,7 @@ def current_code(bindings: dict, slot: int, action: str) -> int:
 class KeyBindingsScene(Scene):
     name = "keys"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.focus = 0
         self.waiting = False

@@ -25,7 +25,7 @@ from games.core.words import Words
 from games.registry import GameSpec
 
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 ERROR_SHOWN_S = 6.0
 
@@ -48,7 +48,7 @@ def join_session(url: str, code: str, name: str, watch: bool, others: Sequence[s
 class LobbyScene(Scene):
     name = "lobby"
 
-    def __init__(self, app: App, session: Any, address: str, spec: GameSpec | None = None,
+    def __init__(self, app: AppServices, session: Any, address: str, spec: GameSpec | None = None,
                  create: dict[str, Any] | None = None) -> None:
         super().__init__(app)
         self.session = session
@@ -70,7 +70,7 @@ class LobbyScene(Scene):
         self.resize(app.screen.get_size())
 
     @classmethod
-    def hosting(cls, app: App, spec: GameSpec, create: dict[str, Any]) -> LobbyScene:
+    def hosting(cls, app: AppServices, spec: GameSpec, create: dict[str, Any]) -> LobbyScene:
         """The host's lobby: the app's server is opened, then the table made on it."""
         lobby = cls(app, None, "", spec, create)
         lobby.try_again()
@@ -156,14 +156,10 @@ class LobbyScene(Scene):
             self.open_table()
 
     def open_table(self) -> None:
-        from app.window.tables import table_for
-
         self._forget_app_closing()
-        table = table_for(self.session.spec.id)(self.app, self.session)
+        table = self.app.nav.table(self.session, replace=True)
         if self.error is not None:     # (said here a moment ago, when the game began: said on)
             table.say(table.to_player(self.error[0]), 4.0)
-        self.app.scenes.replace(table)
-        table.resize(self.app.screen.get_size())
 
     # --- what the player does -------------------------------------------------------------
 

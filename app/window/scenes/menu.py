@@ -17,7 +17,7 @@ from app.window.ui.widgets import Button, blit_centered, panel
 from games.registry import GAMES, GameSpec
 
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 DEFAULT_COVER = ("AS", "KH", "QD")
 
@@ -25,11 +25,11 @@ DEFAULT_COVER = ("AS", "KH", "QD")
 class MenuScene(Scene):
     name = "menu"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.specs: list[GameSpec] = list(GAMES.values())
         # Back from a game, the focus is on the game just played (Enter plays it again).
-        self.index = min(getattr(app, "menu_focus", 0), len(self.specs) - 1)
+        self.index = min(app.menu_focus, len(self.specs) - 1)
         self.hover: int | None = None   # the tile under the mouse, lit up
         self.tiles: list[pygame.Rect] = []
         self.quit_button = Button("Quit", app.quit, kind="quiet")
@@ -57,7 +57,7 @@ class MenuScene(Scene):
         from app.window.ui.name_prompt import NamePrompt
         from app.core.words.names import NAME_LIMIT, name_problem
 
-        if not getattr(self.app, "asks_name", False):
+        if not self.app.asks_name:
             return None
         self.app.asks_name = False
         return NamePrompt("Welcome! What is your name?", name_problem, NAME_LIMIT)
@@ -166,19 +166,14 @@ class MenuScene(Scene):
         return int(150 * self.s) if self.size[1] >= 700 else int(130 * self.s)
 
     def open_stats(self) -> None:
-        from app.window.scenes.stats import StatsScene
-
-        self.app.scenes.push(StatsScene(self.app))
+        self.app.nav.stats()
 
     def open_replays(self) -> None:
-        from app.window.scenes.replay_list import ReplaysScene
-
-        self.app.scenes.push(ReplaysScene(self.app))
+        self.app.nav.replays()
 
     def continue_game(self) -> None:
         """Rebuild the unfinished game from its actions and sit back down at its table."""
         from app.core import resume, storage
-        from app.window.tables import table_for
 
         session = resume.resume()
         for line in storage.take_notices():
@@ -186,32 +181,22 @@ class MenuScene(Scene):
         if session is None:
             self._look_for_saved_game()
             return
-        table = table_for(session.spec.id)(self.app, session)
-        self.app.scenes.push(table)
-        table.resize(self.app.screen.get_size())
+        self.app.nav.table(session)
 
     def back_to_table(self) -> None:
         """Sit down again at the networked table the app was closed at."""
-        from app.window.scenes.back_to_table import BackToTableScene
-
         if self.kept_seat is not None:
-            self.app.scenes.push(BackToTableScene(self.app, self.kept_seat))
+            self.app.nav.back_to_table(self.kept_seat)
 
     def open_online(self) -> None:
-        from app.window.scenes.online import OnlineScene
-
-        self.app.scenes.push(OnlineScene(self.app))
+        self.app.nav.online()
 
     def open_settings(self) -> None:
-        from app.window.scenes.settings import SettingsScene
-
-        self.app.scenes.push(SettingsScene(self.app))
+        self.app.nav.settings()
 
     def open(self, index: int) -> None:
-        from app.window.scenes.setup import SetupScene
-
         self.app.menu_focus = index
-        self.app.scenes.push(SetupScene(self.app, self.specs[index]))
+        self.app.nav.setup(self.specs[index])
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.name_prompt is not None:

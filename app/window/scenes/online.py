@@ -17,7 +17,7 @@ from app.window.ui.widgets import Button, ButtonRow, blit_centered, panel
 from games.registry import GAMES, networked
 
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 HOST_WORDS = "Choose the game. Friends join from their own computers with the code you send them."
 JOIN_WORDS = ("A friend is hosting? Find their table on your network, "
@@ -34,7 +34,7 @@ def name_problem(text: str) -> str | None:
 class OnlineScene(Scene):
     name = "online"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.games = networked()   # the turn games, then the reflex games
         self.game_buttons = [Button(spec.title, self._host(spec.id)) for spec in self.games]
@@ -54,15 +54,11 @@ class OnlineScene(Scene):
 
     def _host(self, game_id: str) -> Callable[[], None]:
         def host() -> None:
-            from app.window.scenes.host_setup import HostSetupScene
-
-            self._named(lambda: self.app.scenes.push(HostSetupScene(self.app, GAMES[game_id])))
+            self._named(lambda: self.app.nav.host(GAMES[game_id]))
         return host
 
     def _open_join(self) -> None:
-        from app.window.scenes.join import JoinScene
-
-        self.app.scenes.push(JoinScene(self.app))
+        self.app.nav.join()
 
     def _named(self, then: Callable[[], None]) -> None:
         """Go on, once the player has a name (asked for here the first time)."""

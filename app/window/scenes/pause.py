@@ -13,14 +13,13 @@ from app.window.ui.widgets import Button, ButtonRow, panel, shade_layer
 
 
 if TYPE_CHECKING:
-    from app.window.shell import App
-    from app.window.scenes.table import TableScene
+    from app.window.scenes.base import AppServices, TableLike
 
 class PauseScene(Scene):
     overlay = True
     name = "pause"
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: AppServices, table: TableLike) -> None:
         super().__init__(app)
         self.table = table
         # A networked game is dealt by the server: no new game from here.
@@ -54,23 +53,17 @@ class PauseScene(Scene):
         self.app.scenes.pop()
 
     def rules(self) -> None:
-        from app.window.scenes.rules import RulesScene
-
-        self.app.scenes.push(RulesScene(self.app, self.table.session.spec))
+        self.app.nav.rules(self.table.session.spec)
 
     def settings(self) -> None:
-        from app.window.scenes.settings import SettingsScene
-
-        self.app.scenes.push(SettingsScene(self.app))
+        self.app.nav.settings()
 
     def restart(self) -> None:
-        again = self.table.session.rematch()
         self.app.scenes.pop()
-        if again is not None:   # (a networked game offers no new game: its server deals)
-            self.app.scenes.replace(type(self.table)(self.app, again))
+        self.table.again()
 
     def leave(self) -> None:
-        self.app.to_menu()
+        self.app.nav.menu()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

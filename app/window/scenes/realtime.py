@@ -24,13 +24,13 @@ may also use a gamepad's first two buttons as their two keys), and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from app.window import event_sounds
 from app.window.input.bindings import KeyMap
+from app.window.input.press import Press
 from app.window.render.text import render_text
 from app.window.scenes.realtime_net import NetPlay
 from app.window.scenes.table import END_PAUSE, TableScene, watched
@@ -42,24 +42,13 @@ from games.core.realtime import RealtimeDriver, TimedAction
 
 if TYPE_CHECKING:
     from app.core.table_session import TableSession
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 COUNTDOWN = 3.0          # seconds of "3, 2, 1" before play starts
 RESUME_COUNTDOWN = 2.0   # and after a pause, so nobody is caught with their hands off the keys
 MAX_SLICE_MS = 250       # a stalled frame never jumps the game clock further than this
 SKIP_STEPS = 200_000     # a bound on skipping to the result (the simulator's own)
 READY = (120, 200, 120)  # the "Ready" marks before the start
-
-
-@dataclass
-class Press:
-    """One input waiting to become an action: when it was read, whose, and what."""
-
-    ticks: int
-    seat: int
-    index: int                  # the seat's first (0) or second (1) key; -1 for a click
-    pos: tuple[int, int] = (0, 0)
-    button: int = 1
 
 
 class RealtimeTableScene(TableScene):
@@ -81,7 +70,7 @@ class RealtimeTableScene(TableScene):
         humans = self.session.humans
         return humans[0] if len(humans) == 1 else None
 
-    def __init__(self, app: App, session: TableSession) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         players = self.players(session)
         self.keys = KeyMap.for_seats(app.settings.key_bindings, players)
         self.mouse_seat: int | None = players[0] if players else None

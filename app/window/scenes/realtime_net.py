@@ -25,7 +25,7 @@ F3 shows every player's round trip and clock error (``figures``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -37,12 +37,68 @@ from app.window.ui.widgets import blit_centered, panel
 from games.core.words import Words
 
 if TYPE_CHECKING:
-    from app.window.scenes.realtime import Press, RealtimeTableScene
+    from collections import deque
+
+    from app.core.table_session import TableSession
+    from app.window.anim.tween import Animator
+    from app.window.input.press import Press
+    from app.window.scenes.base import AppServices
+    from games.core.protocol import Event
+    from games.core.words import Words
+    from games.core.realtime import TimedAction
 
 GRACE_WORDS = "then a computer holds the seat"   # after the seconds left, as the server says them
 GRACE_UNKNOWN = "If they are not back soon, a computer holds the seat"
 HOLD_MS = 600.0     # a press held for its key's last answer is read anyway after this long
 REFUSAL_WAIT_MS = 150.0   # a refusal waits this long for a verdict that explains it
+
+
+class NetTable(Protocol):
+    """What the net side drives of its reflex table (``RealtimeTableScene``, which imports
+    this module, so it is named here by its shape): its clock and countdown, its inbox of
+    presses, its queue of events to show, and how it speaks and shows a verdict."""
+
+    countdown: float
+    started: bool
+    game_ms: float
+    keys: KeyMap
+    message_time: float
+    inbox: list[Press]
+    queue: deque[Event]
+    anim: Animator
+    people: list[str]
+    size: tuple[int, int]
+
+    @property
+    def app(self) -> AppServices: ...
+
+    @property
+    def session(self) -> TableSession: ...
+
+    @staticmethod
+    def players(session: TableSession) -> list[int]: ...
+
+    def current_view(self) -> Any: ...
+
+    def sync(self, view: Any) -> None: ...
+
+    def present(self, events: list[Event]) -> None: ...
+
+    def tick_effects(self, dt: float) -> None: ...
+
+    def _ending(self, dt: float) -> None: ...
+
+    def _press_action(self, press: Press, at: int) -> TimedAction | None: ...
+
+    def pressed(self, action: TimedAction) -> None: ...
+
+    def say(self, text: str, seconds: float = 2.5) -> None: ...
+
+    def to_player(self, text: Words | str) -> str: ...
+
+    def verdict(self, first: int, second: int, by_ms: int) -> None: ...
+
+    def focus_point(self) -> tuple[int, int]: ...
 
 
 @dataclass(frozen=True)
@@ -57,7 +113,7 @@ class _Stamped:
 class NetPlay:
     """The networked side of one reflex table (see the module's notes)."""
 
-    def __init__(self, table: RealtimeTableScene) -> None:
+    def __init__(self, table: NetTable) -> None:
         self.table = table
         session: Any = table.session   # (a RemoteRealtimeSession: its clock, presses and verdicts)
         self.session = session

@@ -11,13 +11,12 @@ from app.core import replay_file, storage
 from app.window.render.table import felt
 from app.window.render.text import font, render_text
 from app.window.scenes.base import Scene
-from app.window.scenes.replay_watch import open_replay
 from app.window.ui import theme
 from app.window.ui.widgets import Button, ButtonRow, blit_centered, panel
 
 
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 def _fit(text: str, size: int, room: int, bold: bool = False) -> str:
     """``text`` cut with an ellipsis so it fits ``room`` pixels."""
@@ -32,7 +31,7 @@ def _fit(text: str, size: int, room: int, bold: bool = False) -> str:
 class ReplaysScene(Scene):
     name = "replays"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.entries: list[replay_file.Entry] = []
         self.index = 0
@@ -89,18 +88,17 @@ class ReplaysScene(Scene):
     def play(self) -> None:
         replay = self._load_chosen()
         if replay is not None:
-            open_replay(self.app, replay)
+            self.app.nav.replay(replay)
 
     def review(self) -> None:
         """The chosen replay with the coach beside it (app/window/scenes/review.py)."""
         from app.core.review import reviewable
-        from app.window.coach import open_review
 
         replay = self._load_chosen()
         if replay is not None and not reviewable(replay.game_id):
             self.app.notify(f"The coach does not review {replay.spec.title} yet", 3.0)
         elif replay is not None:
-            open_review(self.app, replay)
+            self.app.nav.review(replay)
 
     def _load_chosen(self) -> replay_file.Replay | None:
         entry = self.chosen

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from app.window.render.text import render_text
-from app.core.replay_file import Replay, describe
+from app.core.replay_file import describe
 from app.core.replay_session import ReplaySession
 from app.window.ui import theme
 from app.window.ui.widgets import Button, blit_centered, panel
@@ -37,9 +37,9 @@ from games.core.protocol import Event
 from games.core.realtime import RealtimeDriver
 
 if TYPE_CHECKING:
+    from app.window.scenes.base import AppServices
     from app.window.scenes.realtime import RealtimeTableScene
     from app.window.scenes.table import TableScene
-    from app.window.shell import App
 
 PACE = 0.6          # seconds between actions at 1x (a bot's pace at the table)
 SPEEDS = (1, 2, 4)
@@ -59,7 +59,7 @@ class ReplayControls(_Table):
     session: ReplaySession
     name = "replay"
 
-    def __init__(self, app: App, session: ReplaySession) -> None:
+    def __init__(self, app: AppServices, session: ReplaySession) -> None:
         self.paused = False
         self.speed = 1
         self.step_wanted = False
@@ -129,7 +129,7 @@ class ReplayControls(_Table):
         if len(self.app.scenes.stack) > 1:
             self.app.scenes.pop()
         else:
-            self.app.to_menu()
+            self.app.nav.menu()
 
     def restart(self) -> None:
         again = type(self)(self.app, ReplaySession(self.session.replay))
@@ -297,7 +297,7 @@ class RealtimeReplayControls(ReplayControls, _RealtimeTable):
 
     driver: RealtimeDriver
 
-    def __init__(self, app: App, session: ReplaySession) -> None:
+    def __init__(self, app: AppServices, session: ReplaySession) -> None:
         super().__init__(app, session)
         self.countdown = 0.0
         self.started = True
@@ -364,15 +364,3 @@ class RealtimeReplayControls(ReplayControls, _RealtimeTable):
                 session.stop(action, str(refusal.problem))
         return events
 
-
-def open_replay(app: App, replay: Replay, replace: bool = False) -> ReplayControls:
-    """Put a replay's table on top of the scene stack and return it."""
-    from app.window.tables import replay_table_for
-
-    scene = replay_table_for(replay.game_id)(app, ReplaySession(replay))
-    if replace:
-        app.scenes.replace(scene)
-    else:
-        app.scenes.push(scene)
-    scene.resize(app.screen.get_size())
-    return scene

@@ -24,7 +24,7 @@ from games.core.words import Words
 # Keys pressed in the first moments after the game ends were meant for the table (a player
 # playing cards with Enter): they are let go rather than choosing Play again unseen.
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 KEY_GUARD = 0.8
 
@@ -32,7 +32,7 @@ KEY_GUARD = 0.8
 class ResultsScene(Scene):
     name = "results"
 
-    def __init__(self, app: App, session: TableSession, remote: NetworkedSession | None = None) -> None:
+    def __init__(self, app: AppServices, session: TableSession, remote: NetworkedSession | None = None) -> None:
         """``session`` is the game that ended; for a networked game, the game replayed here
         (``RemoteSession.finished``), and ``remote`` the table's session, which plays again."""
         super().__init__(app)
@@ -132,14 +132,12 @@ class ResultsScene(Scene):
         self.row.layout((size[0] // 2, int(size[1] * 0.8)), (width, int(52 * s)), gap)
 
     def again(self) -> None:
-        from app.window.tables import table_for
-
         if self.remote is not None:
             self._again_online(self.remote)
             return
         again = self.session.rematch()
         if again is not None:
-            self.app.scenes.replace(table_for(self.session.spec.id)(self.app, again))
+            self.app.nav.table(again, replace=True)
 
     def _again_online(self, remote: NetworkedSession) -> None:
         """Ask the server for a new deal with the same seats; the table opens when it comes
@@ -155,27 +153,20 @@ class ResultsScene(Scene):
             self.app.notify("Asking the table for a new deal…", 3.0)
 
     def _to_next_game(self, remote: NetworkedSession) -> None:
-        from app.window.tables import table_for
-
         remote.next_game()
-        table = table_for(remote.spec.id)(self.app, remote)
-        self.app.scenes.replace(table)
+        self.app.nav.table(remote, replace=True)
 
     def setup(self) -> None:
-        from app.window.scenes.setup import SetupScene
-
-        self.app.scenes.replace(SetupScene(self.app, self.session.spec, self.session.setup))
+        self.app.nav.setup(self.session.spec, self.session.setup, replace=True)
 
     def menu(self) -> None:
         if self.remote is not None:
             self.remote.leave()
-        self.app.to_menu()
+        self.app.nav.menu()
 
     def review(self) -> None:
-        from app.window.coach import open_review
-
         if self.replay is not None:
-            open_review(self.app, self.replay)
+            self.app.nav.review(self.replay)
 
     def update(self, dt: float) -> None:
         self.age += dt

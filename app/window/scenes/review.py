@@ -16,7 +16,7 @@ replay the actions, quick; the solvers are not involved).
 from __future__ import annotations
 
 from concurrent.futures import Future
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -31,7 +31,7 @@ from app.core.words.review_words import HEADINGS, bid_heading, bid_lines, decisi
 from games.core.analysis import Decision, Review
 
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 PART = 4  # decisions per worker job: small enough for the progress to move
 WIDE = 1100  # from this window width the panel sits beside the table, else below it
@@ -109,7 +109,7 @@ class ReviewControls(ReplayControls):
 
     name = "review"
 
-    def __init__(self, app: App, session: ReplaySession, coach: Coach) -> None:
+    def __init__(self, app: AppServices, session: ReplaySession, coach: Coach) -> None:
         self.coach = coach
         super().__init__(app, session)
         self.paused = True  # the summary first: the player starts the playback
@@ -159,7 +159,9 @@ class ReviewControls(ReplayControls):
 
     def jump(self, index: int) -> None:
         """Show the position before action ``index``, paused."""
-        self.app.scenes.replace(open_review_at(self.app, self.coach, index, push=False))
+        scene = type(self)(self.app, review_session(self.coach, index), self.coach)
+        scene.resize(self.app.screen.get_size())
+        self.app.scenes.replace(scene)
 
     # the frame ------------------------------------------------------------------------------
 
@@ -309,24 +311,13 @@ def _shortened(lines: list[str], room: int) -> list[str]:
     return keep + [f"… {len(options) - len(keep)} more"] + closing
 
 
-def open_review_at(app: App, coach: Coach, index: int = 0, push: bool = True) -> Any:
-    """A Review table showing the position before action ``index`` (pushed on the scene
-    stack unless ``push`` is False: then the caller places it)."""
+def review_session(coach: Coach, index: int = 0) -> ReplaySession:
+    """The recording played up to the position before action ``index``, for a Review table
+    to show from there (the navigator opens the first, app/window/routes.py)."""
     session = ReplaySession(coach.replay)
     for action in coach.replay.actions[:index]:
         session.apply(action)
     if index:
         session.opening = []  # the table draws the position as it is, not the first deal
         session.resumed = True
-    from app.window.tables import review_table_for
-
-    scene = review_table_for(coach.replay.game_id)(app, session, coach)
-    if push:
-        app.scenes.push(scene)
-    scene.resize(app.screen.get_size())
-    return scene
-
-
-def open_review(app: App, replay: Replay, seat: int | None = None) -> Any:
-    """The Review screen for a replay, from its start, paused on the summary."""
-    return open_review_at(app, Coach(replay, seat))
+    return session

@@ -13,14 +13,14 @@ from app.window.ui.widgets import blit_centered, panel, shade_layer
 
 
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
     from games.registry import GameSpec
 
 class RulesScene(Scene):
     overlay = True
     name = "rules"
 
-    def __init__(self, app: App, spec: GameSpec) -> None:
+    def __init__(self, app: AppServices, spec: GameSpec) -> None:
         super().__init__(app)
         self.spec = spec
         self.scroll = 0

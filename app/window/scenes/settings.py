@@ -18,7 +18,7 @@ from app.core.words.names import NAME_LIMIT, clean_name, name_problem
 from app.window.ui.widgets import Button, blit_centered
 
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 BACKS = ("blue", "red", "green")
@@ -29,7 +29,7 @@ WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 1000))
 class SettingsScene(Scene):
     name = "settings"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.focus = 0
         self.prompt: NamePrompt | None = None
@@ -94,9 +94,7 @@ class SettingsScene(Scene):
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
 
     def _open_keys(self, step: int) -> None:
-        from app.window.scenes.keys import KeyBindingsScene
-
-        self.app.scenes.push(KeyBindingsScene(self.app))
+        self.app.nav.keys()
 
     def _ask_name(self, step: int) -> None:
         self.prompt = NamePrompt("Your name at the table", name_problem, NAME_LIMIT,

@@ -20,7 +20,7 @@ from app.window.ui.widgets import Button, blit_centered, panel
 from games.registry import DIFFICULTIES, GameSpec
 
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 SEED_DIGITS = 9
 
@@ -28,7 +28,7 @@ SEED_DIGITS = 9
 class SetupScene(Scene):
     name = "setup"
 
-    def __init__(self, app: App, spec: GameSpec, setup: Setup | None = None) -> None:
+    def __init__(self, app: AppServices, spec: GameSpec, setup: Setup | None = None) -> None:
         super().__init__(app)
         self.spec = spec
         self.setup = setup or self._remembered() or Setup.default(spec)
@@ -201,12 +201,10 @@ class SetupScene(Scene):
     # actions -----------------------------------------------------------------------------
 
     def start(self) -> None:
-        from app.window.tables import table_for
-
         self._remember()
         session = LocalSession(self.spec, Setup(self.spec.id, list(self.setup.seats),
                                            dict(self.setup.options), self.setup.seed, self.chosen_names()))
-        self.app.scenes.replace(table_for(self.spec.id)(self.app, session))
+        self.app.nav.table(session, replace=True)
 
     def _remember(self) -> None:
         from app.core import last_setup

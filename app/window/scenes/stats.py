@@ -16,7 +16,7 @@ from app.window.ui.widgets import Button, blit_centered, panel
 from games.registry import GAMES
 
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 COLUMNS = ("Game", "Played", "Won", "Win rate", "Streak", "Best streak", "Best time", "Fewest moves")
 WIDTHS = (0.23, 0.09, 0.07, 0.10, 0.09, 0.13, 0.11, 0.18)
@@ -36,7 +36,7 @@ def _time(seconds: float | None) -> str:
 class StatsScene(Scene):
     name = "stats"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.stats = storage.load_stats()
         # A record a row: each game's, and its named variants' (Pig beside Spoons).

@@ -18,7 +18,6 @@ import pygame
 
 from app.window import event_sounds
 from app.core import resume
-from app.window.anim import wash
 from app.window.anim.tween import Animator
 from app.window.pace import GamePace
 from app.window.render.cards import PaintLater
@@ -27,9 +26,6 @@ from app.window.render.text import font, render_text, wrap
 from app.window.scenes import table_chat
 from app.window.scenes.base import Scene
 from app.window.scenes.key_line import KeyLine
-from app.window.scenes.pause import PauseScene
-from app.window.scenes.results import ResultsScene
-from app.window.scenes.rules import RulesScene
 from app.core.table_session import NetworkedSession, TableSession
 from app.window.ui import theme
 from app.core.words.names import SeatNames, level_word, name_session
@@ -39,7 +35,7 @@ from games.core.protocol import Action, Event, IllegalAction
 from games.core.words import Words
 
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 BOT_PACE = 0.6      # seconds a bot takes at least, so people can follow the play
 END_PAUSE = 1.6     # seconds the final position stays before the results
@@ -57,7 +53,7 @@ class TableScene(Scene):
     banner: tuple[str, float] = ("", 0.0)   # a headline and the seconds it stays up
     _wash_offered = False   # the deck is washed (app.window.anim.wash) once, before the first deal
 
-    def __init__(self, app: App, session: TableSession) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         super().__init__(app)
         self.session = session
         self.watching = watched(session)
@@ -226,7 +222,7 @@ class TableScene(Scene):
             drawer.restyle(self.app.cards, self.app.settings.card_back)
         if not self._wash_offered:   # first shown: wash the deck over the table, then deal
             self._wash_offered = True
-            wash.offer(self)
+            self.app.nav.wash(self)
 
     def wash_back(self, width: int) -> pygame.Surface:
         """The back the wash shows, ``width`` pixels wide (Nails washes its round cards)."""
@@ -252,15 +248,20 @@ class TableScene(Scene):
         """Move sprites to their places at once (after a resize)."""
 
     def pause(self) -> None:
-        self.app.scenes.push(PauseScene(self.app, self))
+        self.app.nav.pause(self)
 
     def open_history(self) -> None:
-        from app.window.scenes.history import HistoryScene
-
-        self.app.scenes.push(HistoryScene(self.app, self))
+        self.app.nav.history(self)
 
     def open_rules(self) -> None:
-        self.app.scenes.push(RulesScene(self.app, self.session.spec))
+        self.app.nav.rules(self.session.spec)
+
+    def again(self) -> None:
+        """A new deal at a table of this kind, in this one's place (the pause's New game; a
+        networked game offers none: its server deals)."""
+        again = self.session.rematch()
+        if again is not None:
+            self.app.scenes.replace(type(self)(self.app, again))
 
     def intercept(self, event: pygame.event.Event) -> bool:
         """A networked table's chat sees events first: what is typed into it (or a click
@@ -402,9 +403,9 @@ class TableScene(Scene):
             except ValueError as problem:
                 self.app.notify(str(problem), 6.0)
                 ended = None
-            self.app.scenes.replace(ResultsScene(self.app, ended or remote, remote=remote))
+            self.app.nav.results(ended or remote, remote)
             return
-        self.app.scenes.replace(ResultsScene(self.app, self.session))
+        self.app.nav.results(self.session)
 
     # drawing -------------------------------------------------------------------------------
 
@@ -418,7 +419,7 @@ class TableScene(Scene):
             return
         self._draw_chrome(surface)
         if self.show_log:
-            self._draw_log(surface)
+            self.draw_log(surface)
         if self.chat is not None:
             self.chat.draw(surface, table_chat.rect_for(self, self.chat.typing))
         if self.message_time > 0:
@@ -476,7 +477,7 @@ class TableScene(Scene):
         rows = rows[-most:] if most > 0 else []
         return pygame.Rect(10, top, width, (len(rows) + 1) * (size + 4) + 10), size, rows
 
-    def _draw_log(self, surface: pygame.Surface) -> None:
+    def draw_log(self, surface: pygame.Surface) -> None:
         rect, size, rows = self.history_layout()
         panel(surface, rect)
         y = rect.top + 8

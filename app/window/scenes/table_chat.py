@@ -13,7 +13,7 @@ placed clear of it, as it is now (``room``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 import pygame
 
@@ -22,13 +22,39 @@ from app.window.ui.chat import ChatPanel
 from games.registry import ChatPlace
 
 if TYPE_CHECKING:
-    from app.window.scenes.table import TableScene
+    from app.core.table_session import TableSession
+
+
+class ChatTable(Protocol):
+    """What the chat needs of its table. The table (app/window/scenes/table.py) imports this
+    module, so it is named here by its shape rather than imported back."""
+
+    @property
+    def session(self) -> TableSession: ...
+
+    @property
+    def watching(self) -> bool: ...
+
+    @property
+    def spectator(self) -> bool: ...
+
+    @property
+    def viewer(self) -> int: ...
+
+    @property
+    def human_turn(self) -> bool: ...
+
+    @property
+    def chat(self) -> ChatPanel | None: ...
+
+    @property
+    def size(self) -> tuple[int, int]: ...
 
 OPEN_HEIGHT = 250    # the open panel's height at scale 1, where the table leaves that much
 EDGE = 10            # its distance from the window's edges
 
 
-def panel_for(scene: TableScene) -> ChatPanel | None:
+def panel_for(scene: ChatTable) -> ChatPanel | None:
     """A chat panel for a networked session (its ``chat`` and ``send_chat``), else None."""
     session = scene.session.network
     if session is None or scene.watching:
@@ -37,7 +63,7 @@ def panel_for(scene: TableScene) -> ChatPanel | None:
     return ChatPanel(session.send_chat, lambda: session.chat, seat=seat)
 
 
-def takes(scene: TableScene, panel: ChatPanel, event: pygame.event.Event) -> bool:
+def takes(scene: ChatTable, panel: ChatPanel, event: pygame.event.Event) -> bool:
     """Give the panel the event first; True when it used it (the table must not).
 
     The Nash game reads T as a ten when the player names a value: there, on the player's
@@ -48,7 +74,7 @@ def takes(scene: TableScene, panel: ChatPanel, event: pygame.event.Event) -> boo
     return panel.handle_event(event)
 
 
-def room(scene: TableScene) -> pygame.Rect | None:
+def room(scene: ChatTable) -> pygame.Rect | None:
     """Where the table's chat panel is now (open or closed), or None at a table with no
     chat: a game's own panels and lines (an auction panel, a hint) keep clear of it, so
     the two never cover each other."""
@@ -56,7 +82,7 @@ def room(scene: TableScene) -> pygame.Rect | None:
     return rect_for(scene, chat.typing) if chat is not None else None
 
 
-def rect_for(scene: TableScene, typing: bool) -> pygame.Rect:
+def rect_for(scene: ChatTable, typing: bool) -> pygame.Rect:
     """Where the panel goes for this table's layout (``typing``: open, so larger)."""
     rect = PLACES[scene.session.spec.chat_place](scene, typing)
     return rect if rect is not None else _above_hand(scene, typing)

@@ -30,7 +30,7 @@ from games.core.cards import SUITS, Card
 
 if TYPE_CHECKING:
     from app.core.table_session import TableSession
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 def work_out_hint(view: ab.AbstracView) -> tuple[str, Any]:
     """The exact hint for ``view``, worked out in the worker (30-50 ms of search, too long
@@ -48,7 +48,7 @@ TAKE_KEYS = {pygame.K_1: 1, pygame.K_2: 2, pygame.K_3: 3, pygame.K_KP1: 1, pygam
 class AbstracTable(TableScene):
     name = "abstrac"
 
-    def __init__(self, app: App, session: TableSession) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         self.row: list[CardSprite] = []          # row[0] is the top end (drawn at the right)
         self.taken: list[list[CardSprite]] = [[], []]
         self.totals = (0, 0)

@@ -20,19 +20,19 @@ from app.window.tables.auction import MIN_TEXT, AuctionHistory, AuctionPanel, Ch
 from app.window.tables.tricks import BUBBLE_TIME, TrickTable
 from app.window.ui import theme
 from app.window.ui.widgets import blit_centered, panel
-from games.core.auction import Called
+from games.core.auction import Called, bid_words
 
 
 if TYPE_CHECKING:
     from app.core.table_session import TableSession
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 class BiddingTable(TrickTable):
     """A trick table where everyone keeps their own chips and one player (or two) declares."""
 
     hand_cards = 5  # the most cards a hand holds, to keep room for the history beside it
 
-    def __init__(self, app: App, session: TableSession) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         self.calls: dict[int, str] = {}
         self.history = AuctionHistory(keyed=not watched(session))
         self.call_panel: AuctionPanel | None = None
@@ -86,14 +86,19 @@ class BiddingTable(TrickTable):
 
     call_holds = (0.4, 0.7)  # seconds a pass, and a bid, hold before the next event
 
+    def said(self, bid: Any) -> str:
+        """A call as a player reads it: "Pass", "Six-Out hearts" (the bid's own words)."""
+        return self.to_player(bid_words(bid))
+
     def call_words(self, bid: Any) -> str:
         """A call as the history shows it; a game may add what its bid pays."""
-        return "Pass" if bid is None else str(bid)
+        return self.said(bid)
 
     def _on_Called(self, event: Called[Any]) -> float:
         """A call: said under the seat's name and in a bubble, and kept in the history."""
-        self.calls[event.seat] = event.words
-        self.bubbles[event.seat] = (event.words, BUBBLE_TIME)
+        said = self.to_player(event.call())
+        self.calls[event.seat] = said
+        self.bubbles[event.seat] = (said, BUBBLE_TIME)
         kind = "pass" if event.bid is None else "bid"
         self.history.add(kind, self._name(event.seat), self.call_words(event.bid))
         return self.call_holds[event.bid is not None]
@@ -254,7 +259,7 @@ class BiddingTable(TrickTable):
         size = max(11, int(14 * self.s))
         for seat in range(len(self.hands)):
             out = seat in self.sitting_out
-            bid = seat in self.calls and self.calls[seat] != "Pass"
+            bid = seat in self.calls and self.calls[seat] != self.said(None)
             colour = theme.INK_DIM if out else theme.GOLD if bid else theme.INK
             image = render_text(self.chip_label(seat), size, colour, bold=True)
             rect = self.chip_rect(seat, image)

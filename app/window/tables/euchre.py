@@ -19,19 +19,20 @@ from app.window.ui.widgets import Button, ButtonRow, blit_centered, panel
 from games.core.cards import Suit, suit_of
 from games.core.protocol import Action
 from games.core.trick_events import CardTurned, TrumpSet
+from games.core.words import T
 from games.euchre import rules as eu
 
 
 if TYPE_CHECKING:
     from app.core.table_session import TableSession
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 class EuchreTable(TrickTable):
     name = "euchre"
     bowers = True
     hand_cards = 5
 
-    def __init__(self, app: App, session: TableSession) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         self.stub_shown = False
         self.alone = False
         self.call_row: ButtonRow | None = None
@@ -53,8 +54,8 @@ class EuchreTable(TrickTable):
         return super()._on_CardTurned(event)
 
     def _on_Called(self, event: eu.Called) -> float:
-        self.bubbles[event.seat] = (event.words, BUBBLE_TIME)
-        return 0.45 if event.words == "Pass" else 0.7
+        self.bubbles[event.seat] = (self.to_player(event.words), BUBBLE_TIME)
+        return 0.45 if event.words == T("Pass") else 0.7
 
     def _on_TrumpSet(self, event: TrumpSet) -> float:
         pause = super()._on_TrumpSet(event)
@@ -139,7 +140,7 @@ class EuchreTable(TrickTable):
         if eu.Pass(seat) in view.legal:
             buttons.append(Button("Pass", lambda: self.act(eu.Pass(seat)), text_size=size))
         if view.phase == "round1":
-            words = eu.order_words(seat, view.dealer)
+            words = self.to_player(eu.order_words(seat, view.dealer))
             buttons.append(Button(words, lambda: self.act(eu.OrderUp(seat, self.alone)), kind="primary", text_size=size))
         else:
             for suit in Suit:

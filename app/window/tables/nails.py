@@ -25,7 +25,7 @@ from games.nails import rules as nr
 
 if TYPE_CHECKING:
     from app.core.table_session import TableSession
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 FLIP_TIME = 0.28
 RACE_TIME = 2.0
@@ -48,7 +48,7 @@ class NailsTable(RealtimeTableScene):
     key_names = ("hit", "miss")
     mouse_hint = "· or click a card: left hit, right miss"
 
-    def __init__(self, app: App, session: TableSession) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         self.pair: list[RingSprite] = []
         self.leaving: list[RingSprite] = []
         self.last_call: nr.Called | None = None

@@ -19,20 +19,20 @@ from games.nap import rules as nap
 
 if TYPE_CHECKING:
     from app.core.table_session import TableSession
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 class NapTable(BiddingTable):
     name = "nap"
     hand_cards = 5
 
-    def __init__(self, app: App, session: TableSession) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         self.contract: nap.Contract | None = None
         super().__init__(app, session)
 
     def sync(self, view: Any) -> None:
         super().sync(view)
         self.contract = view.contract
-        self.calls = {s: ("Pass" if b is None else str(b)) for s, b in enumerate(view.bids)
+        self.calls = {s: self.said(b) for s, b in enumerate(view.bids)
                       if view.called[s]} if view.phase == "bid" else {}
 
     def rules(self) -> nap.NapRules:
@@ -48,7 +48,7 @@ class NapTable(BiddingTable):
     call_holds = (0.45, 0.75)
 
     def call_words(self, bid: nap.Contract | None) -> str:
-        return _with_credits(bid)
+        return self.said(bid) if bid is None else f"{self.said(bid)} ({bid.credits})"
 
     def _on_AllPassed(self, event: nap.AllPassed) -> float:
         self._banner("Everyone passed: the cards are thrown in", 1.6)
@@ -160,10 +160,6 @@ class NapTable(BiddingTable):
 
 def _tricks(n: int) -> str:
     return f"{n} trick{'' if n == 1 else 's'}"
-
-
-def _with_credits(contract: nap.Contract | None) -> str:
-    return "Pass" if contract is None else f"{contract} ({contract.credits})"
 
 
 def _meaning(contract: nap.Contract) -> str:

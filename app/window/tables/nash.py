@@ -28,7 +28,7 @@ from games.nash.knowledge import Knowledge
 
 if TYPE_CHECKING:
     from app.core.table_session import TableSession
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 VALUE_KEYS = {pygame.K_a: 1, pygame.K_0: 10, pygame.K_t: 10, pygame.K_j: 11, pygame.K_q: 12, pygame.K_k: 13,
               **{pygame.K_1 + i: i + 1 for i in range(9)}}
@@ -37,7 +37,7 @@ VALUE_KEYS = {pygame.K_a: 1, pygame.K_0: 10, pygame.K_t: 10, pygame.K_j: 11, pyg
 class NashTable(TableScene):
     name = "nash"
 
-    def __init__(self, app: App, session: TableSession) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         self.hands: list[list[CardSprite]] = []
         self.flying: list[CardSprite] = []
         self.mystery: list[CardSprite] = []

@@ -23,7 +23,7 @@ from app.window.render.table import CardSprite, fan_positions, token
 from app.window.render.text import render_text
 from app.window.tables import trick_parts as parts
 from app.window.tables.auction import Choice, ChoiceRow
-from app.window.tables.nash_whist_calls import bid_rows, claim_words, payment_lines, standings_line
+from app.window.tables.nash_whist_calls import bid_rows, payment_lines, standings_line
 from app.window.tables.bidding import BiddingTable
 from app.window.tables.tricks import SUMMARY_TIME
 from app.window.ui import theme
@@ -31,13 +31,13 @@ from app.window.ui.widgets import blit_centered, panel
 from games.core.cards import Suit, suit_of
 from games.core.trick_events import NewDeal, TrumpSet
 from games.core.tricks import TrumpRules
+from games.core.words import T
 from games.nash_whist import bids as nwb
 from games.nash_whist import rules as nw
-from games.nash_whist.scoring import TRICKS_PER_HAND
 
 if TYPE_CHECKING:
     from app.core.table_session import TableSession
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 CHIP_FLIGHT = 0.45  # seconds a chip takes to fly to the pot or to a player
 
@@ -55,7 +55,7 @@ class NashWhistTable(BiddingTable):
     name = "nash_whist"
     hand_cards = 13
 
-    def __init__(self, app: App, session: TableSession) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         self.contract: nwb.Bid | None = None
         self.partner: int | None = None
         self.initial_trump: Suit | None = None
@@ -80,11 +80,11 @@ class NashWhistTable(BiddingTable):
         self.calls = {}
         if view.phase == "bid":
             for seat, bid in view.auction:
-                self.calls[seat] = "Pass" if bid is None else str(bid)
+                self.calls[seat] = self.said(bid)
         if not self.history.entries and view.auction:  # a game picked up part way: this deal's calls
             self.history.add("deal", text=f"Deal {view.deal_number} · {self._name(view.dealer)} dealt")
             for seat, bid in view.auction:
-                self.history.add("pass" if bid is None else "bid", self._name(seat), _call_words(bid))
+                self.history.add("pass" if bid is None else "bid", self._name(seat), self.call_words(bid))
         self.turned = CardSprite(view.indicator, *self.stub_spot(), face_up=True, width=self.indicator_width())
         self.open_seats = set()
         for seat, cards in view.open_hands.items():
@@ -291,7 +291,8 @@ class NashWhistTable(BiddingTable):
         return super()._on_Called(event)
 
     def call_words(self, bid: nwb.Bid | None) -> str:
-        return _call_words(bid)
+        """A call as the history shows it: the bid with what it pays, or Pass."""
+        return self.said(bid) if bid is None else f"{self.said(bid)} ({bid.pay})"
 
     def _on_AllPassed(self, event: nw.AllPassed) -> float:
         self.scores = list(event.chips)
@@ -347,21 +348,10 @@ class NashWhistTable(BiddingTable):
         del hand[len(ordered):]
 
     def _on_Claimed(self, event: nw.Claimed) -> float:
+        """Why the hand stopped, as the rules say it ("You cannot reach 13 tricks ...")."""
         self.anim.finish_all()
-        self._banner(self.claim_text(event.made), 1.8)
+        self._banner(self.to_player(event.reason), 1.8)
         return 1.0
-
-    def claim_text(self, made: bool) -> str:
-        """Why the hand stopped, in the table's words: "You", and verbs that agree."""
-        if self.contract is None or self.maker is None:
-            return "The hand is over"
-        side = self._name(self.maker)
-        if self.partner is not None:
-            side += f" and {self._name(self.partner)}"
-        tricks = sum(self.won[s] for s in (self.maker, self.partner) if s is not None and s < len(self.won))
-        left = TRICKS_PER_HAND - sum(self.won)
-        plural = self.partner is not None or side == "You"
-        return claim_words(side, plural, self.contract, made, tricks, left)
 
     def _on_Settled(self, event: nw.Settled) -> float:
         self.anim.finish_all()
@@ -399,7 +389,7 @@ class NashWhistTable(BiddingTable):
         won = "You win" if names == "You" else f"{names} {'wins' if len(event.winners) == 1 else 'win'}"
         self._banner(f"{won} with {max(event.chips)} chips", 3.0)
         order = standings_line([self._name(s) for s in range(len(event.chips))], event.chips)
-        self.summary = ([f"Session over: {event.reason}", order], SUMMARY_TIME)
+        self.summary = ([self.to_player(T("Session over: {reason}", reason=event.reason)), order], SUMMARY_TIME)
         self.history.add("note", text=f"Session over: {names} won")
         return 0.6
 
@@ -617,11 +607,6 @@ class NashWhistTable(BiddingTable):
         sprite = self.turned
         rect = self._indicator_label().get_rect(center=(round(sprite.x), round(sprite.y + sprite.width * 0.85)))
         return rect.clamp(pygame.Rect((0, 0), self.size))
-
-
-def _call_words(bid: nwb.Bid | None) -> str:
-    """A call as the history shows it: the bid with what it pays, or Pass."""
-    return "Pass" if bid is None else f"{bid} ({bid.pay})"
 
 
 Table = NashWhistTable

@@ -1,4 +1,4 @@
-"""The Nash Whist auction panel's rows and the settlement's words: which legal bid goes in
+"""The Nash Whist auction panel's rows and the settlement's lines: which legal bid goes in
 which row, how each button reads (a pip and Out/In, NT, or the contract's name, with what
 it pays), and what a contract asks, for the line under the panel.
 
@@ -8,10 +8,6 @@ it pays), and what a contract asks, for the line under the panel.
 [('', ['Prop']), ('Six', ['Out', 'In']), ('', ['Misere'])]
 >>> describe(Bid.parse("Seven-Out hearts"), Suit.SPADES)
 'take 7 tricks alone, hearts trumps instead of the turned spades'
->>> claim_words("You", True, Bid.parse("Six-In"), True, 6, 4)
-'You have taken 6: Six-In is made'
->>> claim_words("Rosa", False, Bid.parse("Misere"), False, 1, 12)
-'Rosa took a trick: Misere fails'
 >>> standings_line(["You", "Otto", "Rosa", "Ivy"], (40, 62, 62, 12))
 '1. Otto 62 · 1. Rosa 62 · 3. You 40 · 4. Ivy 12'
 >>> payment_lines([("Otto", "You", 4), ("You", "Ivy", 2)])
@@ -83,23 +79,6 @@ def describe(bid: nwb.Bid, initial: Suit) -> str:
     if bid.kind == nwb.OUT:
         return f"take {bid.tricks} tricks alone, {trumps} instead of the turned {initial.title}"
     return f"take {bid.tricks} tricks alone, {trumps}"
-
-
-def claim_words(side: str, plural: bool, bid: nwb.Bid, made: bool, tricks: int, left: int) -> str:
-    """Why a hand stopped, naming the declaring side as the table does ("You", "Otto and Ivy");
-    ``plural`` for You or a partnership (the verb agrees); ``tricks`` the side took and
-    ``left`` still unplayed."""
-    name = bid.title
-    if bid.is_misere:
-        return f"{side} lost every trick: {name} is made" if made else f"{side} took a trick: {name} fails"
-    if bid.kind == nwb.TRISTE:
-        return f"{side} won exactly one trick: Triste is made" if made else \
-            f"{side} won {tricks} tricks: Triste fails"
-    if made:
-        return f"{side} {'have' if plural else 'has'} taken {tricks}: {name} is made"
-    if not left:
-        return f"{side} took only {tricks}: {name} fails"
-    return f"{side} cannot reach {bid.tricks} with {left} left: {name} fails"
 
 
 def payment_lines(payments: list[tuple[str, str, int]]) -> list[str]:

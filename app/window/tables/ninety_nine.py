@@ -30,14 +30,14 @@ from games.ninety_nine import rules as nn
 
 if TYPE_CHECKING:
     from app.core.table_session import TableSession
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 BADGE_TIME = 1.3    # seconds what a card did ("+5") stays by its player's hand
 
 class NinetyNineTable(HandInput, TableScene):
     name = "ninety_nine"
 
-    def __init__(self, app: App, session: TableSession) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         self.hands: list[list[CardSprite]] = []
         self.pile: list[CardSprite] = []
         self.flying: list[CardSprite] = []

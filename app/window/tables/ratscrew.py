@@ -27,7 +27,7 @@ from games.ratscrew.patterns import pattern_words
 
 if TYPE_CHECKING:
     from app.core.table_session import TableSession
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 FAN = (0.0, 0.3, 0.6)      # x offsets (card widths) of the third, second and top card
 HAND_TIME = 0.55           # seconds a slapping hand stays on the pile
@@ -50,7 +50,7 @@ class RatscrewTable(RealtimeTableScene):
     key_names = ("flip", "slap")
     mouse_hint = "· or click: your stack flips, the pile slaps"
 
-    def __init__(self, app: App, session: TableSession) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         self.pile: list[CardSprite] = []
         self.flying: list[CardSprite] = []
         self.hands: list[Slapping] = []

@@ -18,7 +18,6 @@ import pygame
 from app.window.scenes.replay_watch import ReplayControls
 from app.window.scenes.review import ReviewControls
 from app.core import worker
-from app.window.anim import wash
 from app.window.anim.tween import ease_out_back
 from app.window.render.still_layer import StillLayer
 from app.window.render.reuse import copy_into
@@ -39,7 +38,7 @@ from games.seahaven import rules as sh
 from games.seahaven.solver import Result, first_group, hint, safe_moves
 
 if TYPE_CHECKING:
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 DRAG_THRESHOLD = 5
 DOUBLE_CLICK = 0.4
@@ -64,7 +63,7 @@ def lines_from(state: sh.SeahavenState) -> dict[tuple, Any]:
 class SeahavenTable(TableScene):
     name = "seahaven"
 
-    def __init__(self, app: App, session: TableSession) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         self.sprites: dict[Card, CardSprite] = {}
         self.cols: list[list[Card]] = [[] for _ in range(sh.COLUMNS)]
         self.towers: list[Card | None] = [None] * sh.TOWERS
@@ -481,7 +480,7 @@ class SeahavenTable(TableScene):
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_n):
             self.offer = None
             clear_autosave()
-            wash.offer(self)   # the new deal starts now, washed as any fresh deal is
+            self.app.nav.wash(self)   # the new deal starts now, washed as any fresh deal is
 
     def resume(self) -> None:
         """Rebuild the saved deal move by move and carry on where it was left."""

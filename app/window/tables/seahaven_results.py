@@ -15,7 +15,7 @@ from games.seahaven.rules import SeahavenState
 
 if TYPE_CHECKING:
     from app.core.table_session import TableSession
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 
 def clock(seconds: float | None) -> str:
@@ -28,7 +28,7 @@ def clock(seconds: float | None) -> str:
 class SeahavenResults(ResultsScene):
     name = "seahaven_results"
 
-    def __init__(self, app: App, session: TableSession, seconds: float) -> None:
+    def __init__(self, app: AppServices, session: TableSession, seconds: float) -> None:
         """``seconds``: how long the deal was played (the table's clock)."""
         self.seconds = seconds
         self.moves = session.state_as(SeahavenState).moves

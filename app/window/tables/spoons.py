@@ -44,7 +44,7 @@ from games.spoons.bots import discard_choice
 
 if TYPE_CHECKING:
     from app.core.table_session import TableSession
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 PASS_TIME = 0.28           # seconds a passed card takes to slide to the next seat
 SPOON_TIME = 0.35
@@ -69,7 +69,7 @@ class SpoonsTable(RealtimeTableScene):
     key_names = ("take / pass", "grab")
     view_keys = (0,)   # take or pass follows the hand shown: across machines a quick second press waits for it
 
-    def __init__(self, app: App, session: TableSession) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         self.pick = 0
         self.chosen = False              # the first human marked ``pick`` since their last pass
         self.picks: dict[int, int] = {}  # the other humans' chosen cards, by seat

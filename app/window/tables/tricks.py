@@ -36,7 +36,7 @@ from games.core.tricks import Trick, TrumpRules
 
 if TYPE_CHECKING:
     from app.core.table_session import TableSession
-    from app.window.shell import App
+    from app.window.scenes.base import AppServices
 
 TRICK_PAUSE = 0.85     # seconds a finished trick stays before it is swept away
 SUMMARY_TIME = 3.2
@@ -51,7 +51,7 @@ class TrickTable(HandInput, TableScene):
     bowers = False
     hand_cards = 13   # the most cards a hand holds: a short hand gets larger cards, spread wider
 
-    def __init__(self, app: App, session: TableSession) -> None:
+    def __init__(self, app: AppServices, session: TableSession) -> None:
         self.hands: list[list[CardSprite]] = []
         self.trick: list[tuple[int, CardSprite]] = []
         self.flying: list[CardSprite] = []
