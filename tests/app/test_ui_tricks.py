@@ -151,3 +151,24 @@ def test_keyboard_names_a_suit_alone_in_round_two(app):
     assert isinstance(last, eu.NameTrump) and last.alone and last.seat == 0
     assert last.suit is not scene.session.state.upcard.suit
     assert scene.session.state.sitting_out == frozenset({2})
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 560)])
+def test_euchre_stub_lies_clear_of_the_dealers_six_cards(size):
+    """Issue 28, 7: the stub covered the dealer's last card once the upcard was taken."""
+    for app in fast_app(size):
+        for seed in range(1, 60):
+            scene = table(app, "euchre", seed=seed, difficulty="easy")
+            if scene.session.state.dealer == 0:
+                break
+        state = scene.session.state
+        step_until(app, lambda: scene.human_turn or state.phase != "round1", frames=4000)
+        if state.phase == "round1":
+            click(app, scene._row().buttons[1].rect.center)  # take it up
+        step_until(app, lambda: scene.human_turn and state.phase == "discard" and scene.idle, frames=4000)
+        app.step(1 / 60)
+        assert len(scene.hands[0]) == 6 and scene.stub_shown
+        stub = scene.stub_rect()
+        cards = [sprite.rect() for sprite in scene.hands[0]]
+        assert stub.collidelist(cards) < 0, (stub, cards)
+        assert pygame.Rect((0, 0), size).contains(stub)
