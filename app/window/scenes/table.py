@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 BOT_PACE = 0.6      # seconds a bot takes at least, so people can follow the play
 END_PAUSE = 1.6     # seconds the final position stays before the results
 PAINT_AHEAD = 0.003  # seconds a frame may spend painting cards before the first picture
+HISTORY_ROWS_AT_LEAST = 6   # the history panel's rows, even where a hand lies higher in its column
 
 
 def watched(session: TableSession) -> bool:
@@ -465,7 +466,11 @@ class TableScene(Scene):
         size = max(12, int(15 * s))
         width = int(330 * s)
         top = int(56 * s)
-        most = min(14, (self.size[1] - top - 20) // (size + 4) - 1)
+        bottom = self.history_bottom(pygame.Rect(10, top, width, self.size[1] - top))
+        rows_to = lambda foot: (foot - top - 10) // (size + 4) - 1   # noqa: E731  (rows that fit above foot)
+        # Above the first hand in its column, but six rows at least: a hand placed high (a
+        # six-seat table) is covered for the moment the history is open rather than it say nothing.
+        most = min(14, rows_to(self.size[1] - 10), max(HISTORY_ROWS_AT_LEAST, rows_to(bottom)))
         rows: list[str] = []
         for line in reversed(self.log):
             measure, indent = font(size), "   "   # a broken line's rest is indented under it
@@ -476,6 +481,12 @@ class TableScene(Scene):
                 break
         rows = rows[-most:] if most > 0 else []
         return pygame.Rect(10, top, width, (len(rows) + 1) * (size + 4) + 10), size, rows
+
+    def history_bottom(self, column: pygame.Rect) -> int:
+        """How far down the history panel may reach in ``column`` (its place at the top
+        left): the window's foot, less a margin; a table with a hand there stops it above
+        (the trick tables)."""
+        return self.size[1] - 10
 
     def draw_log(self, surface: pygame.Surface) -> None:
         rect, size, rows = self.history_layout()

@@ -181,6 +181,15 @@ class TrickTable(HandInput, TableScene):
         """Five or six cards (Euchre, Nap): room enough to show them large and nearly whole."""
         return self.hand_cards <= 6
 
+    def history_bottom(self, column: pygame.Rect) -> int:
+        """The history panel stops above the first hand in its column (Whist's history
+        covered West's hand). The turned trump may go under it for the moment it is open:
+        the trumps are also in the score panel."""
+        sprites = [sprite for hand in self.hands for sprite in hand]
+        below = [rect.top for rect in (sprite.rect() for sprite in sprites)
+                 if rect.colliderect(column) and rect.top > column.top]
+        return min([super().history_bottom(column), *(top - 8 for top in below)])
+
     def own_spots(self, count: int, centre: tuple[float, float]) -> list[tuple[float, float]]:
         """Centres for the viewer's ``count`` cards: a fan, or for a short hand a row that
         shows nearly all of each card when the room allows."""
