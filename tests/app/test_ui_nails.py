@@ -171,3 +171,11 @@ def test_rules_text_says_an_early_call_costs_nothing():
     from games.nails.text import RULES
 
     assert "refused and costs nothing" in RULES and "that call counts" in RULES
+
+
+def test_a_refusal_from_the_server_also_goes_when_the_cards_turn_up(app):
+    """At a networked table the server's refusal is said through the same hook."""
+    scene = open_before_the_cards(app)
+    scene.say_refusal("Not allowed: too early: call once both cards are face up", 2.0)
+    frame(app, int(REVEAL_MS / FRAME_MS))
+    assert scene.session.state.calling and scene.message_time == 0

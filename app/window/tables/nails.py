@@ -19,7 +19,6 @@ from app.window.render.text import render_text
 from app.window.scenes.realtime import Press, RealtimeTableScene
 from app.window.ui import theme
 from app.window.ui.widgets import blit_centered, faded, panel
-from games.core.protocol import IllegalAction
 from games.core.realtime import TimedAction
 from games.nails import rules as nr
 
@@ -118,12 +117,12 @@ class NailsTable(RealtimeTableScene):
                 return nr.Call(press.seat, at_ms, press.button == 1)
         return None
 
-    def refused_action(self, action: TimedAction, problem: IllegalAction) -> None:
-        """Say why (too early, or this pair already called): the rules' own sentence. It
-        goes when the next cards turn up, so it never stands beside a pair that may be
-        called, and the next press counts."""
-        self.refusal = self.to_player(problem.message)
-        self.say(self.refusal, 1.6)
+    def say_refusal(self, text: str, seconds: float) -> None:
+        """Say why (too early, or this pair already called): the rules' own sentence, here
+        or from the server. It goes when the next cards turn up, so it never stands beside
+        a pair that may be called, and the next press counts."""
+        self.refusal = text
+        self.say(text, seconds)
 
     def message_rect(self, image: pygame.Surface) -> pygame.Rect:
         """Where the table's messages go, or, while the last call's verdict shows there,
