@@ -14,7 +14,7 @@ from app.window.tables.nails import NailsTable
 from games.nails import spec as nails_spec
 from games.nails.rules import REVEAL_MS
 
-from tests.app.ui_driver import FRAME, FRAME_MS, fake_clock_app, frame, make_app, post_key, say_ready, table
+from tests.app.ui_driver import FRAME, FRAME_MS, fake_clock_app, frame, make_app, post_key, say_ready, step_until, table
 
 
 @pytest.mark.parametrize("size", [(800, 560), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
@@ -60,10 +60,7 @@ def test_whists_history_panel_covers_no_hand(size):
     app = make_app(size)
     try:
         scene = table(app, "whist")
-        for _ in range(600):
-            app.step(FRAME)
-            if scene.human_turn:
-                break
+        step_until(app, lambda: scene.human_turn, frames=600)
         for k in range(30):
             scene.log.append(f"P{k % 4 + 1} plays a card, line {k}")
         post_key(app, pygame.K_l, "l")
