@@ -213,7 +213,7 @@ class AbstracState:
             return None
         best = max(self.totals)
         winners = tuple(s for s in range(2) if self.totals[s] == best)
-        return Outcome(winners, (float(self.totals[0]), float(self.totals[1])), "highest total")
+        return Outcome(winners, (float(self.totals[0]), float(self.totals[1])), T("highest total"))
 
     def clone(self) -> AbstracState:
         return AbstracState(self.options, copy_rng(self.rng), self.dealer, self.deal, list(self.row),

@@ -57,8 +57,9 @@ class Event:
     ("P2 draws a card"). ``redacted(events, viewer)`` redacts a list.
 
     ``message()`` is what the event says in the log and the banners, a template with its
-    values (``games.core.words``); ``str()`` is its plain fallback. An event that has only a
-    ``str()`` of its own gives that as plain text.
+    values (``games.core.words``); ``str()`` is its plain fallback. Every game's events
+    have their own (tests/app/test_render_words.py checks it): the base's, the event's text
+    as written, is only for an event made outside the games (a test's).
     """
 
     def seen_by(self, viewer: Seat | None) -> Event:
@@ -78,17 +79,24 @@ def redacted(events: Iterable[Event], viewer: Seat | None) -> list[Event]:
     return [event.seen_by(viewer) for event in events]
 
 
+# An outcome that says no more than who won.
+NO_REASON = T("")
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """How a finished game ended: the winning seats and a score per seat (higher is better)."""
+    """How a finished game ended: the winning seats, a score per seat (higher is better),
+    and why, as a message for the app to put in a player's words ("{side} reached {target}"),
+    never a finished sentence: the results screen names the seats."""
 
     winners: tuple[Seat, ...]
     scores: tuple[float, ...]
-    reason: str = ""
+    reason: Words = NO_REASON
 
     def __str__(self) -> str:
         names = ", ".join(seat_name(s) for s in self.winners) or "nobody"
-        return f"{names} won" + (f" ({self.reason})" if self.reason else "")
+        why = str(self.reason)
+        return f"{names} won" + (f" ({why})" if why else "")
 
 
 def seat_name(seat: Seat) -> str:

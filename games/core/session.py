@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from games.core.protocol import Action, Event, GameState, IllegalAction, Seat, TurnBot, Undoable
+from games.core.words import T
 from games.core.realtime import RealtimeDriver, RealtimeState, ReflexBot
 from games.registry import DIFFICULTIES, GameSpec, OptionValue
 
@@ -176,7 +177,7 @@ class SessionCore:
     def _undoable(self) -> Undoable:
         state = self.state
         if not isinstance(state, Undoable):
-            raise IllegalAction(f"{self.title} takes no moves back")
+            raise IllegalAction(T("{game} takes no moves back", game=self.title))
         return state
 
     def bot_for(self, seat: Seat) -> Callable[..., Any]:

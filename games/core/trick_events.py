@@ -16,12 +16,6 @@ from games.core.tricks import Trick
 from games.core.words import N, Side, T, Who, Words
 
 
-def side_name(side: int) -> str:
-    """Partnerships are named by their seats: side 0 is P1 & P3 (the engine's notation,
-    for an ``Outcome``'s reason; a player reads ``side_words(side)``)."""
-    return str(side_words(side))
-
-
 def partners(side: int) -> Side:
     """A partnership as a message's value (side 0 sits in seats 0 and 2)."""
     return Side((side, side + 2))

@@ -52,20 +52,18 @@ Value = Union[Card, Suit, Who, Side, tuple[Card, ...], int, str, "Words"]
 @dataclass(frozen=True)
 class Words:
     """A template with named placeholders and their values. ``plural``, when given, is the
-    template to use when the value named ``count`` is not one (as ngettext chooses).
-    ``literal``: a finished line that is no template (an event or refusal not yet written
-    as one), shown as it is."""
+    template to use when the value named ``count`` is not one (as ngettext chooses)."""
 
     template: str
     values: tuple[tuple[str, Value], ...] = ()
     plural: str | None = None
     count: str = ""
-    literal: bool = False
 
     @staticmethod
     def plain(text: str) -> Words:
-        """Text that is no template (its braces are kept as written)."""
-        return Words(text.replace("{", "{{").replace("}", "}}"), literal=True)
+        """Text from outside the rules core that is no template (a line an older server
+        sent), shown as written: its braces are kept, and nothing in it is rewritten."""
+        return Words(text.replace("{", "{{").replace("}", "}}"))
 
     def value(self, name: str) -> Value:
         """The value of one placeholder (KeyError when the message has none by that name)."""

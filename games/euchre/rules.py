@@ -21,7 +21,7 @@ from games.core.cards import Card, Suit, euchre_deck, piquet_deck, suit_of
 from games.core.protocol import Action, Event, IllegalAction, Outcome, Seat, check_legal, copy_rng, seat_name
 from games.core.trick_events import (
     CardPlayed, CardTurned, GameOver, HandDealt, HandScored, NewDeal, PlayCard, TrickTaken,
-    TrumpSet, follow_suit, not_held, partners, side_name, turn_refusal,
+    TrumpSet, follow_suit, not_held, partners, turn_refusal,
 )
 from games.core.tricks import Trick, TrickPlay, TrumpRules, side_tricks
 from games.core.watching import SeatT
@@ -309,7 +309,7 @@ class EuchreState:
             return None
         winners = tuple(s for s in range(self.seats) if s % 2 == self.winner)
         scores = tuple(float(self.scores[s % 2]) for s in range(self.seats))
-        return Outcome(winners, scores, f"{side_name(self.winner)} reached {self.options.target}")
+        return Outcome(winners, scores, T("{side} reached {target}", side=partners(self.winner), target=self.options.target))
 
     def clone(self) -> EuchreState:
         return EuchreState(

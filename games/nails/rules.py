@@ -251,7 +251,7 @@ class NailsState:
         counts = [len(w) for w in self.wins]
         best = max(counts)
         winners = tuple(s for s in range(self.seats) if counts[s] == best)
-        return Outcome(winners, tuple(float(c) for c in counts), "most cards won")
+        return Outcome(winners, tuple(float(c) for c in counts), T("most cards won"))
 
     def clone(self) -> NailsState:
         return NailsState(

@@ -368,7 +368,7 @@ class NapState:
     def outcome(self) -> Outcome | None:
         if self.over is None:
             return None
-        return Outcome(self.over.winners, tuple(float(c) for c in self.chips), str(self.over.reason))
+        return Outcome(self.over.winners, tuple(float(c) for c in self.chips), self.over.reason)
 
     def clone(self) -> NapState:
         return NapState(

@@ -374,7 +374,8 @@ class NashState:
         if not self.over:
             return None
         scores = tuple(1.0 if s in self.winners else 0.0 for s in range(self.seats))
-        reason = f"guessed mystery card {self.resolved}" if self.winners else "nobody guessed the last card"
+        reason = (T("guessed mystery card {number}", number=self.resolved) if self.winners
+                  else T("nobody guessed the last card"))
         return Outcome(self.winners, scores, reason)
 
     def clone(self) -> NashState:

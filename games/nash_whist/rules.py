@@ -456,7 +456,7 @@ class NashWhistState:
     def outcome(self) -> Outcome | None:
         if self.over is None:
             return None
-        return Outcome(self.over.winners, tuple(float(c) for c in self.chips), str(self.over.reason))
+        return Outcome(self.over.winners, tuple(float(c) for c in self.chips), self.over.reason)
 
     def clone(self) -> NashWhistState:
         return NashWhistState(

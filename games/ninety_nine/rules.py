@@ -305,7 +305,7 @@ class NinetyNineState:
         scores = [0.0] * self.seats
         for place, seat in enumerate(self.out_order + list(winners)):
             scores[seat] = float(place)
-        return Outcome(winners, tuple(scores), "last player with tokens")
+        return Outcome(winners, tuple(scores), T("last player with tokens"))
 
     def clone(self) -> NinetyNineState:
         return NinetyNineState(

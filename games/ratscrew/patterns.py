@@ -41,7 +41,9 @@ PATTERN_WORDS: dict[str, Words] = {"Joker": T("Joker"), "pair": T("pair"), "sand
 
 
 def pattern_words(name: str) -> Words:
-    return PATTERN_WORDS.get(name) or Words.plain(name)
+    """A pattern's name in a player's words (one the rules do not know, sent by another
+    version of the server, as its name)."""
+    return PATTERN_WORDS.get(name) or T("{pattern}", pattern=name)
 
 
 def slap_pattern(live: Sequence[Card], rules: SlapRules) -> str | None:

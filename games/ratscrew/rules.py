@@ -97,7 +97,7 @@ SLAPPED = "slapped a "
 def pile_reason(reason: str) -> Words:
     if reason.startswith(SLAPPED):
         return T("slapped a {pattern}", pattern=pattern_words(reason.removeprefix(SLAPPED)))
-    return PILE_REASONS.get(reason) or Words.plain(reason)
+    return PILE_REASONS.get(reason) or T("{reason}", reason=reason)   # (another version's)
 
 
 @dataclass(frozen=True)
@@ -367,7 +367,7 @@ class RatscrewState:
         order = [s for s in self.out_order if s != self.winner] + [self.winner]
         for place, seat in enumerate(order):
             scores[seat] = float(place + self.seats - len(order))
-        return Outcome((self.winner,), tuple(scores), "holds every card")
+        return Outcome((self.winner,), tuple(scores), T("holds every card"))
 
     def clone(self) -> RatscrewState:
         return RatscrewState(

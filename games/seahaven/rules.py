@@ -257,9 +257,9 @@ class SeahavenState:
 
     def outcome(self) -> Outcome | None:
         if self.won:
-            return Outcome((0,), (1.0,), f"won in {self.moves} moves")
+            return Outcome((0,), (1.0,), N("won in {count} move", "won in {count} moves", count=self.moves))
         if self.resigned:
-            return Outcome((), (0.0,), "gave up")
+            return Outcome((), (0.0,), T("gave up"))
         return None
 
     def clone(self) -> SeahavenState:

@@ -223,7 +223,7 @@ class SpoonsState:
         scores = [0.0] * self.seats
         for place, seat in enumerate([*self.out_order, self.winner]):
             scores[seat] = float(place)
-        return Outcome((self.winner,), tuple(scores), f"the last player not to spell {self.options.word}")
+        return Outcome((self.winner,), tuple(scores), T("the last player not to spell {word}", word=self.options.word))
 
     def clone(self) -> SpoonsState:
         return SpoonsState(

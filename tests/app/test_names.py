@@ -12,6 +12,9 @@ from app.window.scenes.settings import SettingsScene
 from app.window.scenes.setup import SetupScene
 from app.core.session import SeatPlan, Session, Setup
 from app.core.words.names import CAST, SeatNames, seat_names
+from app.core.words.render import render
+from games.core.cards import Card
+from games.core.words import N, T, Who
 from games.registry import GAMES
 from tests.app.ui_driver import make_app, post_key, table
 
@@ -42,7 +45,7 @@ def test_a_table_names_its_seats_and_keeps_the_names_in_the_setup(app):
     people = scene.session.setup.names
     assert people is not None and people[0] == "Sam" and scene.people == people
     assert scene._name(0) == "You" and scene._name(1) == people[1]
-    assert scene.to_player("P2 leads TS") == f"{people[1]} leads 10♠"
+    assert scene.to_player(T("{seat} leads {card}", seat=Who(1), card=Card.parse("TS"))) == f"{people[1]} leads 10♠"
     assert scene.seat_label(1) in ("Easy", "Normal", "Hard") and scene.seat_label(0) == "Sam"
     again = scene.session.rematch()
     assert again.setup.names == people    # Play again: the same people, a new deal
@@ -76,7 +79,7 @@ def test_several_humans_are_player_2_and_so_on_and_named_on_the_setup_screen(app
     started = app.scenes.top
     assert started.session.setup.names[:2] == ["Player 1", "Ann B"]
     assert started.people[2] in CAST
-    assert "Ann B" in started.to_player("P2 loses a token")
+    assert "Ann B" in started.to_player(T("{seat} loses a token", seat=Who(1)))
 
 
 def test_the_name_is_set_in_the_settings(app):
@@ -109,9 +112,10 @@ def test_a_new_player_is_asked_their_name_once_on_the_menu(app):
 
 def test_the_one_human_is_you_with_verbs_that_agree():
     names = SeatNames(["Sam", "Rosa", "Otto"], you=0)
-    assert names.words("False slap! P1 pays 1 card") == "False slap! You pay 1 card"
-    assert names.words("P3 beat P1 by 5 ms") == "Otto beat you by 5 ms"
-    assert names.words("8D cannot go on 3C") == "8♦ cannot go on 3♣"
+    assert render(N("False slap! {seat} pays {count} card", "False slap! {seat} pays {count} cards",
+                    seat=Who(0), count=1), names) == "False slap! You pay 1 card"
+    assert render(T("{seat} beat {other} by {ms} ms", seat=Who(2), other=Who(0), ms=5), names) == "Otto beat you by 5 ms"
+    assert render(T("{card} cannot go on {target}", card=Card.parse("8D"), target=Card.parse("3C"))) == "8♦ cannot go on 3♣"
 
 
 @pytest.mark.parametrize("game_id", ["whist", "euchre"])

@@ -11,6 +11,8 @@ import pytest
 
 from app.window.render.text import font, render_text, wrap
 from app.window.ui.blurb import fit_blurb, rows, sentences
+from games.core.cards import Card
+from games.core.words import T, Who
 from games.registry import GAMES
 
 from tests.app.ui_driver import FRAME, fake_clock_app, make_app, say_ready, table
@@ -262,9 +264,9 @@ def test_a_refused_key_in_a_reflex_game_is_explained_to_you_not_to_p1():
     app = fake_clock_app()
     try:
         scene = table(app, "ratscrew", seats=3)
-        assert scene.to_player("P1 has left the game") == "You have left the game"
-        assert scene.to_player("P1 is out of the game") == "You are out of the game"
-        assert scene.to_player("P2 has no cards to flip") == f"{scene.people[1]} has no cards to flip"
+        assert scene.to_player(T("{seat} has left the game", seat=Who(0))) == "You have left the game"
+        assert scene.to_player(T("{seat} is out of the game", seat=Who(0))) == "You are out of the game"
+        assert scene.to_player(T("{seat} has no cards to flip", seat=Who(1))) == f"{scene.people[1]} has no cards to flip"
         assert scene.to_player("Too early") == "Too early"
     finally:
         pygame.quit()
@@ -407,10 +409,10 @@ def test_the_history_calls_the_one_human_you_as_the_table_does():
                 break
             app.step(FRAME)
             scene.session.settle()
-        mine = next(line for line in map(str, scene.log) if line.startswith("P1 "))
+        mine = next(line for line in scene.log if str(line).startswith("P1 "))
         said = scene.to_player(mine)
         assert said.startswith("You ") and "P1" not in said
-        assert scene.to_player("P2 plays 4H") == f"{scene.people[1]} plays 4♥"
+        assert scene.to_player(T("{seat} plays {card}", seat=Who(1), card=Card.parse("4H"))) == f"{scene.people[1]} plays 4♥"
         watched = table(app, "whist", humans=0)   # nobody to speak to: names, no "You"
         told = watched.to_player(mine)
         assert told.startswith(watched.people[0] + " ") and "You" not in told

@@ -81,8 +81,6 @@ class Reader:
         self.faults: list[str] = []
 
     def read(self, message: Words, what: str) -> None:
-        if message.literal:
-            self.faults.append(f"{what} is a finished line, not a template: {message.template!r}")
         for table in self.tables:
             words = render(message, table)
             if CARD_CODE.search(words) or SEAT_CODE.search(words):
@@ -94,6 +92,8 @@ class Reader:
 
     def events(self, events: Iterable[Event]) -> None:
         for event in events:
+            if type(event).message is Event.message:
+                self.faults.append(f"{type(event).__name__} has no template, only its text: {event}")
             self.read(event.message(), type(event).__name__)
 
     def attempt(self, state: Any, action: object) -> None:

@@ -4,10 +4,13 @@ every template through the one ``translate`` hook."""
 
 from __future__ import annotations
 
+import importlib
 import pickle
+import pkgutil
 
 import pytest
 
+import games
 from app.core.words import render as render_module
 from app.core.words.names import SeatNames
 from app.core.words.render import render
@@ -78,7 +81,7 @@ def test_a_refusal_carries_its_message_and_keeps_it_when_copied():
     assert problem.message == message and str(problem) == "4C cannot go on QH"
     assert pickle.loads(pickle.dumps(problem)).message == message
     old = IllegalAction("the game is over")          # a plain line is kept as written
-    assert old.message.literal and render(old.message, TABLE) == "The game is over"
+    assert render(old.message, TABLE) == "The game is over"
 
 
 def test_check_legal_raises_the_games_message():
@@ -90,10 +93,24 @@ def test_check_legal_raises_the_games_message():
     assert refused.value.message == message
 
 
-def test_an_event_with_only_a_str_of_its_own_gives_it_as_literal_words():
+def test_a_line_that_is_no_template_is_shown_as_written_and_not_rewritten():
+    """No regular expression rewrites a sentence after the fact: text that is not a template
+    (an event made outside the games, an older server's line) keeps its codes and braces."""
     class Old(Event):
         def __str__(self) -> str:
             return "P2 plays {QH}"
 
     assert Old().message() == Words.plain("P2 plays {QH}")
-    assert render(Old().message(), TABLE) == "Rosa plays {Q♥}"
+    assert render(Old().message(), TABLE) == "P2 plays {QH}"
+    assert render("p1 & P3 reached 7", TABLE) == "P1 & P3 reached 7"
+
+
+def test_every_games_events_say_themselves_in_templates():
+    """No event of any game falls back on its text as written (which no one could put in a
+    player's words): each has a ``message()`` of its own."""
+    found = []
+    for module in pkgutil.walk_packages(games.__path__, "games."):
+        for value in vars(importlib.import_module(module.name)).values():
+            if isinstance(value, type) and issubclass(value, Event) and value is not Event:
+                found.append(value)
+    assert len(found) > 40 and not [e.__qualname__ for e in found if e.message is Event.message]

@@ -12,7 +12,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from app.net.client.client import BotClient
-from app.net.wire.protocol import MAX_BYTES, VERSION
+from app.net.wire.protocol import MAX_BYTES, VERSION, outcome_data
 from app.core.replay_file import Replay, rebuild
 from games.core.session import SeatPlan
 from tests.net.tables import play_table, with_server
@@ -112,7 +112,6 @@ def test_bad_input_gets_an_error_line_and_the_tables_go_on() -> None:
     replay = Replay("whist", [SeatPlan(True, "easy")] * 4, {}, table.core.seed, list(table.core.actions))
     final, _ = rebuild(replay)
     outcome = final.outcome()
-    assert rogue["host"]["outcome"] == {"winners": list(outcome.winners), "scores": list(outcome.scores),
-                                        "reason": outcome.reason}
+    assert rogue["host"]["outcome"] == outcome_data(outcome)
     for client in beside.clients:
         assert client.outcome is not None and not client.errors

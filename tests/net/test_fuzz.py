@@ -14,7 +14,7 @@ from websockets.exceptions import ConnectionClosed
 
 from app.core.action_codec import action_classes
 from app.net.client.client import BotClient
-from app.net.wire.protocol import VERSION
+from app.net.wire.protocol import VERSION, outcome_data
 from app.core.replay_file import Replay, rebuild
 from games.core.session import SeatPlan
 from tests.net.tables import play_table, with_server
@@ -97,7 +97,9 @@ async def fuzz(url: str, code: str, seed: int, sit: bool) -> int:
 def outcome_of_log(table: Any) -> dict[str, Any]:
     replay = Replay("whist", [SeatPlan(True, "easy")] * 4, {}, table.core.seed, list(table.core.actions))
     outcome = rebuild(replay)[0].outcome()
-    return {"winners": list(outcome.winners), "scores": list(outcome.scores), "reason": outcome.reason}
+    data = outcome_data(outcome)
+    assert data is not None
+    return data
 
 
 def test_random_messages_never_bring_the_server_down() -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from app.core.action_codec import decode_action
 from app.net.server.store import TableStore
+from app.net.wire.protocol import outcome_data
 from app.core.replay_file import Replay, rebuild
 from games.core.session import SeatPlan
 from tests.net.conftest import start_server
@@ -68,5 +69,5 @@ def test_a_killed_server_resumes_and_the_game_finishes(tmp_path: Path) -> None:
     replay = Replay("whist", [SeatPlan(s.kind != "bot", s.difficulty) for s in record.seats], record.options,
                     record.seed, [decode_action(a, "whist") for a in record.actions])
     outcome = rebuild(replay)[0].outcome()
-    expected = {"winners": list(outcome.winners), "scores": list(outcome.scores), "reason": outcome.reason}
+    expected = outcome_data(outcome)
     assert [r["outcome"] for r in results] == [expected, expected]

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from app.core.action_codec import decode_action
-from app.net.wire.protocol import decoded
+from app.net.wire.protocol import decoded, outcome_data
 from app.net.client.reflex_client import ReflexClient
 from app.net.server.reflex_table import BACK_TEXT
 from app.net.server.server import _setup
@@ -197,7 +197,9 @@ def log_states(record: TableRecord) -> tuple[SessionCore, list[Any]]:
 
 def outcome_dict(state: Any) -> dict[str, Any]:
     outcome = state.outcome()
-    return {"winners": list(outcome.winners), "scores": list(outcome.scores), "reason": outcome.reason}
+    data = outcome_data(outcome)
+    assert data is not None
+    return data
 
 
 def check_views_from_the_log(seen: list[Seen], final: TableRecord) -> None:

@@ -1,11 +1,8 @@
 """People at the table instead of seat numbers: the player's own name, for a second human at
 the keyboard the name they played under last time (else "Player 2"), and a small cast of computer players whose names follow from
-the seed, so a replay shows the same people; and the one place where the rules core's lines
-("P2 gives 2 to P1", "P3 plays TS") become the table's words ("Mabel gives 2 to you",
-"Rosa plays 10♠").
-
-The rules core keeps "P1".."P9" for its own ``str()`` (replays and tests read it); the app
-turns seats into names here and nowhere else.
+the seed, so a replay shows the same people; and ``SeatNames``, how one table names its
+seats, which ``app.core.words.render`` reads when it puts a message of the rules core in
+a player's words ("Mabel gives 2 to you").
 """
 
 from __future__ import annotations
@@ -15,22 +12,14 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
-from app.core.words.grammar import base_form
-from app.core.words.log_words import readable
-
-# Friendly names for computer players: short, easy to tell apart, none a seat number.
 if TYPE_CHECKING:
     from app.core.table_session import TableSession
 
+# Friendly names for computer players: short, easy to tell apart, none a seat number.
 CAST = ("Mabel", "Otto", "Rosa", "Felix", "Hattie", "Jasper", "Nell", "Ruben", "Ivy",
         "Walter", "Dot", "Cyril", "Maud", "Percy")
 NAME_LIMIT = 16
 LEVELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
-
-_SEAT = re.compile(r"\bP(\d)\b('s)?(?: (\w+))?")
-_STAMP = re.compile(r" ?@\d+ ?ms\b")
-# After these a name starts a clause, so "You" (capital) and a verb that agrees with it.
-_CLAUSE_START = re.compile(r"(^|[.;:!?(·]\s*|\s[-–]\s)$")
 
 
 def clean_name(text: str) -> str:
@@ -145,39 +134,6 @@ class SeatNames:
     def name(self, seat: int) -> str:
         """The seat as a sentence names it: "You" or its person's name."""
         return "You" if seat == self.you else self.names[seat]
-
-    def words(self, line: str) -> str:
-        """A line from the rules core as the player reads it: people's names for seats
-        (agreeing with "You"), cards with suit signs, no millisecond stamps.
-
-        >>> table = SeatNames(["Sam", "Rosa", "Otto", "Ivy"], you=0)
-        >>> table.words("P2 gives 2 to P1")
-        'Rosa gives 2 to you'
-        >>> table.words("P1 has no cards to flip; P3 takes the trick (TC 5C)")
-        'You have no cards to flip; Otto takes the trick (10♣ 5♣)'
-        >>> table.words("P1's pile goes to P4"), table.words("P2 calls hit @21609ms: right")
-        ('Your pile goes to Ivy', 'Rosa calls hit: right')
-        >>> table.words("P1 & P3 took 7 tricks"), SeatNames(["Sam", "Rosa"]).words("P1 slaps")
-        ('You & Otto took 7 tricks', 'Sam slaps')
-        """
-        line = _STAMP.sub("", line)
-
-        def swap(match: re.Match[str]) -> str:
-            seat = int(match.group(1)) - 1
-            owner, verb = match.group(2), match.group(3)
-            if not 0 <= seat < len(self.names):
-                return match.group(0)
-            tail = f" {verb}" if verb else ""
-            if seat != self.you:
-                return f"{self.names[seat]}{owner or ''}{tail}"
-            starts = bool(_CLAUSE_START.search(line[:match.start()]))
-            if owner:
-                return ("Your" if starts else "your") + tail
-            if starts:
-                return "You" + (f" {base_form(verb)}" if verb else "")
-            return "you" + tail
-
-        return readable(_SEAT.sub(swap, line))
 
 
 def name_session(session: TableSession, player: str, others: Sequence[str] = ()) -> list[str]:

@@ -54,14 +54,11 @@ def translate_plural(singular: str, plural: str, count: int) -> str:
 def render(message: Words | str, names: SeatNames | None = None) -> str:
     """``message`` in the player's words, as a sentence (its first letter a capital).
     ``names`` says who sits where and which seat is "you"; without it seats are
-    "Player 1".. A ``str`` is a line already made (the server's own), read as a literal;
-    a literal line, no template, is rewritten by ``SeatNames.words`` as before (the games
-    whose lines are not templates yet still give them)."""
+    "Player 1".. A ``str`` is a line already made (the server's own words, which name no
+    seat and no card by code), shown as written: nothing rewrites a sentence after the fact."""
     table = names or SeatNames([])
     if isinstance(message, str):
         message = Words.plain(message)
-    if message.literal:
-        return table.words(message.template.replace("{{", "{").replace("}}", "}"))
     text = _fill(message, table, before="")
     return text[:1].upper() + text[1:]
 

@@ -30,11 +30,11 @@ from typing import Any, TypeVar
 from app.core.action_codec import CodecError, decode_action, encode_action
 from app.net.wire.chat_line import ChatLine
 from app.net.client.link import Link, Note
-from app.net.wire.protocol import CHAT_LIMIT, TableState
+from app.net.wire.protocol import CHAT_LIMIT, TableState, read_outcome
 from app.core.session import LocalSession, SeatPlan, Setup
 from app.core.table_session import Move, NetworkedSession, NotPlayedHere, SessionKind, state_as
 from app.core.words.names import seat_names
-from games.core.protocol import NOT_ALLOWED_NOW, Action, Event, GameState, IllegalAction, Outcome, Seat
+from games.core.protocol import NOT_ALLOWED_NOW, Action, Event, GameState, IllegalAction, Seat
 from games.core.realtime import RealtimeDriver, RealtimeState
 from games.core.session import bot_rng_for
 from games.core.view_state import ViewState
@@ -429,7 +429,7 @@ class RemoteSession(NotPlayedHere):
         try:
             data = encode_action(action, self.spec.id)
         except CodecError as problem:
-            raise IllegalAction(f"That move cannot be sent: {problem}") from None
+            raise IllegalAction(T("that move cannot be sent: {problem}", problem=str(problem))) from None
         if not self._link.send({"type": "action", "action": data}):
             raise IllegalAction("The connection is closed: the move was not sent")
         self._answer_due, self._sent_at = True, self._count
@@ -560,13 +560,7 @@ def player_of(data: dict[str, Any]) -> Player:
 def _view_state(table: TableState) -> ViewState[Any]:
     over = table.status == "over"
     return ViewState(table.view, table.to_act if table.status == "playing" else [], over,
-                     _outcome(table.outcome) if over else None)
-
-
-def _outcome(data: dict[str, Any] | None) -> Outcome | None:
-    if data is None:
-        return None
-    return Outcome(tuple(data["winners"]), tuple(data["scores"]), str(data.get("reason", "")))
+                     read_outcome(table.outcome) if over else None)
 
 
 def _distinct(names: list[str]) -> list[str]:

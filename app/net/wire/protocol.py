@@ -93,10 +93,13 @@ def read_error_words(data: dict[str, Any]) -> Words | None:
     >>> read_error_words(sent) == T("not allowed: {seat} may not", seat=Who(1)), read_error_words({"words": 3})
     (True, None)
     """
-    if "words" not in data:
-        return None
+    return read_words(data["words"]) if "words" in data else None
+
+
+def read_words(data: Any) -> Words | None:
+    """A message as ``encode_value`` wrote it; None when it is none, or cannot be filled."""
     try:
-        words = decode_value(data["words"], "")
+        words = decode_value(data, "")
         if isinstance(words, Words):
             str(words)   # every placeholder has its value
             return words
@@ -462,9 +465,32 @@ def dump(message: dict[str, Any]) -> str:
 
 
 def outcome_data(outcome: Outcome | None) -> dict[str, Any] | None:
+    """An outcome for the wire: its reason goes as the message it is (each client names the
+    seats), not as a sentence."""
     if outcome is None:
         return None
-    return {"winners": list(outcome.winners), "scores": list(outcome.scores), "reason": outcome.reason}
+    return {"winners": list(outcome.winners), "scores": list(outcome.scores),
+            "reason": encode_value(outcome.reason)}
+
+
+def read_outcome(data: dict[str, Any] | None) -> Outcome | None:
+    """An outcome as ``outcome_data`` wrote it. A reason that is text (a server from before
+    reasons were messages) is kept as written; one that cannot be read is left out rather
+    than refusing the table.
+
+    >>> from games.core.words import Side, T
+    >>> won = Outcome((0, 2), (7.0, 3.0), T("{side} reached {target}", side=Side((0, 2)), target=7))
+    >>> read_outcome(outcome_data(won)) == won
+    True
+    >>> str(read_outcome({"winners": [1], "scores": [0, 1], "reason": "P2 reached 7"}).reason)
+    'P2 reached 7'
+    """
+    if data is None:
+        return None
+    winners, scores = tuple(data["winners"]), tuple(data["scores"])
+    reason = data.get("reason", "")
+    words = Words.plain(reason) if isinstance(reason, str) else read_words(reason)
+    return Outcome(winners, scores) if words is None else Outcome(winners, scores, words)
 
 
 def table_message(*, table: str, game: str, seat: Seat | None, status: str, count: int,

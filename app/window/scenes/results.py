@@ -52,7 +52,7 @@ class ResultsScene(Scene):
         self.humans = session.humans if remote is None else remote.humans
         humans = self.humans
         names = SeatNames(self.people, humans[0] if len(humans) == 1 else None)
-        self.words: Callable[[Words | str], str] = lambda line: render(line, names)
+        self.to_player: Callable[[Words | str], str] = lambda line: render(line, names)
         self.age = 0.0   # seconds shown
         self._record()
         self.replay = self._keep_replay()
@@ -178,7 +178,7 @@ class ResultsScene(Scene):
         too (the table would otherwise wait for this player's turns); refusals are shown."""
         remote.poll()
         for line in remote.take_errors():
-            self.app.notify(self.words(line), 4.0)
+            self.app.notify(self.to_player(line), 4.0)
         if remote.game_number != self.game_number and remote.status == "playing":
             self._to_next_game(remote)
 
@@ -244,8 +244,8 @@ class ResultsScene(Scene):
     def _draw_placings(self, surface: pygame.Surface, box: pygame.Rect, s: float) -> None:
         if self.outcome is None:
             return
-        if self.outcome.reason:   # why the game ended, under the headline
-            reason = self.words(self.outcome.reason)
+        reason = self.to_player(self.outcome.reason)
+        if reason:   # why the game ended, under the headline
             blit_centered(surface, render_text(reason, max(13, int(18 * s)), theme.INK_DIM),
                           (box.centerx, box.top + int(128 * s)))
         y = box.top + int(160 * s)

@@ -162,7 +162,7 @@ class TableScene(Scene):
         """A message of the rules core (an event's, a refusal's) as the player reads it:
         people's names for seats, "You" for the one human with verbs that agree ("You have
         no cards to flip"), cards as 10♠ (``render``). A ``str`` is a line already made
-        (the server's own words), read as a literal."""
+        (the server's own words), shown as written."""
         return render(text, SeatNames(self.people, self.you_seat()))
 
     def history_line(self, line: Words | str) -> str:
