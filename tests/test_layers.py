@@ -172,12 +172,7 @@ def find_circle(graph: dict[str, set[str]]) -> list[str]:
 
 # Circles known and being broken elsewhere, each as the set of its modules: a circle found
 # must not be one of these, and each must still be there (delete it once it is gone).
-# The server's tables type Server, Conn and Table from app/net/server/server.py, which imports
-# them: the table kinds' interface (issue 25, point 1's last sentence) is where that ends.
-KNOWN_CIRCLES: list[set[str]] = [
-    {"app.net.server.server", "app.net.server.reflex_table", "app.net.server.seat_figures",
-     "app.net.server.table_life"},
-]
+KNOWN_CIRCLES: list[set[str]] = []
 
 
 def circles(graph: dict[str, set[str]]) -> list[list[str]]:

@@ -5,7 +5,8 @@ Every registered game's table is measured (a game added to the registry is measu
 without touching this file), with computer players at every seat and animations on, so the
 figure includes cards flying, the count changing and bots deciding; the reflex tables are
 measured mid-round, after their countdown. The other screens are measured too: menu,
-setup, settings, key bindings, statistics, and pause, rules and results over a table.
+setup, settings, key bindings, statistics, and pause, rules and results over a table, and
+the wash of the deck before a first deal.
 ``animating`` says what share of the measured frames had an animation running.
 """
 
@@ -104,6 +105,20 @@ def _results(app: App) -> list[Any]:
         return [ResultsScene(app, session)]
 
 
+def _wash(app: App) -> list[Any]:
+    """Seahaven's table under the wash of the deck before its first deal, washing over and
+    over (a real wash is gone in about a second, most of it inside a scene's opening)."""
+    from app.window.anim.wash import DURATION, WashScene
+
+    class Washing(WashScene):
+        def update(self, dt: float) -> None:
+            self.t = (self.t + dt * max(self.app.animation_speed, 1.0) / DURATION) % 1.0
+
+    table = _table("seahaven")(app)[0]
+    table._wash_offered = True   # (the one washing here is the looping one)
+    return [table, Washing(app, table, table.wash_back)]
+
+
 def _busiest_table() -> str:
     """The table under the overlays: a trick game with four hands on show."""
     return "whist" if "whist" in GAMES else next(iter(GAMES))
@@ -130,7 +145,7 @@ def scenes() -> dict[str, Builder]:
                                  "keys": _keys, "stats": _stats}
     for game_id in GAMES:
         found[game_id] = _table(game_id)
-    found.update({"pause": _pause, "rules": _rules, "results": _results})
+    found.update({"pause": _pause, "rules": _rules, "results": _results, "wash": _wash})
     return found
 
 

@@ -10,10 +10,15 @@ import os
 import re
 import sys
 import time
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn, Sequence
 
 from app.net.server.limits import Limits
 from app.net.wire.addresses import DEFAULT_PORT
+
+if TYPE_CHECKING:   # (the commands import what they need when run: a quick start)
+    from app.core.replay_file import Replay
+    from app.core.session import Setup
+    from games.registry import GameSpec
 
 STARTED = time.perf_counter()
 # The computer players' levels (games.registry.DIFFICULTIES, written here so the parser
@@ -26,7 +31,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> Any:  # one line, exit 2: people read the last line anyway
+    def error(self, message: str) -> NoReturn:  # one line, exit 2: people read the last line anyway
         self.exit(2, f"parlour: error: {message} (try 'parlour --help')\n")
 
 
@@ -145,7 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-def _spec(parser: argparse.ArgumentParser, game_id: str) -> Any:
+def _spec(parser: argparse.ArgumentParser, game_id: str) -> GameSpec:
     from games.registry import GAMES
 
     if game_id not in GAMES:
@@ -153,7 +158,7 @@ def _spec(parser: argparse.ArgumentParser, game_id: str) -> Any:
     return GAMES[game_id]
 
 
-def _players(spec: Any) -> str:
+def _players(spec: GameSpec) -> str:
     """'4 players', '3 to 7 players' or '1 player': how many a game seats."""
     from app.core.words.grammar import counted
 
@@ -193,7 +198,7 @@ def _option_flags(command: argparse.ArgumentParser) -> None:
     command.add_argument("--variant", help="shorthand for --option variant=VALUE")
 
 
-def _options(parser: argparse.ArgumentParser, spec: Any, args: argparse.Namespace) -> dict[str, Any]:
+def _options(parser: argparse.ArgumentParser, spec: GameSpec, args: argparse.Namespace) -> dict[str, Any]:
     """``--option KEY=VALUE`` pairs (and ``--variant``) as the game's option values (matched
     against the allowed choices)."""
     pairs = args.option + ([f"variant={args.variant}"] if args.variant else [])
@@ -335,7 +340,7 @@ def _review(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     return 0
 
 
-def _load_replay(parser: argparse.ArgumentParser, name: str, purpose: str) -> Any:
+def _load_replay(parser: argparse.ArgumentParser, name: str, purpose: str) -> Replay:
     """The replay file ``name``, or one line saying why it cannot be ``purpose`` (exit 2)."""
     from pathlib import Path
 
@@ -359,7 +364,7 @@ def _replay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     return _open(None, _load_replay(parser, args.file, "replayed"))
 
 
-def _open(setup: Any, replay: Any = None) -> int:
+def _open(setup: Setup | None, replay: Replay | None = None) -> int:
     from app.window.scenes.menu import MenuScene
     from app.window.shell import App
 

@@ -29,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -88,7 +89,10 @@ def run(game: str, tables: int, seconds: float, level: str, think_ms: float = 0.
         # Where the rest of the time goes: every client runs in this one process.
         "clients_cpu_ms_per_action": round(own_cpu * 1000 / actions, 3) if actions else None,
         "load_average": _load(),
-        "errors": sum(len(c.errors) for c in clients) + failures,
+        "errors": sum(len(c.errors) for c in clients) + sum(failures.values()),
+        # What went wrong, most common first: an operator needs the kind, not only the count.
+        "error_kinds": dict(Counter([e[:80] for c in clients for e in c.errors] + list(failures.elements()))
+                            .most_common(5)),
     }
 
 
@@ -129,9 +133,9 @@ class _Seated:
 
 
 async def _bench(url: str, game: str, tables: int, seconds: float, level: str,
-                 think_s: float, seated: _Seated) -> tuple[list[BotClient], int, float]:
+                 think_s: float, seated: _Seated) -> tuple[list[BotClient], Counter[str], float]:
     clients: list[BotClient] = []
-    failures = [0]
+    failures: Counter[str] = Counter()
     started = time.monotonic()
     deadline = started + seconds
     loops = [asyncio.create_task(_table_loop(url, game, t, level, think_s, deadline, clients, failures, seated))
@@ -141,11 +145,11 @@ async def _bench(url: str, game: str, tables: int, seconds: float, level: str,
     for task in loops:
         task.cancel()
     await asyncio.gather(*loops, return_exceptions=True)
-    return clients, failures[0], elapsed
+    return clients, failures, elapsed
 
 
 async def _table_loop(url: str, game: str, number: int, level: str, think_s: float, deadline: float,
-                      clients: list[BotClient], failures: list[int], seated: _Seated) -> None:
+                      clients: list[BotClient], failures: Counter[str], seated: _Seated) -> None:
     seats = GAMES[game].default_seats
     seed = number * 1000
     while time.monotonic() < deadline:
@@ -169,5 +173,5 @@ async def _table_loop(url: str, game: str, number: int, level: str, think_s: flo
             await asyncio.gather(host_task, *(g.run() for g in guests))
         except asyncio.CancelledError:
             raise
-        except Exception:     # counted: the benchmark reports failures, never stops on one
-            failures[0] += 1
+        except Exception as failure:   # counted: the benchmark reports failures, never stops on one
+            failures[f"{type(failure).__name__}: {failure}"[:80]] += 1

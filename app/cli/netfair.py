@@ -35,7 +35,7 @@ from app.net.client.client import percentile
 from app.cli.delay_proxy import DelayProxy
 from app.net.wire.protocol import read_table
 from app.net.client.reflex_client import ReflexClient, local_ms
-from app.net.server.reflex_table import RACE_SPAN_MS, ReflexRun, server_ms
+from app.net.server.reflex_table import RACE_SPAN_MS, ReflexRun, run_of, server_ms
 from app.net.server.server import Server, Table
 from games.ratscrew.rules import Flip, Slap, Slapped, new_game
 
@@ -150,7 +150,7 @@ async def _measure(host: ServerThread, port: int, network: NetworkThread, latenc
     try:
         table = host.server.tables[clients[0].table or ""]
         await _synced(clients, table)
-        run = table.reflex
+        run = run_of(table)
         assert isinstance(run, ReflexRun)
         won, delays, windows, missing = 0, [], [], 0
         deal = 0
@@ -213,7 +213,7 @@ async def _synced(clients: list[ReflexClient], table: Table) -> None:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + SYNC_TIMEOUT_S
     while True:
-        run = table.reflex
+        run = run_of(table)
         ready = (run is not None and run.game_at(server_ms()) > 500
                  and all(c.clock.synced and c.zero is not None and len(c.clock.samples) >= 8 for c in clients))
         if ready:
@@ -226,7 +226,7 @@ async def _synced(clients: list[ReflexClient], table: Table) -> None:
 async def _slappable(server: Server, table: Table, deal: int) -> int:
     """On the server's loop: the table's game becomes a fresh deal flipped (at its clock)
     until the pile can be slapped, every card a plain one; returns the deal's number."""
-    run = table.reflex
+    run = run_of(table)
     assert isinstance(run, ReflexRun)
     options = run.core.options
     while True:

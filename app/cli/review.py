@@ -4,13 +4,13 @@ words or as JSON (the analysis itself: app/core/review.py and games/<game>/analy
 from __future__ import annotations
 
 import json
-from typing import Any
 
+from app.core.replay_file import Replay
 from app.core.review import seat_name
 from games.core.analysis import Review, to_data
 
 
-def as_text(replay: Any, review: Review) -> str:
+def as_text(replay: Replay, review: Review) -> str:
     from app.core.words.review_words import HEADINGS, decision_lines, summary, where
 
     who = seat_name(replay, review.seat)
@@ -24,7 +24,7 @@ def as_text(replay: Any, review: Review) -> str:
     return "\n".join(lines)
 
 
-def as_json(replay: Any, review: Review) -> str:
+def as_json(replay: Replay, review: Review) -> str:
     from app.core.words.review_words import option_words, summary
 
     data = to_data(review, option_words)

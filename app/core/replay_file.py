@@ -66,7 +66,7 @@ def learn_version() -> None:
     worker.submit(look_up_version).add_done_callback(_learned)
 
 
-def _learned(job: Future) -> None:
+def _learned(job: Future[str]) -> None:
     global _version
     if _version is None and not job.cancelled() and job.exception() is None:
         _version = job.result()
@@ -267,10 +267,10 @@ def save_auto(replay: Replay) -> Path | None:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = folder / f"{AUTO_PREFIX}{stamp}-{replay.game_id}.json"
     counter = 2
-    while path.exists():
-        path = folder / f"{AUTO_PREFIX}{stamp}-{replay.game_id}-{counter}.json"
-        counter += 1
     try:
+        while path.exists():
+            path = folder / f"{AUTO_PREFIX}{stamp}-{replay.game_id}-{counter}.json"
+            counter += 1
         write(replay, path)
     except (OSError, CodecError) as error:
         storage.notices.append(f"The replay could not be saved ({getattr(error, 'strerror', None) or error}).")
@@ -280,7 +280,10 @@ def save_auto(replay: Replay) -> Path | None:
 
 
 def _prune(folder: Path) -> None:
-    autos = sorted(p for p in folder.glob(f"{AUTO_PREFIX}*.json") if ".bad-" not in p.name)
+    try:
+        autos = sorted(p for p in folder.glob(f"{AUTO_PREFIX}*.json") if ".bad-" not in p.name)
+    except OSError:
+        return   # the replay was written; the old ones go next time
     for old in autos[:-KEEP_AUTO]:
         try:
             old.unlink()
@@ -299,7 +302,11 @@ def check_name(name: str) -> str | None:
         return "Use letters, digits, spaces and - _ . , ( ) ' only"
     if name.lower().startswith(AUTO_PREFIX) or ".bad-" in name.lower():
         return f"Names starting with '{AUTO_PREFIX}' are kept for automatic saves"
-    if (replays_dir() / f"{name}.json").exists():
+    try:
+        taken = (replays_dir() / f"{name}.json").exists()
+    except OSError as error:
+        return f"The replays folder cannot be used ({_reason(error)})"
+    if taken:
         return f"A replay called '{name}' exists already"
     return None
 
@@ -341,8 +348,21 @@ class Entry:
 
 
 def entries() -> list[Entry]:
-    """Every readable replay, newest first. Unreadable ones are moved aside with a notice."""
-    folder = replays_dir()
+    """Every readable replay, newest first. Unreadable ones are moved aside with a notice;
+    a folder that cannot be read (no permission, a file in the way) is a notice and no
+    replays, never an error on the way to the list."""
+    try:
+        return _entries(replays_dir())
+    except OSError as error:
+        storage.notices.append(f"The replays folder {replays_dir()} cannot be read ({_reason(error)}).")
+        return []
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error)
+
+
+def _entries(folder: Path) -> list[Entry]:
     if not folder.is_dir():
         return []
     found = []
@@ -357,8 +377,12 @@ def entries() -> list[Entry]:
     return [entry for _, entry in found]
 
 
-def delete(path: Path) -> None:
+def delete(path: Path) -> str | None:
+    """Delete a replay; why not, if the disk refuses (a replay already gone is deleted)."""
     try:
         path.unlink()
     except FileNotFoundError:
         pass
+    except OSError as error:
+        return _reason(error)
+    return None

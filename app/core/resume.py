@@ -61,7 +61,7 @@ def left_table(session: TableSession) -> str | None:
     return None
 
 
-def save(session: TableSession) -> Future:
+def save(session: TableSession) -> Future[None]:
     data = Replay.from_session(session).to_data()  # the snapshot, taken now
     path = autosave_path()
     return _WRITER.submit(_write, path, data)

@@ -9,10 +9,14 @@ analysis, runs it for a replay (also in the worker, for the Review screen: see
 from __future__ import annotations
 
 import importlib
-from typing import Any, Collection, Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Callable, Collection, Sequence
 
 from games.core.analysis import Review
 from games.registry import GAMES
+
+if TYPE_CHECKING:   # (the worker imports this module to review: it needs no replay files)
+    from app.core.replay_file import Replay
 
 
 def reviewable(game_id: str) -> bool:
@@ -33,7 +37,7 @@ def analysed() -> list[str]:
     return [game_id for game_id in GAMES if reviewable(game_id)]
 
 
-def _module(game_id: str) -> Any:
+def _module(game_id: str) -> ModuleType:
     if not reviewable(game_id):
         raise ValueError(f"the coach has no analysis for {game_id!r} yet")
     return importlib.import_module(f"games.{game_id}.analysis")
@@ -47,11 +51,13 @@ def review_part(game_id: str, seats: int, options: dict[str, Any], seed: int, ac
                 seat: int, only: Collection[int] | None = None) -> Review:
     """The review of ``seat`` (at the action indices ``only``, or all): a worker job, so
     every argument is plain data."""
-    module = _module(game_id)
+    # Each game's review takes options of its own type and keywords of its own, so only
+    # what every one returns is named here.
+    review: Callable[..., Review] = _module(game_id).review
     made = options_of(game_id, seats, options)
     if only is not None and splits(game_id):
-        return module.review(made, seed, actions, seat, only=set(only))
-    return module.review(made, seed, actions, seat)
+        return review(made, seed, actions, seat, only=set(only))
+    return review(made, seed, actions, seat)
 
 
 def decision_indices(actions: Sequence[Any], seat: int) -> list[int]:
@@ -69,12 +75,12 @@ def merge(parts: Sequence[Review]) -> Review:
     return whole
 
 
-def default_seat(replay: Any) -> int:
+def default_seat(replay: Replay) -> int:
     """The first human's seat, else seat 0."""
     return next((i for i, plan in enumerate(replay.seats) if plan.human), 0)
 
 
-def seat_name(replay: Any, seat: int) -> str:
+def seat_name(replay: Replay, seat: int) -> str:
     """"You" for the one human's seat; otherwise the seat's name in the replay."""
     humans = [i for i, plan in enumerate(replay.seats) if plan.human]
     if humans == [seat]:
@@ -84,6 +90,6 @@ def seat_name(replay: Any, seat: int) -> str:
     return f"Player {seat + 1}"
 
 
-def review_replay(replay: Any, seat: int) -> Review:
+def review_replay(replay: Replay, seat: int) -> Review:
     return review_part(replay.game_id, len(replay.seats), dict(replay.options), replay.seed,
                        list(replay.actions), seat)

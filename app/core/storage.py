@@ -36,6 +36,11 @@ MIN_WINDOW = (800, 560)
 """The smallest window the tables are laid out for."""
 MAX_WINDOW = (3840, 2160)
 """The largest window kept from settings.json: a 4K screen."""
+WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 1000))
+"""The window sizes Settings offers (those that fit the desktop: :func:`window_choices`)."""
+DESKTOP_MARGIN = (16, 80)
+"""What a window leaves of the desktop: its frame at the sides, and the title bar and a
+task bar or dock in height (a window as tall as the screen hides its top or its bottom)."""
 STALE_SECONDS = 60
 """A temporary file older than this is left from a save that was killed (a save takes
 milliseconds), and is removed at start-up."""
@@ -303,6 +308,51 @@ def _check_window_size(value: Any) -> tuple[int, int]:
         _notice(f"The window size {width} × {height} in settings.json is out of bounds; "
                 f"{size[0]} × {size[1]} is used.")
     return size
+
+
+def window_room(desktop: tuple[int, int]) -> tuple[int, int]:
+    """The largest window that fits on a desktop of that size, frame and task bar included."""
+    return (max(1, desktop[0] - DESKTOP_MARGIN[0]), max(1, desktop[1] - DESKTOP_MARGIN[1]))
+
+
+def least_window(room: tuple[int, int]) -> tuple[int, int]:
+    """The smallest window to allow: :data:`MIN_WINDOW`, or the whole room on a desktop
+    smaller than that (a window that fits beats a layout's ideal)."""
+    return (min(MIN_WINDOW[0], room[0]), min(MIN_WINDOW[1], room[1]))
+
+
+def fit_window(size: tuple[int, int], room: tuple[int, int]) -> tuple[int, int]:
+    """``size`` cut down to what fits in ``room``, side by side.
+
+    >>> fit_window((1280, 800), (1350, 688))
+    (1280, 688)
+    """
+    return (min(size[0], room[0]), min(size[1], room[1]))
+
+
+def window_choices(room: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    """The sizes of :data:`WINDOW_SIZES` that fit in ``room``, smallest first; the room
+    itself when none does."""
+    fitting = tuple(size for size in WINDOW_SIZES if size[0] <= room[0] and size[1] <= room[1])
+    return fitting or (room,)
+
+
+def next_window_size(current: tuple[int, int], step: int,
+                     choices: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+    """The next larger (``step`` > 0) or smaller choice than ``current``, by area; at either
+    end ``current`` itself: the sizes stop there rather than wrap round to the other end.
+
+    >>> next_window_size((1024, 640), -1, WINDOW_SIZES)
+    (1024, 640)
+    >>> next_window_size((1100, 700), 1, WINDOW_SIZES)
+    (1280, 800)
+    """
+    area = current[0] * current[1]
+    if step > 0:
+        ahead = [size for size in choices if size[0] * size[1] > area]
+    else:
+        ahead = [size for size in reversed(choices) if size[0] * size[1] < area]
+    return ahead[0] if ahead else current
 
 
 def _check_key_bindings(value: Any) -> dict[str, dict[str, str]]:

@@ -24,7 +24,7 @@ import threading
 import time
 from concurrent.futures import BrokenExecutor, Executor, Future, ThreadPoolExecutor
 from random import Random
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 if TYPE_CHECKING:
     from games.core.protocol import Action, GameState, RngState
@@ -41,6 +41,8 @@ USE_PROCESS = True
 # forkserver a killed app's worker lives on until its current job ends: it is a child of
 # the fork server, which it keeps alive itself.)
 START_METHOD: str = os.environ.get("PARLOUR_WORKER_START") or "spawn"
+
+R = TypeVar("R")   # what a job returns: its future holds the same type
 
 
 def _start_pool() -> Executor:
@@ -67,7 +69,7 @@ def _executor() -> Executor:
         return _pool
 
 
-def submit(fn: Callable[..., object], *args: object) -> Future[Any]:
+def submit(fn: Callable[..., R], *args: object) -> Future[R]:
     """Run ``fn(*args)`` in the worker. ``fn`` and the arguments must pickle (module-level
     functions and plain data); the answer comes back as a copy."""
     try:
@@ -86,7 +88,7 @@ def give_up_on_process() -> None:
         broken.shutdown(wait=False, cancel_futures=True)
 
 
-def run_here(fn: Callable[..., object], *args: object) -> Future[Any]:
+def run_here(fn: Callable[..., R], *args: object) -> Future[R]:
     """Run ``fn(*args)`` on the fallback thread (for jobs that do not pickle)."""
     global _fallback
     with _lock:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from app.core.replay_file import Replay
     from app.core.session import Setup
     from app.core.table_session import NetworkedSession, TableSession
+    from app.net.client.remote import RemoteSession
     from app.window.scenes.replay_watch import ReplayControls
     from app.window.scenes.review import ReviewControls
     from games.registry import GameSpec
@@ -120,7 +121,7 @@ class Routes:
 
         self.app.scenes.push(JoinScene(self.app))
 
-    def lobby(self, session: Any, address: str, *, replace: bool = False) -> None:
+    def lobby(self, session: RemoteSession, address: str, *, replace: bool = False) -> None:
         from app.window.scenes.lobby import LobbyScene
 
         self._open(LobbyScene(self.app, session, address), replace)

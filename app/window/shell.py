@@ -44,6 +44,18 @@ def _check_display() -> None:
         raise NoDisplay("there is no display to open Parlour's window on")
 
 
+def desktop_room() -> tuple[int, int]:
+    """The largest window that fits the first screen, leaving its task bar and the window's
+    title bar in view; :data:`storage.MAX_WINDOW` when the system does not say."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        sizes = []
+    if not sizes or min(sizes[0]) <= 0:
+        return storage.MAX_WINDOW
+    return storage.window_room(sizes[0])
+
+
 class App:
     """Owns the window and the scene stack. Tests drive it frame by frame with ``step``.
     Scenes see it as ``AppServices`` (app/window/scenes/base.py) and move through ``nav``."""
@@ -63,8 +75,12 @@ class App:
         self.settings = storage.load_settings()
         self.notices: list[tuple[str, float]] = [(n, 6.0) for n in storage.take_notices()]
         self.notice_rects: list[pygame.Rect] = []   # where the notices were last drawn
-        width, height = self.settings.window_size
-        self.size: tuple[int, int] = size or (width, height)
+        # The first window fits the screen it opens on (a saved 1280 x 800 on a small laptop
+        # would hide the title and the bottom buttons); Settings offers only sizes that fit.
+        self.room = desktop_room()
+        if size is None:
+            self.settings.window_size = storage.fit_window(self.settings.window_size, self.room)
+        self.size: tuple[int, int] = size or self.settings.window_size
         # Full screen (F11) is remembered for the app proper; a caller that names a size
         # (tests, tools, the bench) gets exactly that window.
         self.fullscreen = size is None and self.settings.fullscreen
@@ -108,8 +124,10 @@ class App:
             self.cards = self._make_renderer()
 
     def notify(self, message: str, seconds: float = 4.0) -> None:
-        """Show a short message at the top of the window."""
-        self.notices.append((message, seconds))
+        """Show a short message at the top of the window (once while it is showing: a
+        folder that cannot be read is said once, not at each screen that reads it)."""
+        if all(shown != message for shown, _ in self.notices):
+            self.notices.append((message, seconds))
 
     # window -------------------------------------------------------------------------------
 
@@ -129,7 +147,8 @@ class App:
         self.scenes.resize(self.screen.get_size())
 
     def _resized(self, size: tuple[int, int]) -> None:
-        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        least = storage.least_window(self.room)
+        size = (max(least[0], size[0]), max(least[1], size[1]))
         self.screen = pygame.display.get_surface() or self._open_window(size)
         if self.screen.get_size() != size and not self.fullscreen:
             self.screen = self._open_window(size)

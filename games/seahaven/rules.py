@@ -25,7 +25,7 @@ from random import Random
 from dataclasses import dataclass, field, replace
 from typing import Generic, overload
 
-from games.core.cards import Card, Suit
+from games.core.cards import Card, Rank, Suit
 from games.core.protocol import NOT_ALLOWED_NOW, Action, Event, IllegalAction, Outcome, Seat, check_legal
 from games.core.watching import SeatT
 from games.core.words import N, T, Words
@@ -44,7 +44,11 @@ RANK_WORDS: tuple[Words | int, ...] = (0, T("Ace"), 2, 3, 4, 5, 6, 7, 8, 9, 10, 
 
 def rank_of(card: Card) -> int:
     """Ace 1 up to King 13, the order foundations are built in."""
-    return card.rank.pip_value
+    return _RANKS[card.rank]
+
+
+# (A lookup, not Rank.pip_value's branches: the rules ask it for every card they weigh.)
+_RANKS = {rank: rank.pip_value for rank in Rank}
 
 
 def card_of(suit: Suit, rank: int) -> Card:
@@ -69,15 +73,15 @@ class Place:
 
     @staticmethod
     def column(index: int) -> Place:
-        return Place("column", index)
+        return _PLACES["column"][index] if 0 <= index < COLUMNS else Place("column", index)
 
     @staticmethod
     def tower(index: int) -> Place:
-        return Place("tower", index)
+        return _PLACES["tower"][index] if 0 <= index < TOWERS else Place("tower", index)
 
     @staticmethod
     def foundation(index: int) -> Place:
-        return Place("foundation", index)
+        return _PLACES["foundation"][index] if 0 <= index < 4 else Place("foundation", index)
 
     def words(self) -> Words:
         """The place as a player names it: "column 3", "tower 1", "the spades foundation"."""
@@ -91,6 +95,12 @@ class Place:
 
     def __str__(self) -> str:
         return str(self.words())
+
+
+# Every place on the table, made once: listing the moves asks for them thousands of times
+# a game, and a frozen dataclass is slow to build.
+_PLACES = {kind: tuple(Place(kind, i) for i in range(count))
+           for kind, count in (("column", COLUMNS), ("tower", TOWERS), ("foundation", 4))}
 
 
 @dataclass(frozen=True)
@@ -323,14 +333,18 @@ class SeahavenState:
 
     def targets(self, card: Card, source: Place) -> list[Place]:
         """Every place ``card`` (available at ``source``) may go to now."""
+        # (Every move is listed at every step, for the view and again to judge the move
+        # made: hence the rank weighed once, and the places not built anew.)
         places: list[Place] = []
+        rank = rank_of(card)
         home = SUIT_HOME[card.suit]  # type: ignore[index]
-        if self.foundations[home] == rank_of(card) - 1:
-            places.append(Place.foundation(home))
+        if self.foundations[home] == rank - 1:
+            places.append(_PLACES["foundation"][home])
+        own = source.index if source.kind == "column" else -1
         for i, col in enumerate(self.columns):
-            if Place.column(i) != source and self._fits(card, col):
-                places.append(Place.column(i))
-        places += [Place.tower(i) for i, t in enumerate(self.towers) if t is None]
+            if i != own and self._fits_rank(card.suit, rank, col):
+                places.append(_PLACES["column"][i])
+        places += [_PLACES["tower"][i] for i, t in enumerate(self.towers) if t is None]
         return places
 
     def legal_moves(self) -> list[Move]:
@@ -399,10 +413,16 @@ class SeahavenState:
 
     @staticmethod
     def _fits(card: Card, column: list[Card]) -> bool:
+        return SeahavenState._fits_rank(card.suit, rank_of(card), column)
+
+    @staticmethod
+    def _fits_rank(suit: Suit | None, rank: int, column: list[Card]) -> bool:
+        """Whether a card of ``suit`` and ``rank`` may go on ``column``: a King into an
+        empty one, any other card on the next higher card of its suit."""
         if not column:
-            return rank_of(card) == 13
+            return rank == 13
         top = column[-1]
-        return top.suit == card.suit and rank_of(top) == rank_of(card) + 1
+        return top.suit is suit and _RANKS[top.rank] == rank + 1
 
     def _refusal(self, action: object) -> Words:
         """Why ``action`` is not legal now, in a player's words (``check_legal`` asks

@@ -29,6 +29,14 @@ def no_wash(monkeypatch):
     monkeypatch.setattr(wash, "SHOWN", False)
 
 
+@pytest.fixture(autouse=True)
+def roomy_desktop(monkeypatch):
+    """The window fits the desktop (app.window.shell.desktop_room), and the dummy driver
+    says its desktop is 1024x768: UI tests get one that holds every window size, and
+    test_window_fits.py shrinks it."""
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(8192, 8192)])
+
+
 @pytest.fixture
 def app():
     """The app, headless at 1280x800, showing its menu after one frame (a test file may

@@ -45,3 +45,9 @@ def test_overlays_are_measured_over_a_table(app, name, overlay):
 def test_the_results_screen_shows_a_finished_game(app):
     bench.measure(app, bench.scenes()["results"], frames=3)
     assert app.scenes.top.session.state.is_over()
+
+
+def test_the_wash_is_measured_washing_throughout(app):
+    figures = bench.measure(app, bench.scenes()["wash"], frames=120)
+    assert figures["scene"] == "Washing" and app.scenes.top is not app.scenes.stack[0]
+    assert 0 < app.scenes.top.t < 1        # still washing, round and round, not dealt

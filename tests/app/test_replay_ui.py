@@ -6,7 +6,6 @@ never stop the app."""
 from __future__ import annotations
 
 import json
-from collections import OrderedDict
 
 import pygame
 import pytest
@@ -14,6 +13,7 @@ import pytest
 from app.core import replay_file, resume, storage
 from app.window.input.bindings import slot_choose_key, slot_keys
 from app.window.render import text as text_module
+from app.window.render.surface_cache import MB, SurfaceLRU
 from app.core.replay_file import Replay
 from app.window.scenes.menu import MenuScene
 from app.window.routes import open_replay
@@ -370,16 +370,16 @@ PLAYER_PROMPTS = ("Your turn", "your turn", "click", "Drag", "H taller", "H smal
                   "go first or second", "· mouse", "Study the row")
 
 
-class TextsDrawn(OrderedDict):
+class TextsDrawn(SurfaceLRU):
     """Stands in for the text cache and notes every text asked for while a frame is drawn."""
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__("the texts of a frame", 64 * MB)
         self.asked: list[str] = []
 
-    def get(self, key, default=None):  # type: ignore[override]
+    def get(self, key):  # type: ignore[override]
         self.asked.append(key[0])
-        return super().get(key, default)
+        return super().get(key)
 
 
 def texts_of_a_frame(app: App, monkeypatch) -> list[str]:

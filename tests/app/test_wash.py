@@ -133,3 +133,11 @@ def test_the_wash_is_a_setting_that_is_kept(app, tmp_path, monkeypatch):
     assert app.settings.wash_cards is False and row.value() == "off"
     assert storage.Settings().wash_cards is True
     assert wash.wanted(table(app, "euchre")) is False
+
+
+def test_seahaven_paints_its_faces_under_the_wash_not_on_the_deals_frames(app):
+    scene = table(app, "seahaven")
+    assert scene.preparing and not scene.painted_ahead
+    while isinstance(top(app), WashScene):       # a second at most (the wash's own length)
+        app.step(FRAME)
+    assert not scene.preparing and len(scene.painted_ahead) == 52   # ready as the deal begins

@@ -264,3 +264,32 @@ def test_view_shows_the_table_and_the_history_flags() -> None:
     assert view.columns[0] == tuple(cards("5D 4D")) and view.moves == 1
     assert view.can_undo and not view.can_redo and not view.won
     assert Resign(0) in view.legal
+
+
+def every_move_by_the_book(state: SeahavenState) -> list[Move]:
+    """The legal moves as the rules read (shared/rules/seahaven.md), in the order the
+    state lists them: each free card home, onto a column (the next card up of its suit, or
+    a King into an empty one), into an empty tower. The state's quicker listing must agree."""
+    found = []
+    for card, source in state.available():
+        rank = "A23456789TJQK".index(card.rank.symbol) + 1
+        home = "SHDC".index(card.suit.letter)
+        places = [F(home)] if state.foundations[home] == rank - 1 else []
+        for i, col in enumerate(state.columns):
+            above = "A23456789TJQK".index(col[-1].rank.symbol) + 1 if col else 14
+            if C(i) != source and (col[-1].suit == card.suit if col else True) and above == rank + 1:
+                places.append(C(i))
+        places += [T(i) for i, held in enumerate(state.towers) if held is None]
+        found += [Move(0, card, to) for to in places]
+    return found
+
+
+def test_the_legal_moves_are_the_books_in_its_order_through_whole_games():
+    pick = random.Random(3)
+    for deal in range(1, 13):
+        state = new_game(SeahavenOptions(), deal)
+        for _ in range(120):
+            assert state.legal_moves() == every_move_by_the_book(state)
+            if not state.legal_moves():
+                break
+            state.apply(pick.choice(state.legal_moves()))

@@ -16,7 +16,7 @@ import pytest
 
 from app.core.action_codec import decode_action
 from app.net.server import reflex_table
-from app.net.server.reflex_table import BACK_TEXT
+from app.net.server.reflex_table import BACK_TEXT, run_of
 from app.net.server.server import Server, _setup
 from app.net.server.store import TableStore
 from games.core.session import SessionCore
@@ -132,7 +132,7 @@ def test_a_killed_server_resumes_a_reflex_game_where_it_was_and_it_plays_to_the_
             clocks.clear()
             second = await Serving.listen(server, first.port)    # the clients come back by themselves
             try:
-                await until(lambda: back.reflex is not None and back.reflex.paused_since is None, 30, "play to resume")
+                await until(lambda: run_of(back) is not None and run_of(back).paused_since is None, 30, "play to resume")
                 for client in sat.clients:      # each estimates the new server's clock, not the old one's
                     assert abs(client.server_now() - reflex_table.server_ms()) < 50
                 results = await asyncio.wait_for(asyncio.gather(*sat.tasks), GAME_TIMEOUT_S)
@@ -141,7 +141,7 @@ def test_a_killed_server_resumes_a_reflex_game_where_it_was_and_it_plays_to_the_
             said = [c["paused"] for c in clocks]
             assert BACK_TEXT in said, said
             assert said[-1] is None, "play resumed"
-            assert back.status == "over" and not back.reflex.held_seats, "no computer took a seat"
+            assert back.status == "over" and not run_of(back).held_seats, "no computer took a seat"
             assert {a.seat for a in back.core.actions[len(old.actions):]} == {0, 1}, "both played on"
             assert results[0]["outcome"] == results[1]["outcome"] is not None
             assert replayed_from_log(tmp_path, back.code).state.outcome() == back.core.state.outcome()
@@ -168,7 +168,7 @@ def test_a_player_who_does_not_come_back_after_a_restart_is_played_by_a_computer
                 await until(lambda: any(c["paused"] == "Bob is reconnecting" for c in clocks), 30, "Ann back, Bob not")
                 waiting = next(c for c in clocks if c["paused"] == "Bob is reconnecting")
                 assert waiting["until"] == round(reflex_table._on_server_clock(back.away_since[1] + 1.0), 1)
-                await until(lambda: 1 in back.reflex.held_seats, 30, "a computer in Bob's seat")
+                await until(lambda: 1 in run_of(back).held_seats, 30, "a computer in Bob's seat")
                 result = await asyncio.wait_for(sat.tasks[0], GAME_TIMEOUT_S)
             finally:
                 await second.stop()

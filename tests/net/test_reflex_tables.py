@@ -14,7 +14,7 @@ import pytest
 
 from app.net.server import reflex_table
 from app.net.wire.protocol import Ping, Press, ProtocolError, parse_client, read_table
-from app.net.server.reflex_table import link_of, server_ms
+from app.net.server.reflex_table import link_of, run_of, server_ms
 from games.core.realtime import replay_timed
 from games.ratscrew.rules import Flip
 from games.registry import GAMES
@@ -31,7 +31,7 @@ def quick_start(monkeypatch: pytest.MonkeyPatch) -> None:
 
 async def playing(sat: Sat) -> None:
     """Until every client has its clock and the game's time has begun."""
-    run_ready = lambda: sat.table.reflex is not None and sat.table.reflex.game_at(server_ms()) > 50  # noqa: E731
+    run_ready = lambda: run_of(sat.table) is not None and run_of(sat.table).game_at(server_ms()) > 50  # noqa: E731
     await until(run_ready, what="the game to start")
     await until(lambda: all(c.clock.synced and c.zero is not None for c in sat.clients), what="the clocks")
     # every seat's round trip measured by the server, and its one-way delay
@@ -57,7 +57,7 @@ def test_presses_are_judged_by_stamp_not_by_arrival() -> None:
         try:
             await playing(sat)
             ann, bob = sat.clients
-            run = sat.table.reflex
+            run = run_of(sat.table)
             await until(lambda: run.window_ms >= 80, what="a window as long as Ann's delay")
             count = len(sat.table.core.actions)
             pressed = server_ms()
@@ -82,7 +82,7 @@ def test_a_client_stamping_100_ms_early_gains_no_more_than_the_tolerance() -> No
         try:
             await playing(sat)
             ann, bob = sat.clients
-            run = sat.table.reflex
+            run = run_of(sat.table)
             await until(lambda: run.window_ms >= 80, what="a window as long as Ann's delay")
             count = len(sat.table.core.actions)
             bob_conn = next(c for c in sat.table.conns if c.seat == bob.seat)
@@ -107,7 +107,7 @@ def test_a_client_stamping_100_ms_early_gains_no_more_than_the_tolerance() -> No
 
 def decided_of(sat: Sat, client: Any, since: int) -> Any:
     """The server's record of ``client``'s first press decided after the first ``since``."""
-    run = sat.table.reflex
+    run = run_of(sat.table)
     return next(d for d in list(run.decided)[since:] if d.seat == client.seat)
 
 
@@ -121,7 +121,7 @@ def test_with_every_press_in_hand_the_race_is_decided_before_the_window_ends() -
         try:
             await playing(sat)
             ann, bob = sat.clients
-            run = sat.table.reflex
+            run = run_of(sat.table)
             ann_conn = next(c for c in sat.table.conns if c.seat == ann.seat)
             link_of(ann_conn).add_upstream(170.0)       # one slow message, among the last 32
             await until(lambda: run.window_ms >= 170, what="a window as long as Ann's slowest")
@@ -149,7 +149,7 @@ def test_a_press_waits_while_a_slower_seat_could_still_send_an_earlier_one() -> 
         try:
             await playing(sat)
             ann, bob = sat.clients
-            run = sat.table.reflex
+            run = run_of(sat.table)
             await until(lambda: run.window_ms >= 120, what="a window as long as Ann's delay")
             count, since = len(sat.table.core.actions), len(run.decided)
             await bob.press(Flip(seat(bob), 0))
@@ -170,7 +170,7 @@ def test_a_drop_pauses_the_game_then_a_computer_holds_the_seat() -> None:
             ann, bob = sat.clients
             pauses: list[Any] = []
             ann.on_message = lambda m, _t: pauses.append(m.get("paused")) if m["type"] == "clock" else None
-            run = sat.table.reflex
+            run = run_of(sat.table)
             sat.tasks[1].cancel()                     # Bob's connection drops
             await until(lambda: run.pause_text is not None, what="the pause")
             assert run.pause_text == "Bob is reconnecting"
@@ -344,7 +344,7 @@ def test_a_press_the_rules_cannot_read_or_for_another_seat_is_refused_on_the_wir
                                  ({"type": "Dance", "seat": 0, "at_ms": 0}, "cannot be read")):
                 await ann._ws.send(json.dumps({"type": "press", "action": action, "t": server_ms()}))
                 await until(lambda: any(says in e for e in ann.errors), what=says)
-            assert sat.table.reflex.inbox == [] and sat.table.status == "playing"
+            assert run_of(sat.table).inbox == [] and sat.table.status == "playing"
         finally:
             await sat.close()
     asyncio.run(with_reflex_server(job))

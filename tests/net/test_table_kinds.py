@@ -9,7 +9,7 @@ from typing import Any, Callable, Coroutine, TypeVar
 
 from websockets.asyncio.client import connect
 
-from app.net.server.reflex_table import ReflexTable
+from app.net.server.reflex_table import ReflexTable, run_of
 from app.net.server.server import Server, Table
 from app.net.server.turn_table import TurnTable
 from app.net.wire.protocol import Create
@@ -25,7 +25,7 @@ def test_a_tables_kind_comes_from_its_games_spec() -> None:
     server = Server()
     whist, _ = server.create(Create("whist", 4, 0, "easy", 1), "Ann")
     ratscrew, _ = server.create(Create("ratscrew", 3, 0, "easy", 1), "Ann")
-    assert isinstance(whist.kind, TurnTable) and whist.reflex is None
+    assert isinstance(whist.kind, TurnTable) and run_of(whist) is None
     assert isinstance(ratscrew.kind, ReflexTable)
 
 

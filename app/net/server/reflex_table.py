@@ -56,20 +56,19 @@ from typing import TYPE_CHECKING, Any
 
 from app.core.action_codec import encode_action
 from app.net.wire import protocol
-from app.net.wire.clock import WINDOW_CAP_MS, LinkStats
+from app.net.wire.clock import WINDOW_CAP_MS
 from app.net.wire.protocol import ActionMsg, Ping, Press, ProtocolError, not_allowed
-from app.net.server.seat_figures import seat_figures
+from app.net.server.seat_figures import link_of, seat_figures
 from games.core.protocol import Event, IllegalAction, Seat
 from games.core.realtime import TimedAction, check_time
 from games.core.words import Words
 from games.registry import GAMES
 
 if TYPE_CHECKING:
-    from app.net.server.server import Conn, Table
-    from app.net.server.table_kind import Post
+    from app.net.server.table import Conn, Post, Table
     from games.core.session import SessionCore
 
-__all__ = ["ReflexTable", "ReflexRun", "Verdict", "server_ms", "link_of", "pong", "replay"]
+__all__ = ["ReflexTable", "ReflexRun", "Verdict", "run_of", "server_ms", "link_of", "pong", "replay"]
 
 log = logging.getLogger("parlour.server")
 
@@ -82,7 +81,6 @@ BACK_TEXT = "the table is back: play resumes"     # after the server was started
 DECIDED_KEPT = 1000      # the last presses decided, kept in the run's record
 
 _EPOCH = time.monotonic()
-_links: weakref.WeakKeyDictionary[Conn, LinkStats] = weakref.WeakKeyDictionary()
 
 
 def server_ms() -> float:
@@ -110,13 +108,6 @@ def replay(core: SessionCore, actions: list[Any], game_ms: int | None) -> None:
     if game_ms is not None and game_ms > state.now_ms and not state.is_over():
         state.advance(game_ms)
 
-
-def link_of(conn: Conn) -> LinkStats:
-    """What the server has measured of ``conn``'s delays."""
-    stats = _links.get(conn)
-    if stats is None:
-        stats = _links[conn] = LinkStats()
-    return stats
 
 
 def pong(conn: Conn, ping: Ping) -> dict[str, Any]:
@@ -289,7 +280,7 @@ class ReflexRun:
     # running -----------------------------------------------------------------------------
 
     async def run(self) -> None:
-        while self.table.reflex is self and self.table.core is self.core:
+        while run_of(self.table) is self and self.table.core is self.core:
             if self._watch_seats():
                 self.post.broadcast(self.table, [])
             self._send_clock()
@@ -454,7 +445,7 @@ class ReflexRun:
 
 
 class ReflexTable:
-    """One reflex table's play (a :class:`~app.net.server.table_kind.TableKind`): a
+    """One reflex table's play (a :class:`~app.net.server.table.TableKind`): a
     :class:`ReflexRun` for each game, started when the game starts."""
 
     replay = staticmethod(replay)
@@ -486,3 +477,8 @@ class ReflexTable:
 
     def stop(self) -> None:
         self.run = None          # its loop ends when it is no longer the table's
+
+
+def run_of(table: Table) -> ReflexRun | None:
+    """A reflex table's game as it runs (None at a turn table, or before the start)."""
+    return table.kind.run if isinstance(table.kind, ReflexTable) else None

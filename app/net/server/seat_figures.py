@@ -1,4 +1,5 @@
-"""What the server measured of every seat's line at a reflex table, for the players' F3
+"""What the server measured of each connection's line (``link_of``: its round trips and
+one-way delays, from its pings), and of every seat's at a reflex table for the players' F3
 overlay: each connected seat's lowest round trip and how far its clock estimate is off.
 
 The server cannot read a client's estimate, but it sees its effect: a ping says the
@@ -10,13 +11,25 @@ is the estimate's error (to within the line's own asymmetry).
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from app.net.wire.clock import LinkStats
-    from app.net.server.server import Table
+from app.net.wire.clock import LinkStats
 
-__all__ = ["seat_figures", "clock_error_ms"]
+if TYPE_CHECKING:
+    from app.net.server.table import Conn, Table
+
+__all__ = ["link_of", "seat_figures", "clock_error_ms"]
+
+_links: weakref.WeakKeyDictionary[Conn, LinkStats] = weakref.WeakKeyDictionary()
+
+
+def link_of(conn: Conn) -> LinkStats:
+    """What the server has measured of ``conn``'s delays."""
+    stats = _links.get(conn)
+    if stats is None:
+        stats = _links[conn] = LinkStats()
+    return stats
 
 
 def clock_error_ms(link: LinkStats) -> float | None:
@@ -28,8 +41,6 @@ def clock_error_ms(link: LinkStats) -> float | None:
 
 def seat_figures(table: Table) -> list[list[Any]]:
     """``[[seat, rtt_ms, error_ms], ...]`` for every seat with a measured connection."""
-    from app.net.server.reflex_table import link_of
-
     rows = []
     for conn in sorted((c for c in table.conns if c.seat is not None), key=lambda c: c.seat or 0):
         link = link_of(conn)

@@ -16,10 +16,10 @@ from __future__ import annotations
 from itertools import count
 from typing import TYPE_CHECKING, Iterable
 
-from app.net.wire.protocol import NAME_LIMIT
+from app.core.words.names import NAME_LIMIT
 
 if TYPE_CHECKING:
-    from app.net.server.server import Server, Table
+    from app.net.server.table import Hall, Table
 
 __all__ = ["REPLACED", "unique_name", "take_over"]
 
@@ -46,7 +46,7 @@ def unique_name(wanted: str, taken: Iterable[str]) -> str:
     raise AssertionError("unreachable")
 
 
-def take_over(server: Server, table: Table, seat: int) -> None:
+def take_over(server: Hall, table: Table, seat: int) -> None:
     """The connections sitting in ``seat`` leave it: out of the table at once (nothing they
     send counts any more), told ``REPLACED`` and closed by their own outgoing queues."""
     for older in [c for c in table.conns if c.seat == seat]:

@@ -21,7 +21,7 @@ away longer than ``grace_s``, a computer player moves for them until they come b
 
 A table is one of two kinds, chosen once from its game's spec: a turn table
 (:mod:`app.net.server.turn_table`) or a reflex table (:mod:`app.net.server.reflex_table`),
-which reach the server only through the small protocol of :mod:`app.net.server.table_kind`.
+which reach the server only through the small protocol of :mod:`app.net.server.table`.
 Nothing on a table's path ever waits for a peer: what a connection is told goes on its own
 bounded queue (:mod:`app.net.server.outbox`), sent by its own task; a peer that does not
 keep up, or floods, is cut at once.
@@ -33,7 +33,6 @@ import asyncio
 import logging
 import secrets
 import time
-from dataclasses import dataclass, field
 from typing import Any, Callable, Coroutine, TypeVar
 
 from websockets.asyncio.server import ServerConnection, serve
@@ -49,9 +48,9 @@ from app.net.wire.protocol import (
 from app.net.server.deal_seeds import secret_seed, table_seed
 from app.net.server.limits import Bucket, Gate, Limits
 from app.net.server.outbox import Outbox
-from app.net.server.reflex_table import ReflexRun, ReflexTable
+from app.net.server.reflex_table import ReflexTable
 from app.net.server.store import ASIDE, SeatRecord, TableRecord, TableStore, token_hash
-from app.net.server.table_kind import TableKind
+from app.net.server.table import Conn, Table
 from app.net.server.table_texts import TableTexts
 from app.net.server.turn_table import TurnTable
 from games.core.protocol import Event, Seat
@@ -71,70 +70,6 @@ READ_LIMIT = 1 << 20     # a frame over this closes the connection; over MAX_BYT
 
 class HangUp(ProtocolError):
     """A refusal after which the connection is closed (its error line is sent first)."""
-
-
-@dataclass(eq=False)
-class Conn:
-    """One connection: where it sits (``seat`` None for a watcher) and its limits."""
-
-    ws: ServerConnection
-    outbox: Outbox
-    messages: Bucket
-    address: str = "?"
-    table: Table | None = None
-    seat: Seat | None = None
-    name: str = ""
-    chats: Bucket = field(default_factory=lambda: Bucket(1, 5))
-    refused: int = 0
-
-
-@dataclass(eq=False)
-class Table:
-    code: str
-    core: SessionCore
-    seats: list[SeatRecord]
-    status: str = "waiting"          # waiting (for remote players), playing, over
-    conns: set[Conn] = field(default_factory=set)
-    away_since: dict[Seat, float] = field(default_factory=dict)
-    made_by: str = ""                # the address it was made from ("" once resumed from the log)
-    made_at: float = 0.0             # when (server.clock), or when it was resumed: for the sweep
-    quiet_since: float = 0.0         # when its last connection left (server.clock): for the sweep
-    kind: TableKind = field(init=False, repr=False)     # turn or reflex: given by the server, once
-
-    @property
-    def reflex(self) -> ReflexRun | None:
-        """A reflex table's game as it runs (None at a turn table, or before the start)."""
-        return self.kind.run if isinstance(self.kind, ReflexTable) else None
-
-    @property
-    def game(self) -> str:
-        return self.core.spec.id
-
-    def players(self) -> list[dict[str, Any]]:
-        present = {c.seat for c in self.conns if c.seat is not None}
-        return [{"name": s.name or ("Computer" if s.kind == "bot" else "Open seat"), "kind": s.kind,
-                 "taken": s.kind == "bot" or s.token_hash is not None,
-                 "connected": s.kind == "bot" or i in present,
-                 **({"difficulty": s.difficulty} if s.kind == "bot" else {})}   # the lobby says a computer's level
-                for i, s in enumerate(self.seats)]
-
-    @property
-    def host_seat(self) -> Seat:
-        """The seat of the person who made the table."""
-        return next((i for i, s in enumerate(self.seats) if s.kind == "host"), 0)
-
-    def open_seat(self) -> Seat | None:
-        for i, s in enumerate(self.seats):
-            if s.kind == "remote" and s.token_hash is None:
-                return i
-        return None
-
-    def seat_of(self, token: str) -> Seat | None:
-        hashed = token_hash(token)
-        for i, s in enumerate(self.seats):
-            if s.token_hash is not None and secrets.compare_digest(s.token_hash, hashed):
-                return i
-        return None
 
 
 class Server:
@@ -467,7 +402,7 @@ class Server:
             return
         table.kind.move_on()
 
-    # --- what a table kind may ask (app/net/server/table_kind.py's Post) --------------------------
+    # --- what a table kind may ask (app/net/server/table.py's Post) -------------------------------
 
     def broadcast(self, table: Table, events: list[Event], but: Conn | None = None) -> None:
         for conn, frame in _table_frames(table, events, [c for c in table.conns if c is not but]):

@@ -20,14 +20,14 @@ from typing import TYPE_CHECKING
 from app.net.wire.protocol import ProtocolError
 
 if TYPE_CHECKING:
-    from app.net.server.server import Conn, Server, Table
+    from app.net.server.table import Conn, Hall, Table
 
 __all__ = ["SWEEP_EVERY_S", "close", "shut", "forget", "host_gone", "close_if_host_gone", "sweep", "sweep_every"]
 
 SWEEP_EVERY_S = 60.0
 
 
-def close(server: Server, conn: Conn) -> None:
+def close(server: Hall, conn: Conn) -> None:
     """The host's ``close``: only the host, and only while the table waits."""
     table = conn.table
     assert table is not None
@@ -38,14 +38,14 @@ def close(server: Server, conn: Conn) -> None:
     shut(server, table, f"{_host_name(table)} closed the table")
 
 
-def host_gone(server: Server, table: Table) -> bool:
+def host_gone(server: Hall, table: Table) -> bool:
     """A waiting table whose host has been away longer than the grace period."""
     away = table.away_since.get(table.host_seat)
     return (table.status == "waiting" and server.tables.get(table.code) is table and away is not None
             and time.monotonic() - away >= server.grace_s)
 
 
-def close_if_host_gone(server: Server, table: Table) -> bool:
+def close_if_host_gone(server: Hall, table: Table) -> bool:
     """Close ``table`` if its host has been gone too long while it waits; whether it did."""
     if not host_gone(server, table):
         return False
@@ -53,7 +53,7 @@ def close_if_host_gone(server: Server, table: Table) -> bool:
     return True
 
 
-def shut(server: Server, table: Table, line: str) -> None:
+def shut(server: Hall, table: Table, line: str) -> None:
     """Forget ``table``, tell everyone at it ``line`` (a ``closed`` message) and hang up
     (each connection's own task closes it once the line is sent: nothing waits here)."""
     forget(server, table)
@@ -65,7 +65,7 @@ def shut(server: Server, table: Table, line: str) -> None:
         conn.outbox.close_after(1000, "the table is closed")
 
 
-def forget(server: Server, table: Table) -> None:
+def forget(server: Hall, table: Table) -> None:
     """``table`` gone from memory, its seat tokens and the log."""
     if server.tables.get(table.code) is not table:
         return
@@ -78,7 +78,7 @@ def forget(server: Server, table: Table) -> None:
         server.store.forget(table.code)
 
 
-def sweep(server: Server) -> list[str]:
+def sweep(server: Hall) -> list[str]:
     """Forget the tables finished or waiting with nobody connected for ``idle_s``, and
     close those that have waited to start for ``unstarted_s`` (telling whoever is at
     them); their codes. (A game being played with nobody connected goes on: computers
@@ -94,7 +94,7 @@ def sweep(server: Server) -> list[str]:
     return [t.code for t in idle + unstarted]
 
 
-async def sweep_every(server: Server, seconds: float) -> None:
+async def sweep_every(server: Hall, seconds: float) -> None:
     """``sweep`` every ``seconds``, on the server's loop, until cancelled."""
     while True:
         await asyncio.sleep(seconds)

@@ -18,8 +18,7 @@ from app.net.wire.protocol import ActionMsg, Press, ProtocolError, not_allowed
 from games.core.protocol import IllegalAction, Seat
 
 if TYPE_CHECKING:
-    from app.net.server.server import Conn, Table
-    from app.net.server.table_kind import Post
+    from app.net.server.table import Conn, Post, Table
     from games.core.session import SessionCore
 
 __all__ = ["TurnTable"]
@@ -28,7 +27,7 @@ log = logging.getLogger("parlour.server")
 
 
 class TurnTable:
-    """One turn table's play (a :class:`~app.net.server.table_kind.TableKind`)."""
+    """One turn table's play (a :class:`~app.net.server.table.TableKind`)."""
 
     def __init__(self, post: Post, table: Table) -> None:
         self.post, self.table = post, table

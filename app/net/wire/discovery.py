@@ -38,6 +38,7 @@ from zeroconf import Error as ZeroconfError
 from zeroconf import IPVersion, ServiceBrowser, ServiceInfo, ServiceListener, Zeroconf
 from zeroconf.asyncio import AsyncZeroconf
 
+from app.core.words.names import NAME_LIMIT
 from app.net.wire import protocol
 
 __all__ = ["SERVICE_TYPE", "ListedTable", "Found", "DiscoveryUnavailable", "announced_properties",
@@ -81,11 +82,11 @@ class Found:
 
 def announced_properties(server_name: str, tables: Iterable[ListedTable]) -> dict[str, str]:
     """The TXT properties of a server with these open tables, within ``TXT_BUDGET``."""
-    props = {"v": str(protocol.VERSION), "name": protocol.clean_text(server_name, protocol.NAME_LIMIT)}
+    props = {"v": str(protocol.VERSION), "name": protocol.clean_text(server_name, NAME_LIMIT)}
     used = sum(_entry_size(k, v) for k, v in props.items())
     for table in tables:
         value = "|".join((table.code, table.game, str(table.free), str(table.seats),
-                          protocol.clean_text(table.host, protocol.NAME_LIMIT)))
+                          protocol.clean_text(table.host, NAME_LIMIT)))
         key = f"t{len(props) - 1}"
         if used + _entry_size(key, value) > TXT_BUDGET:
             break                   # the rest are still joined by address and code
@@ -103,7 +104,7 @@ def read_properties(props: Mapping[bytes, bytes | None]) -> tuple[int | None, st
     announce anything, so whatever cannot be read is left out, never raised."""
     text = {k.decode("utf-8", "replace"): (v or b"").decode("utf-8", "replace") for k, v in props.items()}
     version = int(text["v"]) if text.get("v", "").isdigit() else None
-    name = protocol.clean_text(text.get("name", ""), protocol.NAME_LIMIT) or "?"
+    name = protocol.clean_text(text.get("name", ""), NAME_LIMIT) or "?"
     tables = []
     for i in range(1, 100):
         entry = text.get(f"t{i}")
@@ -125,7 +126,7 @@ def _read_table(entry: str) -> ListedTable | None:
             or not free.isdigit() or not seats.isdigit() or not game or len(game) > _FIELD_LIMIT):
         return None
     return ListedTable(code, protocol.clean_text(game, _FIELD_LIMIT), int(free), int(seats),
-                       protocol.clean_text(host, protocol.NAME_LIMIT) or "?")
+                       protocol.clean_text(host, NAME_LIMIT) or "?")
 
 
 def _announced_game(table: Any) -> str:
@@ -184,7 +185,7 @@ class Announcer:
 
     def __init__(self, server_name: str, bind_host: str, port: int,
                  interfaces: list[str] | None = None, addresses: list[str] | None = None) -> None:
-        self.server_name = protocol.clean_text(server_name, protocol.NAME_LIMIT) or "Parlour"
+        self.server_name = protocol.clean_text(server_name, NAME_LIMIT) or "Parlour"
         self.port = port
         self.addresses = addresses if addresses is not None else _addresses(bind_host)
         specific = bind_host not in ("", "0.0.0.0", "::")

@@ -20,6 +20,7 @@ import pygame
 
 from app.window.render import courts
 from app.window.render.suits import paint_suit, suit_surface
+from app.window.render.surface_cache import MB, cached_surfaces, register, size_of
 from app.window.render.text import render_text
 from app.window.render.vector import RGB, Color, Pen, Point, rgba_of, supersample
 from games.core.cards import Card, Rank, Suit
@@ -125,11 +126,18 @@ class _WidthCache:
 
     Resizing the window asks for new widths; only the most recent few widths of each kind
     are kept, so a long session of resizing does not hold every size ever drawn, and a
-    burst of odd shadow sizes cannot push the card faces out.
+    burst of odd shadow sizes cannot push the card faces out. Past ``max_bytes`` the least
+    recently used widths of any kind go too (eight widths of 4K card faces are 200 MB),
+    never the one in use.
     """
 
-    def __init__(self, max_widths: int = 8) -> None:
+    name = "card faces and backs"
+
+    def __init__(self, max_widths: int = 8, max_bytes: int = 48 * MB) -> None:
         self.max_widths = max_widths
+        self.max_bytes = max_bytes
+        self.bytes = 0
+        register(self)
         # (kind, width) -> what -> surface: dropping a width is one deletion, not a search
         # of every surface held (that search cost some 6 ms on a table's first frame).
         self._items: dict[tuple[str, int], dict[object, pygame.Surface]] = {}
@@ -153,6 +161,7 @@ class _WidthCache:
             surface = _finish(make())
             self.painted += 1
             self._items.setdefault((kind, width), {})[what] = surface
+            self.bytes += size_of(surface)
             self._note_width(kind, width)
         return surface
 
@@ -162,11 +171,19 @@ class _WidthCache:
         widths.move_to_end(width)
         while len(widths) > self.max_widths:
             old, _ = widths.popitem(last=False)
-            self._items.pop((kind, old), None)
+            self._drop(kind, old)
+        for other, older in self._widths.items():
+            while self.bytes > self.max_bytes and len(older) > 1 and next(iter(older)) != width:
+                self._drop(other, older.popitem(last=False)[0])
+
+    def _drop(self, kind: str, width: int) -> None:
+        shelf = self._items.pop((kind, width), {})
+        self.bytes -= sum(size_of(surface) for surface in shelf.values())
 
     def clear(self) -> None:
         self._items.clear()
         self._widths.clear()
+        self.bytes = 0
 
 
 def _finish(surface: pygame.Surface) -> pygame.Surface:
@@ -375,7 +392,7 @@ class CardRenderer:
 
 # --- pieces shared by faces ------------------------------------------------------------
 
-@lru_cache(maxsize=16)
+@cached_surfaces(8 * MB)
 def _blank(width: int) -> pygame.Surface:
     """The plain card: warm stock inside a thin grey edge, with rounded corners."""
     g = geometry(width)

@@ -3,10 +3,9 @@ pen in a seat's colour and cached per size."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
+from app.window.render.surface_cache import MB, cached_surfaces
 from app.window.render.vector import Pen, rgb, supersample
 
 # Fingers as (base x, base y, tip x, tip y, width) in a 100 x 120 box, the wrist at the bottom.
@@ -31,7 +30,7 @@ def seat_colour(seat: int) -> tuple[int, int, int]:
     return CUFFS[seat % len(CUFFS)]
 
 
-@lru_cache(maxsize=24)
+@cached_surfaces(4 * MB)
 def hand(width: int, seat: int) -> pygame.Surface:
     """A hand ``width`` pixels wide (and 1.2 times as tall), the cuff in the seat's colour."""
     skin = SEAT_COLOURS[seat % len(SEAT_COLOURS)]

@@ -10,11 +10,11 @@ no one has to tell the colours apart by hue.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 import pygame
 
 from app.window.render.cards import BACK_STYLES
+from app.window.render.surface_cache import MB, cached_surfaces
 from app.window.render.text import render_text
 from app.window.render.vector import Pen, rgb, supersample
 
@@ -42,7 +42,7 @@ def dot_radius(diameter: float) -> float:
     return diameter * DOT_RADIUS
 
 
-@lru_cache(maxsize=256)
+@cached_surfaces(24 * MB)
 def ring_card(ring: tuple[str, ...], diameter: int, colour_blind: bool = False) -> pygame.Surface:
     """The face of one card, ``diameter`` pixels across."""
     size = max(16, diameter)
@@ -91,7 +91,7 @@ def _letters(surface: pygame.Surface, ring: tuple[str, ...], size: int) -> None:
         surface.blit(letter, letter.get_rect(center=(round(c + dx), round(c + dy))))
 
 
-@lru_cache(maxsize=16)
+@cached_surfaces(4 * MB)
 def ring_back(diameter: int, style: str = "blue") -> pygame.Surface:
     """The back of a card: a disc in the colours of the chosen card back (the settings'
     "Card back", as on the square cards) with a five-petal rosette."""
@@ -114,7 +114,7 @@ def ring_back(diameter: int, style: str = "blue") -> pygame.Surface:
     return supersample((size, size), paint)
 
 
-@lru_cache(maxsize=32)
+@cached_surfaces(2 * MB)
 def highlight(diameter: int) -> pygame.Surface:
     """A gold ring drawn round a matching dot."""
     radius = dot_radius(diameter) * 1.45

@@ -15,12 +15,15 @@ import pygame
 
 from app.window.render.reuse import copy_into
 from app.window.render.table import CardSprite, SpriteDrawer
+from games.core.cards import Card
 
 # A pile, bottom card first: each sprite with whether it casts a shadow.
 Pile = Sequence[tuple[CardSprite, bool]]
+# How a sprite was painted: its card, x, y, angle, lift, width, face up, dim, marked, shadow.
+Pose = tuple[Card | None, float, float, float, float, float, bool, bool, bool, bool]
 
 
-def _pose(sprite: CardSprite, shadow: bool) -> tuple:
+def _pose(sprite: CardSprite, shadow: bool) -> Pose:
     """Everything about a sprite that changes how it is drawn."""
     return (sprite.card, sprite.x, sprite.y, sprite.angle, sprite.lift, sprite.width,
             sprite.face_up, sprite.dim, sprite.marked, shadow)
@@ -29,9 +32,9 @@ def _pose(sprite: CardSprite, shadow: bool) -> tuple:
 class StillLayer:
     def __init__(self) -> None:
         self.surface: pygame.Surface | None = None
-        self.key: tuple = ()
+        self.key: tuple[object, ...] = ()   # what the whole layer was painted from
         # id(sprite) -> the pose it was painted in and the rectangle that painting covered
-        self.held: dict[int, tuple[tuple, pygame.Rect]] = {}
+        self.held: dict[int, tuple[Pose, pygame.Rect]] = {}
         self.repaints = 0  # whole-layer paintings, for tests and measurement
 
     def draw(self, surface: pygame.Surface, drawer: SpriteDrawer, floor: pygame.Surface,
@@ -64,7 +67,7 @@ class StillLayer:
               still: list[tuple[CardSprite, bool]]) -> None:
         """Paint again where a card arrived, left or changed since the last frame."""
         dirty: list[pygame.Rect] = []
-        now: dict[int, tuple[tuple, pygame.Rect]] = {}
+        now: dict[int, tuple[Pose, pygame.Rect]] = {}
         for sprite, shadow in still:
             pose = _pose(sprite, shadow)
             was = self.held.get(id(sprite))

@@ -11,11 +11,11 @@ from functools import cache
 
 import pygame
 
+from app.window.render.surface_cache import MB, SurfaceLRU
 from app.window.render.vector import Color, Pen, Point, mirrored, path, rgba_of, supersample
 from games.core.cards import Suit
 
-_CACHE_LIMIT = 4096
-_surfaces: dict[tuple[Suit, int, tuple[int, int, int, int]], pygame.Surface] = {}
+_surfaces: SurfaceLRU[tuple[Suit, int, tuple[int, int, int, int]]] = SurfaceLRU("pips", 8 * MB)
 
 
 @dataclass(frozen=True)
@@ -90,11 +90,7 @@ def suit_surface(suit: Suit, size: int, color: Color) -> pygame.Surface:
     rgba = rgba_of(color)
     key = (suit, max(1, int(size)), rgba)
     surface = _surfaces.get(key)
-    if surface is None:
-        if len(_surfaces) >= _CACHE_LIMIT:
-            _surfaces.clear()
-        surface = _surfaces[key] = _render(suit, key[1], rgba)
-    return surface
+    return surface if surface is not None else _surfaces.put(key, _render(suit, key[1], rgba))
 
 
 def _render(suit: Suit, size: int, rgba: tuple[int, int, int, int]) -> pygame.Surface:

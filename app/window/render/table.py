@@ -11,12 +11,13 @@ import pygame
 
 from app.window.anim.tween import Movable
 from app.window.render.cards import CardRenderer
+from app.window.render.surface_cache import MB, SurfaceLRU, cached_surfaces
 from app.window.render.text import render_text
 from app.window.ui import theme
 from games.core.cards import Card
 
 
-@lru_cache(maxsize=4)
+@cached_surfaces(24 * MB)   # (a 4K window's, 33 MB, is kept alone)
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """A green baize with a soft vignette, drawn once per window size."""
     small = pygame.image.frombytes(_vignette(), (64, 40), "RGBX")
@@ -87,7 +88,9 @@ class CardSprite(Movable):
     lift: float = 0.0
     dim: bool = False
     marked: bool = False
-    tags: dict = field(default_factory=dict)
+    # What a table notes on a sprite between an event and its animation: a delay, a
+    # nudge off the pile's centre, a flag ("reveal", "busy").
+    tags: dict[str, float | bool] = field(default_factory=dict)
 
     @property
     def known(self) -> Card:
@@ -108,8 +111,10 @@ class SpriteDrawer:
     def __init__(self, renderer: CardRenderer, back: str = "blue") -> None:
         self.renderer = renderer
         self.back = back
-        self._rotated: dict[tuple, pygame.Surface] = {}
-        self._dim: dict[int, pygame.Surface] = {}
+        # (Keyed by the image itself, not its id: a face dropped from the renderer's cache
+        # and another painted at the same address must not find this one's turns.)
+        self._rotated: SurfaceLRU[tuple[pygame.Surface, int]] = SurfaceLRU("turned cards", 16 * MB)
+        self._dim: SurfaceLRU[int] = SurfaceLRU("dimmed cards", 2 * MB)
 
     def restyle(self, renderer: CardRenderer, back: str) -> None:
         """Draw with another renderer and back from now on (the settings changed)."""
@@ -152,13 +157,9 @@ class SpriteDrawer:
         """``image`` rotated by whole degrees, cached (rotating every frame is costly)."""
         if not angle:
             return image
-        key = (id(image), angle)
+        key = (image, angle)
         rotated = self._rotated.get(key)
-        if rotated is None:
-            if len(self._rotated) > 400:
-                self._rotated.clear()
-            rotated = self._rotated[key] = pygame.transform.rotozoom(image, angle, 1.0)
-        return rotated
+        return rotated if rotated is not None else self._rotated.put(key, pygame.transform.rotozoom(image, angle, 1.0))
 
     def _dimmer(self, width: int) -> pygame.Surface:
         layer = self._dim.get(width)
@@ -166,7 +167,7 @@ class SpriteDrawer:
             h = round(width * 1.4)
             layer = pygame.Surface((width, h), pygame.SRCALPHA)
             pygame.draw.rect(layer, (0, 0, 0, 110), layer.get_rect(), border_radius=max(3, width // 12))
-            self._dim[width] = layer
+            self._dim.put(width, layer)
         return layer
 
 
@@ -217,7 +218,7 @@ def token(radius: int, filled: bool = True) -> pygame.Surface:
     return _token(radius, filled)
 
 
-@lru_cache(maxsize=32)
+@cached_surfaces(2 * MB)
 def _token(radius: int, filled: bool) -> pygame.Surface:
     size = radius * 2 + 2
     surf = pygame.Surface((size, size), pygame.SRCALPHA)

@@ -11,11 +11,12 @@ import functools
 
 import re
 import sys
-from collections import OrderedDict
 from pathlib import Path
 from typing import Protocol
 
 import pygame
+
+from app.window.render.surface_cache import MB, SurfaceLRU
 
 ColorLike = tuple[int, int, int] | tuple[int, int, int, int] | pygame.Color
 
@@ -23,11 +24,10 @@ ANCHORS = frozenset({
     "topleft", "midtop", "topright", "midleft", "center", "midright",
     "bottomleft", "midbottom", "bottomright",
 })
-_TEXT_CACHE_SIZE = 1024
 _BULLET = re.compile(r"^(\s*[-*\u2022] )")
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-_texts: OrderedDict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = OrderedDict()
+_texts: SurfaceLRU[tuple[str, int, tuple[int, ...], bool]] = SurfaceLRU("rendered text", 16 * MB)
 
 
 FONT_FILE = "DejaVuSans.ttf"
@@ -83,15 +83,11 @@ def render_text(text: str, size: int, color: ColorLike, bold: bool = False) -> p
     key = (text, int(size), tuple(pygame.Color(color)), bold)
     surface = _texts.get(key)
     if surface is not None:
-        _texts.move_to_end(key)
         return surface
     surface = font(size, bold).render(text, True, color)
     if pygame.display.get_surface() is not None:
         surface = surface.convert_alpha()
-    _texts[key] = surface
-    if len(_texts) > _TEXT_CACHE_SIZE:
-        _texts.popitem(last=False)
-    return surface
+    return _texts.put(key, surface)
 
 
 def draw_text(

@@ -15,6 +15,7 @@ import pygame
 from app.window.render.cards import CardRenderer
 from app.window.render.nails import ring_card
 from app.window.render.table import CardSprite, SpriteDrawer, token
+from app.window.render.surface_cache import MB, SurfaceLRU
 from app.window.render.text import render_text
 from app.window.render.vector import Pen, supersample
 from app.window.ui import theme
@@ -24,8 +25,7 @@ from games.registry import MenuArt, Picture
 # A painting: the easel and the cards the spec gives it, in the order it places them.
 Painting = Callable[["Easel", tuple[str, ...]], None]
 
-_CACHE: dict[tuple[object, ...], pygame.Surface] = {}
-_CACHE_LIMIT = 64
+_CACHE: SurfaceLRU[tuple[object, ...]] = SurfaceLRU("menu tiles", 16 * MB)
 
 
 class Easel:
@@ -84,11 +84,9 @@ def tile_art(art: MenuArt, size: tuple[int, int], renderer: CardRenderer, back: 
     key = (art, size, id(renderer), renderer.four_colour, renderer.large_index, back)
     image = _CACHE.get(key)
     if image is None:
-        if len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.clear()
         image = pygame.Surface(size, pygame.SRCALPHA)
         PAINTINGS[art.picture](Easel(image, renderer, back), art.cards)
-        _CACHE[key] = image
+        _CACHE.put(key, image)
     return image
 
 

@@ -23,12 +23,14 @@ from app.window.ui import theme
 from app.window.ui.widgets import Button, blit_centered, panel
 
 if TYPE_CHECKING:
+    from app.net.client.remote import RemoteSession
+    from app.net.server.hosting import LocalServer
     from app.window.scenes.base import AppServices
 
 NO_SEAT = "that seat token opens no seat here"
 
 
-def back_session(url: str, seat: KeptSeat) -> Any:
+def back_session(url: str, seat: KeptSeat) -> RemoteSession:
     """A session sitting down again in ``seat`` at the server at ``url`` (a reflex game's
     keeps the server's clock; at a turn table it is a plain ``RemoteSession``)."""
     from app.net.client.remote_realtime import RemoteRealtimeSession
@@ -43,8 +45,8 @@ class BackToTableScene(Scene):
         super().__init__(app)
         self.seat = seat
         self.address = seat.url.removeprefix("ws://")
-        self.session: Any = None
-        self.server: Any = None
+        self.session: RemoteSession | None = None
+        self.server: LocalServer | None = None
         self.problem: str | None = None
         self.back_button = Button("Cancel", self.back, kind="quiet")
         if seat.hosted_here:
@@ -67,20 +69,22 @@ class BackToTableScene(Scene):
     def update(self, dt: float) -> None:
         if self.problem is not None:
             return
-        if self.session is None:
+        session = self.session
+        if session is None:
             self._server_ready()
             return
-        self.session.poll()
-        status = self.session.status
+        session.poll()
+        status = session.status
         if status in ("playing", "over"):
-            self._open_table()
+            self.app.nav.table(session, replace=True)
         elif status == "waiting":
-            self._open_lobby()
+            self.app.nav.lobby(session, self.address, replace=True)
         elif status == "failed":
-            self._failed(self.session.failure or "")
+            self._failed(session.failure or "")
 
     def _server_ready(self) -> None:
         server = self.server
+        assert server is not None   # (no session yet: the table is on this app's own server, opened first)
         if server.failure is not None:
             self._failed(server.failure, said=True)
         elif server.port is not None:
@@ -105,11 +109,6 @@ class BackToTableScene(Scene):
                     f"(nothing answers at {self.address}).")
         return player_line(failure, self.address)
 
-    def _open_table(self) -> None:
-        self.app.nav.table(self.session, replace=True)
-
-    def _open_lobby(self) -> None:
-        self.app.nav.lobby(self.session, self.address, replace=True)
 
     # --- what the player does ---------------------------------------------------------------
 

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from app.core.session import Setup
     from app.core.table_session import NetworkedSession, TableSession
     from app.core.storage import Settings
+    from app.net.client.remote import RemoteSession
     from app.window.render.cards import CardRenderer
     from games.core.words import Words
     from games.registry import GameSpec
@@ -73,7 +74,8 @@ class SceneManager:
         # The picture under the top overlay, kept while it cannot change: scenes beneath
         # the top one do not update, so redrawing a whole table under a pause menu every
         # frame only cost time (2-5 ms a frame).
-        self._beneath: tuple[tuple, pygame.Surface] | None = None
+        # Kept with what it shows: the ids of the scenes drawn and the window's size.
+        self._beneath: tuple[tuple[tuple[int, ...], tuple[int, int]], pygame.Surface] | None = None
         self._spare: pygame.Surface | None = None
 
     @property
@@ -156,6 +158,7 @@ class AppServices(Protocol):
     on_close: list[Callable[[], object]]   # what must end with the app (a hosted game's server)
     menu_focus: int                  # the game the menu had chosen, kept for its next showing
     asks_name: bool                  # the menu asks a new player's name once
+    room: tuple[int, int]            # the largest window the desktop holds (Settings' sizes)
 
     @property
     def animation_speed(self) -> float: ...
@@ -193,6 +196,12 @@ class TableLike(Protocol):
     def draw_log(self, surface: pygame.Surface) -> None: ...
 
     def wash_back(self, width: int) -> pygame.Surface: ...
+
+    @property
+    def settled(self) -> bool: ...
+
+    def prepare_hidden(self, budget: float) -> None:
+        """Work for the first frames, done while the wash hides the table."""
 
 
 class Navigator(Protocol):
@@ -249,7 +258,7 @@ class Navigator(Protocol):
     def join(self) -> None:
         """Join a table by address and code, or one found on the local network."""
 
-    def lobby(self, session: Any, address: str, *, replace: bool = False) -> None:
+    def lobby(self, session: RemoteSession, address: str, *, replace: bool = False) -> None:
         """The lobby of a networked table this app has joined (``session``) at ``address``."""
 
     def hosted_lobby(self, spec: GameSpec, create: dict[str, Any]) -> None:

@@ -3,7 +3,7 @@ pressing the new key. A key already used by another binding is refused with a me
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Callable, Mapping
 
 import pygame
 
@@ -24,7 +24,7 @@ ACTIONS = (("first", "flip / hit / take"), ("second", "slap / miss / grab"), ("c
 RESERVED = {pygame.K_ESCAPE, pygame.K_F1, pygame.K_F11, pygame.K_RETURN, pygame.K_KP_ENTER}
 
 
-def current_code(bindings: dict, slot: int, action: str) -> int:
+def current_code(bindings: Mapping[str, Mapping[str, str]], slot: int, action: str) -> int:
     if action == "choose":
         return slot_choose_key(bindings, slot)
     return slot_keys(bindings, slot)[0 if action == "first" else 1]
@@ -47,10 +47,10 @@ class KeyBindingsScene(Scene):
         self.resize(app.screen.get_size())
 
     @property
-    def bindings(self) -> dict:
+    def bindings(self) -> dict[str, dict[str, str]]:
         return self.app.settings.key_bindings
 
-    def _text(self, slot: int, action: str) -> Any:
+    def _text(self, slot: int, action: str) -> Callable[[], str]:
         return lambda: key_label(current_code(self.bindings, slot, action))
 
     def owner_of(self, code: int) -> str | None:

@@ -25,19 +25,21 @@ from games.core.words import Words
 from games.registry import GameSpec
 
 if TYPE_CHECKING:
+    from app.net.client.remote import RemoteSession
     from app.window.scenes.base import AppServices
+    from app.window.ui.chat import ChatPanel
 
 ERROR_SHOWN_S = 6.0
 
 
-def host_session(url: str, create: dict[str, Any], name: str) -> Any:
+def host_session(url: str, create: dict[str, Any], name: str) -> RemoteSession:
     """A new table on the server at ``url``, this player at its host seat (tests swap this)."""
     from app.net.client.remote_realtime import hosting_session
 
     return hosting_session(url, create, name)
 
 
-def join_session(url: str, code: str, name: str, watch: bool, others: Sequence[str] = ()) -> Any:
+def join_session(url: str, code: str, name: str, watch: bool, others: Sequence[str] = ()) -> RemoteSession:
     """A seat at the table ``code`` (or a place to watch it), and at a reflex table one for
     each of ``others`` at this keyboard (tests swap this)."""
     from app.net.client.remote_realtime import RemoteRealtimeSession   # (at a turn table, a RemoteSession)
@@ -48,7 +50,7 @@ def join_session(url: str, code: str, name: str, watch: bool, others: Sequence[s
 class LobbyScene(Scene):
     name = "lobby"
 
-    def __init__(self, app: AppServices, session: Any, address: str, spec: GameSpec | None = None,
+    def __init__(self, app: AppServices, session: RemoteSession | None, address: str, spec: GameSpec | None = None,
                  create: dict[str, Any] | None = None) -> None:
         super().__init__(app)
         self.session = session
@@ -153,11 +155,11 @@ class LobbyScene(Scene):
         if self.failure is not None and not self.can_retry:      # alone: in the middle
             self.leave_button.rect.centerx = self.size[0] // 2
         if session.status in ("playing", "over"):
-            self.open_table()
+            self.open_table(session)
 
-    def open_table(self) -> None:
+    def open_table(self, session: RemoteSession) -> None:
         self._forget_app_closing()
-        table = self.app.nav.table(self.session, replace=True)
+        table = self.app.nav.table(session, replace=True)
         if self.error is not None:     # (said here a moment ago, when the game began: said on)
             table.say(table.to_player(self.error[0]), 4.0)
 
@@ -299,7 +301,7 @@ class LobbyScene(Scene):
     def _draw_seats(self, surface: pygame.Surface, y: int) -> None:
         session = self.session
         players = getattr(session, "players", None) or []
-        if not players:
+        if session is None or not players:
             return
         s, pad = self.s, int(24 * self.s)
         size = max(14, int(20 * s))
@@ -359,13 +361,13 @@ def seat_words(player: Any, mine: bool, table_name: str = "") -> tuple[str, tupl
     return said, theme.GOLD if mine else theme.INK
 
 
-def _table_name(session: Any, seat: int) -> str:
+def _table_name(session: RemoteSession, seat: int) -> str:
     """The name the table gives a seat (computers get theirs from a cast), if known."""
     names = getattr(getattr(session, "setup", None), "names", None) or []
     return str(names[seat]) if seat < len(names) else ""
 
 
-def _chat_panel(session: Any) -> Any:
+def _chat_panel(session: RemoteSession) -> ChatPanel | None:
     """The chat panel, once app/window/ui/chat.py is there (None before)."""
     try:
         from app.window.ui.chat import ChatPanel

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -17,7 +17,10 @@ from app.window.ui.widgets import Button, blit_centered, panel
 from games.registry import GAMES, GameSpec
 
 if TYPE_CHECKING:
+    from app.core.kept_seats import KeptSeat
+    from app.core.replay_file import Replay
     from app.window.scenes.base import AppServices
+    from app.window.ui.name_prompt import NamePrompt
 
 DEFAULT_COVER = ("AS", "KH", "QD")
 
@@ -39,8 +42,8 @@ class MenuScene(Scene):
         self.continue_button = Button("Continue", self.continue_game, kind="primary")
         self.online_button = Button("Play online", self.open_online)
         self.back_button = Button("Back to your table", self.back_to_table, kind="primary")
-        self.saved: Any = None
-        self.kept_seat: Any = None      # a networked seat to go back to (app/core/kept_seats.py)
+        self.saved: Replay | None = None
+        self.kept_seat: KeptSeat | None = None      # a networked seat to go back to (app/core/kept_seats.py)
         self._look_for_saved_game()
         self.name_prompt = self._first_run_prompt()
         self.drawer = SpriteDrawer(app.cards, app.settings.card_back)
@@ -51,7 +54,7 @@ class MenuScene(Scene):
         self.drawer = SpriteDrawer(self.app.cards, self.app.settings.card_back)
         self._look_for_saved_game()
 
-    def _first_run_prompt(self) -> Any:
+    def _first_run_prompt(self) -> NamePrompt | None:
         """A new player is asked their name once (the table's plates and results use it;
         Settings changes it). Enter with nothing typed skips it: the seat is "Player 1"."""
         from app.window.ui.name_prompt import NamePrompt
@@ -62,11 +65,11 @@ class MenuScene(Scene):
         self.app.asks_name = False
         return NamePrompt("Welcome! What is your name?", name_problem, NAME_LIMIT)
 
-    def _name_input(self, event: pygame.event.Event) -> None:
+    def _name_input(self, prompt: NamePrompt, event: pygame.event.Event) -> None:
         from app.window.ui.name_prompt import CANCEL
         from app.core.words.names import clean_name
 
-        answer = self.name_prompt.handle_event(event)
+        answer = prompt.handle_event(event)
         if answer is None:
             return
         self.name_prompt = None
@@ -94,7 +97,7 @@ class MenuScene(Scene):
             self.resize(self.size)   # (the top row moves up with a table to go back to)
 
     @staticmethod
-    def _kept_seat() -> Any:
+    def _kept_seat() -> KeptSeat | None:
         """Offer "Back to <game> at <code>" when the app closed while a networked game was on."""
         from app.core import kept_seats
 
@@ -200,7 +203,7 @@ class MenuScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.name_prompt is not None:
-            self._name_input(event)
+            self._name_input(self.name_prompt, event)
             return
         for button in (self.quit_button, self.stats_button, self.settings_button, self.replays_button,
                        self.online_button, *([self.continue_button] if self.saved is not None else []),

@@ -119,8 +119,9 @@ class ReplaysScene(Scene):
 
     def delete(self) -> None:
         if self.confirm is not None:
-            replay_file.delete(self.confirm.path)
-            self.app.notify(f"Deleted '{self.confirm.label}'")
+            problem = replay_file.delete(self.confirm.path)
+            self.app.notify(f"'{self.confirm.label}' could not be deleted ({problem})" if problem
+                            else f"Deleted '{self.confirm.label}'")
         self.confirm = None
         self.reload()
 

@@ -24,11 +24,12 @@ hand-edited file) stops the playback with a sentence saying which and why.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
 from app.window.render.text import render_text
+from app.window.render.vector import Color
 from app.core.replay_file import describe
 from app.core.replay_session import ReplaySession
 from app.window.ui import theme
@@ -108,7 +109,7 @@ class ReplayControls(_Table):
         elif key in (pygame.K_r, pygame.K_HOME):
             self.restart()
 
-    def _speed(self, n: int) -> Any:
+    def _speed(self, n: int) -> Callable[[], None]:
         def choose() -> None:
             self.speed = n
         return choose
@@ -282,7 +283,7 @@ class ReplayControls(_Table):
         filled.width = int(track.width * (self.session.done / total if total else 1.0))
         pygame.draw.rect(surface, theme.GOLD, filled, border_radius=3)
 
-    def _draw_notice(self, surface: pygame.Surface, s: float, text: str, edge: tuple) -> None:
+    def _draw_notice(self, surface: pygame.Surface, s: float, text: str, edge: Color) -> None:
         image = render_text(text, max(14, int(20 * s)), theme.INK, bold=True)
         if image.get_width() > self.size[0] - 40:
             image = render_text(text, max(11, int(14 * s)), theme.INK, bold=True)

@@ -23,6 +23,7 @@ import pygame
 from app.core import worker
 from app.core.review import decision_indices, default_seat, merge, review_part, seat_name, splits
 from app.window.render.text import font, render_text, wrap
+from app.window.render.vector import Color
 from app.core.replay_file import Replay
 from app.core.replay_session import ReplaySession
 from app.window.scenes.replay_watch import ReplayControls
@@ -49,7 +50,7 @@ class ReviewJob:
         indices = decision_indices(replay.actions, seat)
         if splits(replay.game_id) and indices:
             parts = [indices[i:i + PART] for i in range(0, len(indices), PART)]
-            self.jobs: list[Future] = [worker.submit(review_part, *args, part) for part in parts]
+            self.jobs: list[Future[Review]] = [worker.submit(review_part, *args, part) for part in parts]
         else:
             self.jobs = [worker.submit(review_part, *args, None)]
 
@@ -288,7 +289,7 @@ class ReviewControls(ReplayControls):
         pygame.draw.rect(surface, theme.GOLD, filled, border_radius=3)
 
     def _lines(self, surface: pygame.Surface, lines: list[str], inner: pygame.Rect, y: int, size: int,
-               colour: tuple, bold: bool = False) -> int:
+               colour: Color, bold: bool = False) -> int:
         step = int(size * 1.3)
         for line in lines:
             if y + step > inner.bottom + step // 2:

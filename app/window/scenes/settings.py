@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
+from app.core import storage
 from app.window import synth
 from app.window.render.table import felt
 from app.window.render.text import render_text
@@ -18,12 +19,12 @@ from app.core.words.names import NAME_LIMIT, clean_name, name_problem
 from app.window.ui.widgets import Button, blit_centered
 
 if TYPE_CHECKING:
+    from app.core.storage import Settings
     from app.window.scenes.base import AppServices
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 BACKS = ("blue", "red", "green")
 VOLUMES = tuple(round(v / 10, 1) for v in range(11))
-WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 1000))
 
 
 class SettingsScene(Scene):
@@ -52,7 +53,7 @@ class SettingsScene(Scene):
         self.resize(app.screen.get_size())
 
     @property
-    def settings(self) -> Any:
+    def settings(self) -> Settings:
         return self.app.settings
 
     # changing values ---------------------------------------------------------------------
@@ -66,7 +67,7 @@ class SettingsScene(Scene):
             self.app.save_settings()
         return change
 
-    def _cycle(self, key: str, values: tuple) -> Callable[[int], None]:
+    def _cycle(self, key: str, values: tuple[object, ...]) -> Callable[[int], None]:
         def change(step: int) -> None:
             current = getattr(self.settings, key)
             index = values.index(current) if current in values else 0
@@ -86,9 +87,10 @@ class SettingsScene(Scene):
         return f"{w} × {h}"
 
     def _change_size(self, step: int) -> None:
-        current = tuple(self.settings.window_size)
-        index = WINDOW_SIZES.index(current) if current in WINDOW_SIZES else 1
-        size = WINDOW_SIZES[(index + step) % len(WINDOW_SIZES)]
+        current = self.settings.window_size
+        size = storage.next_window_size(current, step, storage.window_choices(self.app.room))
+        if size == current:
+            return   # the smallest or the largest that fits already: the sizes do not wrap
         self.settings.window_size = size
         self.app.save_settings()  # saved now, not only when the app closes normally
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))

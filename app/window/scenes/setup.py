@@ -4,7 +4,7 @@ game's options and the seed. Works by mouse (click a value to change it) and key
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -17,7 +17,7 @@ from app.window.ui.blurb import LEADING, fit_blurb
 from app.window.ui.form import Row, draw_row
 from app.core.words.names import NAME_LIMIT, clean_name, human_default, others_kept
 from app.window.ui.widgets import Button, blit_centered, panel
-from games.registry import DIFFICULTIES, GameSpec
+from games.registry import DIFFICULTIES, GameSpec, OptionSpec
 
 if TYPE_CHECKING:
     from app.window.scenes.base import AppServices
@@ -141,10 +141,10 @@ class SetupScene(Scene):
             self.setup.seats[seat] = cycle[(index + step) % len(cycle)]
         return change
 
-    def _option_text(self, option: Any) -> Callable[[], str]:
+    def _option_text(self, option: OptionSpec) -> Callable[[], str]:
         return lambda: option.label_for(self.setup.options.get(option.key, option.default))
 
-    def _shown(self, option: Any) -> bool:
+    def _shown(self, option: OptionSpec) -> bool:
         """An option that matters only with another's value (Nash Whist's number of deals,
         when the session ends after a number of deals) is hidden otherwise."""
         if option.only_if is None:
@@ -153,7 +153,7 @@ class SetupScene(Scene):
         other = next((o for o in self.spec.options if o.key == key), None)
         return self.setup.options.get(key, other.default if other else None) == value
 
-    def _option_changer(self, option: Any) -> Callable[[int], None]:
+    def _option_changer(self, option: OptionSpec) -> Callable[[int], None]:
         def change(step: int) -> None:
             current = self.setup.options.get(option.key, option.default)
             index = option.choices.index(current) if current in option.choices else 0

@@ -10,6 +10,7 @@ import pygame
 from app.core import storage
 from app.window.render.table import felt
 from app.window.render.text import font, render_text
+from app.window.render.vector import Color
 from app.window.scenes.base import Scene
 from app.window.ui import theme
 from app.window.ui.widgets import Button, blit_centered, panel
@@ -157,7 +158,7 @@ class StatsScene(Scene):
         return size
 
     def _draw_line(self, surface: pygame.Surface, cells: tuple[str, ...], top: int,
-                   widths: tuple[float, ...], size: int, colour: tuple) -> None:
+                   widths: tuple[float, ...], size: int, colour: Color) -> None:
         x = self.table_rect.left + 10
         for cell, frac in zip(cells, widths):
             image = render_text(cell, size, colour, bold=colour == theme.GOLD)

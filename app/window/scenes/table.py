@@ -152,6 +152,11 @@ class TableScene(Scene):
         resume.after_action(self.session)  # kept for "Continue" (written off the frame loop)
         return True
 
+    def prepare_hidden(self, budget: float) -> None:
+        """Work the table would do on its first frames, done while the wash hides it, for
+        about ``budget`` seconds a frame (a table that paints its cards ahead does it here,
+        not on the frames the deal is animated in). Nothing, for most tables."""
+
     @property
     def settled(self) -> bool:
         """Whether the picture can change only by updating (not while cards are still

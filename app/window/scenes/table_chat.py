@@ -13,7 +13,7 @@ placed clear of it, as it is now (``room``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 import pygame
 
@@ -23,6 +23,7 @@ from games.registry import ChatPlace
 
 if TYPE_CHECKING:
     from app.core.table_session import TableSession
+    from app.window.render.table import CardSprite
 
 
 class ChatTable(Protocol):
@@ -137,8 +138,8 @@ def _beside_hand(scene: Any, typing: bool) -> pygame.Rect:
     return pygame.Rect(left, top, w - EDGE - left, bottom - top)
 
 
-def _own_hand(scene: Any) -> pygame.Rect | None:
-    hands = getattr(scene, "hands", None)
+def _own_hand(scene: ChatTable) -> pygame.Rect | None:
+    hands: Sequence[Sequence[CardSprite]] | None = getattr(scene, "hands", None)  # (a reflex table has none)
     if not hands or scene.viewer >= len(hands) or not hands[scene.viewer]:
         return None
     rects = [sprite.rect() for sprite in hands[scene.viewer]]

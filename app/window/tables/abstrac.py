@@ -5,7 +5,7 @@ score, the go-first-or-second choice, and an exact hint (H) for every take."""
 from __future__ import annotations
 
 from concurrent.futures import Future
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import pygame
 
@@ -32,7 +32,12 @@ if TYPE_CHECKING:
     from app.core.table_session import TableSession
     from app.window.scenes.base import AppServices
 
-def work_out_hint(view: ab.AbstracView) -> tuple[str, Any]:
+# A worked-out hint: who should go first (the values of going first and second), or each
+# take's value.
+Hint = tuple[Literal["opening"], tuple[int, int]] | tuple[Literal["takes"], dict[int, int]]
+
+
+def work_out_hint(view: ab.AbstracView) -> Hint:
     """The exact hint for ``view``, worked out in the worker (30-50 ms of search, too long
     for a frame): ("opening", (first, second)) while choosing who goes first, otherwise
     ("takes", {count: final lead})."""
@@ -59,7 +64,7 @@ class AbstracTable(TableScene):
         self.opening_hint: tuple[int, int] | None = None
         # The hint being worked out, and the position (the view) it was asked for: an answer
         # that arrives after the position moved on is dropped.
-        self.hint_job: Future | None = None
+        self.hint_job: Future[Hint] | None = None
         self.hint_asked_for: ab.AbstracView[int | None] | None = None
         self.last_scores: list[str] = []
         self.first_button = Button("Go first (F)", lambda: self._choose(True), kind="primary", text_size=20)
@@ -69,7 +74,7 @@ class AbstracTable(TableScene):
         self.drawer = SpriteDrawer(app.cards, app.settings.card_back)
         self.still = StillLayer()
         self._floor_surface: pygame.Surface | None = None
-        self._floor_key: tuple = ()
+        self._floor_key: tuple[object, ...] = ()
 
     # layout ------------------------------------------------------------------------------
 
@@ -292,11 +297,11 @@ class AbstracTable(TableScene):
         job, self.hint_job = self.hint_job, None
         if self.current_view() != self.hint_asked_for:
             return  # somebody moved while it was being worked out: it answers another position
-        kind, answer = job.result()
-        if kind == "opening":
-            self.opening_hint = answer
+        hint = job.result()
+        if hint[0] == "opening":
+            self.opening_hint = hint[1]
         else:
-            self.hints = answer
+            self.hints = hint[1]
 
     # drawing ---------------------------------------------------------------------------------
 
@@ -317,7 +322,7 @@ class AbstracTable(TableScene):
             self._draw_turn_hint(surface)
         self._draw_banner(surface)
 
-    def _floor(self) -> tuple[pygame.Surface, tuple]:
+    def _floor(self) -> tuple[pygame.Surface, tuple[object, ...]]:
         """The felt with the row's rail and both areas (beds, plates, points), painted
         again only when one of them changes: a card taken, the turn passing, a new size."""
         turn = tuple(self.idle and seat in self.session.state.to_act() for seat in (0, 1))

@@ -17,6 +17,7 @@ import pygame
 
 from app.window.render.suits import suit_surface
 from app.window.render.text import font, render_text
+from app.window.render.vector import Color
 from app.window.tables.trick_parts import pip_colour
 from app.window.ui import theme
 from app.window.ui.widgets import panel
@@ -330,7 +331,7 @@ class AuctionPanel:
             pygame.draw.rect(surface, theme.INK, rect.inflate(4, 4), width=2, border_radius=radius + 2)
         self._draw_face(surface, choice, rect, ink)
 
-    def _draw_face(self, surface: pygame.Surface, choice: Choice, rect: pygame.Rect, ink: tuple) -> None:
+    def _draw_face(self, surface: pygame.Surface, choice: Choice, rect: pygame.Rect, ink: Color) -> None:
         size = self.text_size
         x = rect.left + size // 2
         if choice.suit is not None:
@@ -406,7 +407,7 @@ def _words_wrapped(text: str, size: int, room: int) -> list[str]:
     return lines or [""]
 
 
-def _shrunk(text: str, size: int, room: int, colour: tuple) -> pygame.Surface:
+def _shrunk(text: str, size: int, room: int, colour: Color) -> pygame.Surface:
     """A line of text at ``size`` or smaller, until it fits ``room`` (9 at the least)."""
     for fit in range(max(MIN_TEXT, size), 8, -1):
         image = render_text(text, fit, colour)

@@ -36,7 +36,7 @@ class BiddingTable(TrickTable):
         self.calls: dict[int, str] = {}
         self.history = AuctionHistory(keyed=not watched(session))
         self.call_panel: AuctionPanel | None = None
-        self._panel_for: tuple | None = None
+        self._panel_for: tuple[object, ...] | None = None
         self.mouse: tuple[int, int] | None = None
         self.score_rect = pygame.Rect(0, 0, 0, 0)      # where the score card was last drawn
         self.contract_box = pygame.Rect(0, 0, 0, 0)    # and the contract card
@@ -45,7 +45,7 @@ class BiddingTable(TrickTable):
 
     # hooks ------------------------------------------------------------------------------
 
-    def panel_key(self) -> tuple:
+    def panel_key(self) -> tuple[object, ...]:
         """Anything that changes what the panel offers (it is rebuilt when this changes)."""
         return ()
 
@@ -125,7 +125,7 @@ class BiddingTable(TrickTable):
         unscrolled if it can be, else the most of it in view, then the fewest wrapped
         rows). It keeps all it holds, the note under the title too; when space is short
         it scrolls. Only a window with no room between the seats lets it cover them."""
-        best: tuple[tuple, pygame.Rect, bool] | None = None
+        best: tuple[tuple[float, ...], pygame.Rect, bool] | None = None
         for compact in (False, True):  # short plates only if that shows the panel better
             self.compact_plates = compact
             score, area = self._best_area(panel)
@@ -137,12 +137,13 @@ class BiddingTable(TrickTable):
         _, area, self.compact_plates = best
         panel.layout(area, self.s)
 
-    def _best_area(self, panel: AuctionPanel) -> tuple[tuple, pygame.Rect]:
-        """The area clear of the seats that shows the panel best, with its score."""
+    def _best_area(self, panel: AuctionPanel) -> tuple[tuple[float, ...], pygame.Rect]:
+        """The area clear of the seats that shows the panel best, with its score (clear, unscrolled,
+        text size, share in view, fewer wrapped rows: compared in that order)."""
         first = self.panel_area()
         blocked = [self.seat_box(s) for s in range(self.session.state.seats) if s != self.viewer]
         blocked += [box for box in (self.contract_box, self.score_rect, table_chat.room(self)) if box and box.width]
-        best: tuple[tuple, pygame.Rect] = ((False, 0, 0.0, 0), first)  # nowhere clear: over the middle
+        best: tuple[tuple[float, ...], pygame.Rect] = ((False, 0, 0.0, 0), first)  # nowhere clear: over the middle
         for area in [first] + _free_areas(first, blocked, int(150 * self.s)):
             panel.layout(area, self.s)
             if panel.box.collidelist(blocked) >= 0 or not first.contains(panel.box):

@@ -36,7 +36,7 @@ class EuchreTable(TrickTable):
         self.stub_shown = False
         self.alone = False
         self.call_row: ButtonRow | None = None
-        self._row_for: tuple | None = None
+        self._row_for: tuple[object, ...] | None = None
         super().__init__(app, session)
 
     def sync(self, view: Any) -> None:

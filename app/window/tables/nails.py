@@ -16,7 +16,8 @@ from app.window.anim.tween import Movable, ease_in_out_cubic
 from app.window.render.nails import dot_centre, highlight, ring_back, ring_card
 from app.window.render.table import felt, nameplate, seat_positions
 from app.window.render.text import render_text
-from app.window.scenes.realtime import Press, RealtimeTableScene
+from app.window.input.press import Press
+from app.window.scenes.realtime import RealtimeTableScene
 from app.window.ui import theme
 from app.window.ui.widgets import blit_centered, faded, panel
 from games.core.realtime import TimedAction

@@ -94,7 +94,7 @@ class NapTable(BiddingTable):
     def choosing_call(self) -> bool:
         return self.human_turn and self.view_now().phase in ("bid", "name")
 
-    def panel_key(self) -> tuple:
+    def panel_key(self) -> tuple[object, ...]:
         view = self.view_now()
         return (view.phase, view.hand_number, view.bids)
 

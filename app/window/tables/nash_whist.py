@@ -28,7 +28,7 @@ from app.window.tables.bidding import BiddingTable
 from app.window.tables.tricks import SUMMARY_TIME
 from app.window.ui import theme
 from app.window.ui.widgets import blit_centered, panel
-from games.core.cards import Suit, suit_of
+from games.core.cards import Card, Suit, suit_of
 from games.core.trick_events import NewDeal, TrumpSet
 from games.core.tricks import TrumpRules
 from games.core.words import T
@@ -338,7 +338,7 @@ class NashWhistTable(BiddingTable):
         self._banner(f"Open Misere: {who} {'lay' if who == 'You' else 'lays'} the hand face up", 1.6)
         return 0.8
 
-    def _lay_open(self, seat: int, cards: tuple) -> None:
+    def _lay_open(self, seat: int, cards: tuple[Card, ...]) -> None:
         self.open_seats.add(seat)
         if seat == self.viewer:
             return
@@ -400,7 +400,7 @@ class NashWhistTable(BiddingTable):
     def choosing_call(self) -> bool:
         return self.human_turn and self.view_now().phase == "bid"
 
-    def panel_key(self) -> tuple:
+    def panel_key(self) -> tuple[object, ...]:
         view = self.view_now()
         return (view.deal_number, len(view.auction), view.cop_chance)
 

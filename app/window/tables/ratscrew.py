@@ -16,7 +16,8 @@ from app.window.anim.tween import ease_out_back, ease_out_cubic
 from app.window.render.hand import hand, seat_colour
 from app.window.render.table import CardSprite, SpriteDrawer, felt, nameplate, seat_positions
 from app.window.render.text import font, render_text
-from app.window.scenes.realtime import Press, RealtimeTableScene
+from app.window.input.press import Press
+from app.window.scenes.realtime import RealtimeTableScene
 from app.window.ui import theme
 from app.window.ui.widgets import blit_centered, faded, panel
 from games.core.protocol import IllegalAction

@@ -11,7 +11,7 @@ import math
 import random
 import time
 from concurrent.futures import Future
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Literal
 
 import pygame
 
@@ -43,21 +43,31 @@ if TYPE_CHECKING:
 DRAG_THRESHOLD = 5
 DOUBLE_CLICK = 0.4
 
+# A position as the hints know it: the columns and the towers.
+Position = tuple[tuple[tuple[Card, ...], ...], tuple[Card | None, ...]]
+# What the solver found from a position: the winning line from there, False (lost) or
+# None (no line found within its budget).
+Line = tuple[sh.Move, ...] | Literal[False] | None
 
-def lines_from(state: sh.SeahavenState) -> dict[tuple, Any]:
+
+def lines_from(state: sh.SeahavenState) -> dict[Position, Line]:
     """Solve ``state`` and note the answer for every position along the winning line, so
     a player who follows (or undoes along) the line gets later hints at once."""
     result = hint(state)
-    key = (tuple(tuple(c) for c in state.columns), tuple(state.towers))
+    key = _position_of(state)
     if not result.solvable:
         return {key: result.solvable}
-    known: dict[tuple, Any] = {key: result.moves}
+    known: dict[Position, Line] = {key: result.moves}
     walker = state.clone()
     for k, move in enumerate(result.moves):
         walker.apply(move)
         if k + 1 < len(result.moves) and not result.moves[k + 1].chained:
-            known[(tuple(tuple(c) for c in walker.columns), tuple(walker.towers))] = result.moves[k + 1:]
+            known[_position_of(walker)] = result.moves[k + 1:]
     return known
+
+
+def _position_of(state: sh.SeahavenState) -> Position:
+    return (tuple(tuple(c) for c in state.columns), tuple(state.towers))
 
 
 class SeahavenTable(TableScene):
@@ -79,15 +89,15 @@ class SeahavenTable(TableScene):
         self.last_click: tuple[float, Card | None] = (-1.0, None)
         self.clock = 0.0
         self.elapsed = 0.0
-        self.hint_job: Future | None = None
-        self.known: dict[tuple, Any] = {}  # position -> winning line, False (lost) or None
+        self.hint_job: Future[dict[Position, Line]] | None = None
+        self.known: dict[Position, Line] = {}
         self.want_hint = False
         self.player_moved = bool(session.actions)
-        self._stuck_for: tuple = ()
+        self._stuck_for: Position | None = None
         self._stuck = False
         self.hint_shown: tuple[list[sh.Move], float] | None = None
         self.demo: list[sh.Move] = []
-        self.demo_job: Future | None = None
+        self.demo_job: Future[Result] | None = None
         self.demo_clock = 0.0
         self.auto_paused = False
         self.celebrating = 0.0
@@ -122,10 +132,10 @@ class SeahavenTable(TableScene):
         if self.state.deal != self.session.seed and not self.watching:
             self.say(f"Deal {self.session.seed} has no known win: here is deal {self.state.deal}", 3.5)
 
-    def _prepare(self) -> None:
+    def _prepare(self, budget: float = 0.0025) -> None:
         """Paint faces ahead; once all are painted and the deal is in, start the game (a
         searched-for deal is dealt out as a fresh table would)."""
-        if not self._paint_ahead() or not self.session.finish_dealing():
+        if not self._paint_ahead(budget) or not self.session.finish_dealing():
             return
         self.preparing = False
         if self.finding:
@@ -136,6 +146,11 @@ class SeahavenTable(TableScene):
             self.queue.clear()
             self.queue.extend(self.session.opening)
             self._say_if_skipped()
+
+    def prepare_hidden(self, budget: float) -> None:
+        # Under the wash: the faces were painted on the first frames after it, 3-7 ms each.
+        if self.preparing:
+            self._prepare(budget)
 
     @property
     def idle(self) -> bool:
@@ -424,8 +439,8 @@ class SeahavenTable(TableScene):
         else:
             self.say("Thinking...", 0.8)
 
-    def _position(self) -> tuple:
-        return (tuple(tuple(c) for c in self.state.columns), tuple(self.state.towers))
+    def _position(self) -> Position:
+        return _position_of(self.state)
 
     def _poll_hint(self) -> None:
         """Keep the solver one step ahead: while the player thinks, it solves the position on
@@ -781,7 +796,7 @@ class SeahavenTable(TableScene):
     def _floor(self) -> pygame.Surface:
         return self._floor_and_key()[0]
 
-    def _floor_and_key(self) -> tuple[pygame.Surface, tuple]:
+    def _floor_and_key(self) -> tuple[pygame.Surface, tuple[object, ...]]:
         """The felt with the eighteen empty places drawn on it: they change only while a
         drag lights targets or a column empties, so they are composed once for that."""
         key = (self.size, frozenset(self.lit), tuple(not col for col in self.cols))

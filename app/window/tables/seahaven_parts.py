@@ -212,7 +212,7 @@ def autosave_path() -> Path:
 _WRITER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="seahaven-save")
 
 
-def save_progress(session: TableSession, elapsed: float) -> Future:
+def save_progress(session: TableSession, elapsed: float) -> Future[None]:
     """Remember the deal and its moves so the game can be resumed after the app closes.
     The snapshot is taken now; the (fsynced, so slow) write happens off the frame loop."""
     state = session.state_as(sh.SeahavenState)

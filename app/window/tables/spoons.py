@@ -29,7 +29,8 @@ from app.window.anim.tween import Movable, ease_out_cubic
 from app.window.render.hand import seat_colour
 from app.window.render.table import CardSprite, SpriteDrawer, felt, nameplate, seat_positions
 from app.window.render.text import font, render_text
-from app.window.scenes.realtime import Press, RealtimeTableScene
+from app.window.input.press import Press
+from app.window.scenes.realtime import RealtimeTableScene
 from app.window.scenes import table_chat
 from app.window.ui import theme
 from app.core.words.grammar import counted
@@ -88,12 +89,13 @@ class SpoonsTable(RealtimeTableScene):
 
     @property
     def pig(self) -> bool:
-        return self.view.variant == "pig"
+        view: sr.SpoonsView[int | None] = self.view
+        return view.variant == "pig"
 
     def seat_view(self, seat: int) -> sr.SpoonsView:
         """What ``seat`` may know now: the table reads hands only from here (a human's hand
         at the shared keyboard is drawn at its own seat), never from the rules state."""
-        return self.session.state.view(seat)
+        return self.session.state_as(sr.SpoonsState).view(seat)
 
     # layout -------------------------------------------------------------------------------
 

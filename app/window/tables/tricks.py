@@ -73,7 +73,7 @@ class TrickTable(HandInput, TableScene):
         self.drag: CardSprite | None = None
         self.drag_from: tuple[float, float] = (0, 0)
         self.press_at: tuple[int, int] | None = None
-        self._plates: dict[tuple, pygame.Surface] = {}
+        self._plates: dict[tuple[str, str, bool, bool, float], pygame.Surface] = {}  # (name, detail, turn, out, scale)
         self.plate_rects: dict[int, pygame.Rect] = {}  # where each name plate was last drawn
         self.banner_box = pygame.Rect(0, 0, 0, 0)  # and the last banner
         self._seen: tuple[object, tuple[int, int, bool], Any] | None = None  # see ``view_now``

@@ -3,23 +3,24 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Callable
 
 import pygame
 
+from app.window.render.surface_cache import MB, cached_surfaces
 from app.window.render.text import render_text
+from app.window.render.vector import Color
 from app.window.ui import theme
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, fill: tuple = theme.PANEL,
-          edge: tuple | None = theme.PANEL_EDGE, radius: int = 14, width: int = 2) -> None:
+def panel(surface: pygame.Surface, rect: pygame.Rect, fill: Color = theme.PANEL,
+          edge: Color | None = theme.PANEL_EDGE, radius: int = 14, width: int = 2) -> None:
     """A rounded translucent panel with an optional border."""
     surface.blit(_panel_layer(rect.size, fill, edge, radius, width), rect.topleft)
 
 
-@lru_cache(maxsize=256)
-def _panel_layer(size: tuple[int, int], fill: tuple, edge: tuple | None, radius: int,
+@cached_surfaces(16 * MB)
+def _panel_layer(size: tuple[int, int], fill: Color, edge: Color | None, radius: int,
                  width: int) -> pygame.Surface:
     """Panels are drawn every frame: make each size and style once."""
     layer = pygame.Surface(size, pygame.SRCALPHA)
@@ -29,8 +30,8 @@ def _panel_layer(size: tuple[int, int], fill: tuple, edge: tuple | None, radius:
     return layer
 
 
-@lru_cache(maxsize=8)
-def shade_layer(size: tuple[int, int], colour: tuple = theme.SHADE) -> pygame.Surface:
+@cached_surfaces(24 * MB)   # (a 4K window's, 33 MB, is kept alone)
+def shade_layer(size: tuple[int, int], colour: Color = theme.SHADE) -> pygame.Surface:
     """A translucent sheet over the whole window (under a pause box, a curtain): made once
     per size and colour, not allocated and filled every frame."""
     layer = pygame.Surface(size, pygame.SRCALPHA)
@@ -88,7 +89,7 @@ class Button:
         label = render_text(self.label, self.text_size, text, bold=True)
         blit_centered(surface, label, self.rect.center)
 
-    def _colours(self, lit: bool) -> tuple[tuple, tuple]:
+    def _colours(self, lit: bool) -> tuple[Color, Color]:
         if not self.enabled:
             return theme.BUTTON_DISABLED, (70, 74, 70)
         if self.kind == "primary":
