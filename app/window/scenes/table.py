@@ -472,7 +472,10 @@ class TableScene(Scene):
         width = int(330 * s)
         top = int(56 * s)
         bottom = self.history_bottom(pygame.Rect(10, top, width, self.size[1] - top))
-        rows_to = lambda foot: (foot - top - 10) // (size + 4) - 1   # noqa: E731  (rows that fit above foot)
+
+        def rows_to(foot: int) -> int:   # the rows that fit between the panel's top and foot
+            return (foot - top - 10) // (size + 4) - 1
+
         # Above the first hand in its column, but six rows at least: a hand placed high (a
         # six-seat table) is covered for the moment the history is open rather than it say nothing.
         most = min(14, rows_to(self.size[1] - 10), max(HISTORY_ROWS_AT_LEAST, rows_to(bottom)))
