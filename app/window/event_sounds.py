@@ -36,10 +36,11 @@ SOUNDS: dict[str, Sound] = {
     # Nails: a right call sounds like a good slap, a wrong one like a false slap
     **_named("games.nails.rules", Revealed="play",
              Called=lambda e: "slap" if e.correct else "false_slap"),
-    # Spoons (Pig's nose touch uses the spoon sound too: it is that variant's grab); a card
+    # Spoons (Pig's nose touch uses the spoon sound too: it is that variant's grab; the first
+    # grab sounds the alarm, so nobody loses a letter without hearing it); a card
     # taken is heard only when the viewer sees it, or six players would make a rattle
     **_named("games.spoons.events", Dealt="deal", Took=lambda e: "draw" if e.card is not None else None,
-             Grabbed="spoon", FalseGrab="false_slap", RoundLost="lose"),
+             Grabbed=lambda e: "alarm" if e.first else "spoon", FalseGrab="false_slap", RoundLost="lose"),
     # the thinking games
     **_named("games.nash.rules", Dealt="deal", Drew="draw", Handed="play", TookRandom="draw",
              Revealed="trick"),

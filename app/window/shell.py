@@ -74,6 +74,7 @@ class App:
         storage.clear_stale_temporaries()  # left by saves that were killed mid-write
         self.settings = storage.load_settings()
         self.notices: list[tuple[str, float]] = [(n, 6.0) for n in storage.take_notices()]
+        self.notice_rects: list[pygame.Rect] = []   # where the notices were last drawn
         # The first window fits the screen it opens on (a saved 1280 x 800 on a small laptop
         # would hide the title and the bottom buttons); Settings offers only sizes that fit.
         self.room = desktop_room()
@@ -203,16 +204,24 @@ class App:
         from app.window.render.text import font, render_text, wrap
         from app.window.ui.widgets import panel
 
-        y, size = 12, 18
-        room = self.screen.get_width() - 48   # a long notice wraps instead of running off
+        top = self.scenes.top
+        area = top.notice_area() if top is not None else None
+        if area is None:
+            area = self.screen.get_rect().inflate(-24, -24)
+        y, size = area.top, 18 if area.width > 400 else 16
+        room = area.width - 24   # a long notice wraps instead of running off
+        self.notice_rects = []
         for message, _ in self.notices[:3]:
             lines = [render_text(line, size, theme.INK) for line in wrap(message, font(size), room)]
             width, step = max(line.get_width() for line in lines), lines[0].get_height()
             rect = pygame.Rect(0, 0, width, step * len(lines)).inflate(24, 12)
-            rect.midtop = (self.screen.get_width() // 2, y)
+            rect.midtop = (area.centerx, y)
+            if self.notice_rects and rect.bottom > area.bottom:
+                break   # (the rest wait their turn rather than spill over the scene)
             panel(self.screen, rect, edge=theme.GOLD, radius=8)
             for i, line in enumerate(lines):
                 self.screen.blit(line, line.get_rect(midtop=(rect.centerx, rect.top + 6 + i * step)))
+            self.notice_rects.append(rect)
             y = rect.bottom + 6
 
     def _age_notices(self, dt: float) -> None:

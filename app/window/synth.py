@@ -90,6 +90,8 @@ def _compute() -> dict[str, bytes]:
         "slap": _pcm(_thud(noise, 0.12, 1.0)),
         "false_slap": _pcm(_buzz(0.25)),
         "spoon": _pcm(_ping(1750, 0.35)),
+        # the first spoon gone: three quick high notes, loud enough to cut through the passing
+        "alarm": _pcm(_tones([(1320, 0.07), (1760, 0.07), (1320, 0.07), (1760, 0.14)])),
         "lose": _pcm(_tones([(392, 0.12), (330, 0.18)])),
         "win": _pcm(_tones([(523, 0.1), (659, 0.1), (784, 0.1), (1047, 0.25)])),
     }

@@ -12,6 +12,9 @@ cards wins.
 Timed steps: the cards turn up ``REVEAL_MS`` after the start and ``RESULT_MS`` after each
 call (time to see why it was a hit or a miss), and the game ends ``RESULT_MS`` after the
 last call. Calls up to ``LATE_MS`` after the winning one count for nothing, but are shown.
+A call while no pair is waiting for one (before the cards turn up, or after this pair's
+call) is refused and costs nothing: the rules know no fault for touching early, so the
+caller simply calls again once the next pair is up (the refusal says which of the two).
 
 >>> state = new_game(NailsOptions(seats=2), seed=1)
 >>> _ = state.advance(REVEAL_MS)
@@ -102,6 +105,13 @@ class Called(Event):
                  "{seat} calls {call}: {verdict} ({count} dots match)", seat=Who(self.seat),
                  call=T("hit") if self.says_hit else T("miss"),
                  verdict=T("right") if self.correct else T("wrong"), count=self.match.count)
+
+    def fate(self) -> Words:
+        """Where the pair goes: a wrong call can hand it to the other player, so the table
+        says whose pile grows rather than leaving it to be guessed from the caller."""
+        if self.taker is None:
+            return T("both cards go to the dump")
+        return T("{seat} takes both cards", seat=Who(self.taker))
 
 
 @dataclass(frozen=True)
@@ -285,7 +295,10 @@ class NailsState:
             return problem
         if not 0 <= action.seat < self.seats:
             return T("there is no seat {number} at this table", number=action.seat + 1)
-        return T("wait for the next two cards to turn up")
+        if self.up is not None and self.last is not None:   # this pair has had its call
+            return T("{seat} called first, and only the first call counts: wait for the next two",
+                     seat=Who(self.last.seat))
+        return T("too early: call once both cards are face up")
 
     def _reveal(self) -> list[Event]:
         self.round += 1

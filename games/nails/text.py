@@ -17,12 +17,17 @@ it is a miss; if no turn gets past two, it is a miss as well.
 A round. The deck is shuffled and split into two face-down piles of 24. Both top cards \
 turn up at the same moment, and everyone races to call hit or miss. Only the first call \
 counts.
+A call before both cards are face up is refused and costs nothing: call again once they \
+are up, and that call counts. Once someone has called a pair, the two stay up a moment so \
+you can see why; calls then are refused too, until the next two turn up.
 - Two players: a right call wins both cards for the caller. A wrong call gives both cards \
 to the other player, and the caller also hands over two cards from their own win pile.
 - Three or more players: a right call wins both cards; a wrong call sends both cards to \
 the dump, and the caller also puts four of their won cards into the dump.
 If you have too few cards to pay, you owe the rest and pay it from the next cards you get, \
-however they come: cards you win, or (two players) the cards the other player hands you.
+however they come: cards you win, or (two players) the cards the other player hands you. \
+So a right call can make someone else's pile grow: under the cards the table says who \
+takes them and who pays whom, and each pile's change shows by its owner's name.
 
 After every call the table rings the dots that match on both cards in gold, so you can see \
 why it was a hit or a miss. A call up to 0.3 seconds after the first is shown (who was \

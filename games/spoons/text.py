@@ -30,11 +30,14 @@ sending on, unseen, the cards passed to them. Everyone who notices touches their
 and passing goes on meanwhile; the last to touch gets a letter of P-I-G. Three letters and \
 you are out. A first nose without four of a kind is a false nose and earns the letter.
 
-Keys. Each player at the keyboard has a Take key, a Pass key and a Grab key (Nose in Pig), \
-shown at their seat. The first player chooses the card to pass with the number keys 1-5, \
-Left and Right, or by clicking it. Every player at the keyboard also has a Choose key \
-(E, ], C or .) that steps through their hand; the chosen card rises. Without a choice, the \
-Pass key passes a card of the rank you hold fewest of. Esc pauses; the game also pauses when the \
+Keys. Each player at the keyboard has a Take / pass key and a Grab key (Nose in Pig), \
+shown at their seat. One press of Take / pass takes the next card and passes one on, so \
+you keep up with the cards coming round. Mark the card to pass, before or after the take: \
+the first player with the number keys 1-5, Left and Right, or by clicking it; every player \
+at the keyboard with their Choose key (E, ], C or .), which steps through their hand; the \
+marked card rises. Without a mark, you pass a card of the rank you hold fewest of, the new \
+card counted. When someone grabs the first spoon, an alarm sounds, the window's edge \
+flashes red and the spoons left shake: grab! Esc pauses; the game also pauses when the \
 window loses focus.
 
 Computer players. They take and pass at a steady pace (about 0.9 s a card for easy, 0.7 \

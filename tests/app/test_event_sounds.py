@@ -31,7 +31,7 @@ EXPECTED = {
     "ninety_nine": {"deal", "play", "draw"},
     "ratscrew": {"deal", "play", "slap", "false_slap"},
     "nails": {"play", "slap", "false_slap"},
-    "spoons": {"deal", "spoon"},
+    "spoons": {"deal", "spoon", "alarm"},
     "nash": {"deal", "play"},
     "abstrac": {"deal", "play"},
 }

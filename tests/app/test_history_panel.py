@@ -14,7 +14,7 @@ from app.window.tables.nails import NailsTable
 from games.nails import spec as nails_spec
 from games.nails.rules import REVEAL_MS
 
-from tests.app.ui_driver import FRAME, FRAME_MS, fake_clock_app, frame, make_app, post_key, say_ready, table
+from tests.app.ui_driver import FRAME, FRAME_MS, fake_clock_app, frame, make_app, post_key, say_ready, step_until, table
 
 
 @pytest.mark.parametrize("size", [(800, 560), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
@@ -50,5 +50,23 @@ def test_the_history_stops_a_reflex_game_until_it_is_closed():
         assert scene.game_ms == clock and len(scene.session.actions) == actions
         post_key(app, pygame.K_l, "l")
         assert app.scenes.top is scene and scene.countdown > 0   # ready again, then on
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_whists_history_panel_covers_no_hand(size):
+    """Issue 28, 7: with a long history the panel reached down over West's hand."""
+    app = make_app(size)
+    try:
+        scene = table(app, "whist")
+        step_until(app, lambda: scene.human_turn, frames=600)
+        for k in range(30):
+            scene.log.append(f"P{k % 4 + 1} plays a card, line {k}")
+        post_key(app, pygame.K_l, "l")
+        rect, _, rows = scene.history_layout()
+        assert len(rows) >= 4, "room for a few lines still"
+        cards = [sprite.rect() for hand in scene.hands for sprite in hand]
+        assert rect.collidelist(cards) < 0, (rect, [c for c in cards if c.colliderect(rect)])
     finally:
         pygame.quit()

@@ -124,3 +124,22 @@ def test_hovering_a_tile_lights_it_up(menu):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0)))
     app.step(FRAME)
     assert menu.hover is None and tile() == before
+
+
+def test_a_notice_covers_neither_the_title_nor_a_game_nor_a_button(menu):
+    """Issue 28, 7: a notice ("settings could not be read ...") stood over the title and
+    Play online; it goes in the grid's empty cell now."""
+    app = menu.app
+    app.notify("settings.json could not be read: it was moved aside as settings.bad.json "
+               "and the defaults are used", 6.0)
+    app.notify("A second notice, to see two stack", 6.0)
+    app.step(FRAME)
+    drawn = app.notice_rects
+    assert drawn, "no notice was drawn"
+    buttons = [menu.quit_button, menu.stats_button, menu.settings_button, menu.replays_button,
+               menu.online_button]
+    for rect in drawn:
+        assert rect.top >= menu.header_height(), "over the title"
+        assert rect.collidelist(menu.tiles) < 0, "over a game's tile"
+        assert rect.collidelist([b.rect for b in buttons]) < 0, "over a button"
+        assert pygame.Rect((0, 0), menu.size).contains(rect)

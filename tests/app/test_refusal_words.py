@@ -285,6 +285,7 @@ def test_nails_refusals() -> None:
         yield "pass"
         for seat in range(state.seats + 1):
             yield from (nails.Call(seat, at, True), nails.Call(seat, at, False))
+        yield nails.Call(0, at + nails.LATE_MS + 1, True)   # (after a call: past its late window)
 
     for seed in range(3):
         play_reflex("nails", seed, actions, reader, {"seats": 3})

@@ -30,5 +30,5 @@ def test_a_key_passes_a_card_of_the_hand_the_seat_sees(app, monkeypatch):
     real_view = state.view
     monkeypatch.setattr(state, "view", lambda seat: dataclasses.replace(real_view(seat), hand=seen)
                         if seat == 0 else real_view(seat))
-    scene.pick = 1
+    scene.pick, scene.chosen = 1, True
     assert scene.key_action(0, 0, 500) == sr.Pass(0, 500, seen[1])

@@ -11,7 +11,7 @@ def test_effects_are_made_and_play_without_error():
     pygame.init()
     try:
         assert synth.init(0.5, False, wait=True)
-        for name in ("deal", "play", "draw", "trick", "slap", "false_slap", "spoon", "lose", "win"):
+        for name in ("deal", "play", "draw", "trick", "slap", "false_slap", "spoon", "alarm", "lose", "win"):
             assert synth._sounds[name].get_length() >= 0.03
             synth.play(name)
         synth.play("no-such-sound")  # ignored

@@ -126,7 +126,7 @@ def test_nails_prints_wait_under_the_verdict_of_the_last_call_not_over_it():
             frame(app, 3)
             assert scene.last_call is not None                    # the verdict panel is showing
             scene.refused_action(None, IllegalAction("too early"))
-            assert scene.message == "Wait for the cards to turn up" and scene.message_time > 0
+            assert scene.message == "Too early" and scene.message_time > 0
             image = render_text(scene.message, max(14, int(20 * scene.s)), (0, 0, 0), bold=True)
             box = scene.verdict_box(scene.last_call)[0]
             message = scene.message_rect(image)

@@ -449,3 +449,22 @@ def test_the_session_standings_give_equal_chips_an_equal_place(app):
     assert lines[-1] == f"1. {p2} 62 · 1. {p3} 62 · 3. You 40 · 4. {p4} 12"
     scene._on_SessionOver(nw.SessionOver(winners=(0,), chips=(70, 30, 30, 30), reason="Once round the table"))
     assert scene.summary[0][-1] == f"1. You 70 · 2. {p2} 30 · 2. {p3} 30 · 2. {p4} 30"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_no_call_bubble_stands_on_the_turned_trumps_at_800x560(seed):
+    """Issue 28, 7: Maud's "Pass" bubble stood on the "turned trumps" label at 800x560.
+    Computers bid a whole auction; at every frame with a bubble up, no bubble meets the
+    indicator (its card and its label)."""
+    for app in fast_app((800, 560)):
+        scene = table(app, "nash_whist", humans=0, seed=seed)
+        seen = 0
+        for _ in range(900):
+            app.step(1 / 60)
+            if scene.contract is not None:
+                break
+            indicator = scene._indicator_rect(scene.stub_spot())
+            for seat, (text, _) in scene.bubbles.items():
+                seen += 1
+                assert not scene.bubble_zone(seat, text).colliderect(indicator), (seat, text, indicator)
+        assert seen, "no call was said in a bubble"

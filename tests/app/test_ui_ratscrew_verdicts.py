@@ -8,11 +8,13 @@ import pygame
 import pytest
 
 from app.window.render.table import felt
+from app.window.render.text import render_text
 from app.window.scenes.realtime import COUNTDOWN
 from app.core.session import SeatPlan, Session, Setup
 from app.window.shell import App
 from app.window.tables.ratscrew import RatscrewTable
 from games.core.cards import cards
+from games.core.words import T, Who
 from games.ratscrew import rules as rs
 from games.ratscrew import spec as ratscrew_spec
 
@@ -67,5 +69,23 @@ def test_a_false_slap_and_a_race_are_shown_on_bare_felt(size):
         assert covered == 0, f"the verdicts cover {covered} values of something drawn at {size}"
         assert len(boxes) == 2 and not boxes[0].colliderect(boxes[1])
         assert all(whole.contains(box) and pixels(shown, box) != pixels(bare, box) for box in boxes)
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 560)])
+def test_a_refusal_is_said_beside_the_winners_banner_not_over_it(size):
+    """Issue 28, 7: "You have no cards to flip" stood over "Rosa holds every card"."""
+    app, scene = open_table(size, seats=2)
+    try:
+        scene._on_GameWon(rs.GameWon(1))
+        scene.say(scene.to_player(T("{seat} has no cards to flip", seat=Who(0))), 1.4)
+        frame(app)
+        scene.draw(app.screen)
+        image = render_text(scene.message, max(14, int(20 * scene.s)), (0, 0, 0), bold=True)
+        message = scene.message_rect(image)
+        assert scene.verdict_boxes and scene.message_time > 0
+        assert not any(message.colliderect(box) for box in scene.verdict_boxes), (message, scene.verdict_boxes)
+        assert message.collidelist(scene.taken) < 0 and pygame.Rect((0, 0), size).contains(message)
     finally:
         pygame.quit()

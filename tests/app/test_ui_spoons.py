@@ -1,5 +1,6 @@
 """Headless UI tests for the Spoons table: real key events, a fake input clock, frame by
-frame. A human takes a card, chooses one with a number key and passes it, then grabs."""
+frame. A human marks a card with a number key, and one press takes the next card and passes
+the marked one; then grabs, and sees (and hears) the others grab."""
 
 from __future__ import annotations
 
@@ -53,28 +54,38 @@ def second_player_takes_the_5d(app, state: sr.SpoonsState) -> None:
     press(app, pygame.K_p)                       # P2 takes the 5D
 
 
-def test_take_choose_and_pass_a_card_by_keys(app):
+def test_mark_a_card_then_one_press_takes_the_next_and_passes_it(app):
     scene = open_table(app)
     state = scene.session.state
-    press(app, pygame.K_q)                       # take from the stock
-    frame(app, 2)
-    assert len(state.hands[0]) == 5
     chosen = state.hands[0][1]
-    press(app, pygame.K_2)                       # choose the second card
-    press(app, pygame.K_q)                       # and pass it
-    frame(app, 2)
-    assert chosen not in state.hands[0]
-    assert len(state.hands[0]) == 4
+    press(app, pygame.K_2)                       # mark the second card
+    press(app, pygame.K_q)                       # one press: take from the stock, pass the mark
+    frame(app, 3)
+    assert chosen not in state.hands[0] and len(state.hands[0]) == 4
     assert any(line.startswith(f"P1 passes {chosen} to P4") for line in map(str, scene.log))   # to the right
+    assert not scene.chosen                      # the mark is spent: the next press passes the thinnest rank
 
 
-def test_a_five_card_hand_refuses_another_take_with_a_message(app):
+def test_each_press_passes_one_card_so_the_cards_waiting_do_not_pile_up(app):
+    """The issue's 30 cards waiting: at two presses a card a keyboard player fell behind.
+    Now every press moves one card through the hand, and the hand stays at four."""
+    scene = open_table(app, humans=1)
+    state = scene.session.state
+    passed = sum(1 for line in map(str, scene.log) if line.startswith("P1 passes"))
+    for _ in range(10):
+        press(app, pygame.K_q)
+        frame(app, 3)
+        assert len(state.hands[0]) == sr.HAND
+    assert sum(1 for line in map(str, scene.log) if line.startswith("P1 passes")) == passed + 10
+
+
+def test_a_five_card_hand_passes_at_one_press(app):
     scene = open_table(app)
+    state = scene.session.state
+    state.hands[0].append(state.stock.pop())     # (a take answered, its pass not yet sent)
     press(app, pygame.K_q)
     frame(app, 2)
-    press(app, pygame.K_q)                       # passes the chosen (newest) card, not a take
-    frame(app, 2)
-    assert len(scene.session.state.hands[0]) == 4
+    assert len(state.hands[0]) == sr.HAND
 
 
 def test_grab_a_spoon_with_four_of_a_kind_and_the_scramble_follows(app):
@@ -118,25 +129,22 @@ def test_a_second_keyboard_player_passes_their_thinnest_rank(app):
     scene = open_table(app, humans=2)
     state = scene.session.state
     give(state, 1, "5S 5H 8D 8C")
-    second_player_takes_the_5d(app, state)
-    frame(app, 2)
-    assert sorted(map(str, state.hands[1])) == ["5D", "5H", "5S", "8C", "8D"]
-    press(app, pygame.K_p)                       # P2 passes an eight, keeping the fives
-    frame(app, 2)
+    second_player_takes_the_5d(app, state)      # and in the same press passes an eight
+    frame(app, 3)
     assert sorted(map(str, state.hands[1]))[:3] == ["5D", "5H", "5S"] and len(state.hands[1]) == 4
 
 
 def test_a_second_keyboard_player_chooses_the_card_with_their_choose_key(app):
     scene = open_table(app, humans=2)
     state = scene.session.state
-    second_player_takes_the_5d(app, state)
-    frame(app, 2)
+    give(state, 1, "5S 5H 8D 8C")
     hand = list(state.hands[1])
     default = scene._default_pick(hand)
-    press(app, pygame.K_RIGHTBRACKET)            # P2's choose key moves their choice on by one
+    press(app, pygame.K_RIGHTBRACKET)            # P2's choose key marks the card after the default
+    frame(app)
     wanted = hand[(default + 1) % len(hand)]
-    press(app, pygame.K_p)                       # and P2 passes the chosen card
-    frame(app, 2)
+    second_player_takes_the_5d(app, state)      # one press: take the 5D, pass the marked card
+    frame(app, 3)
     assert wanted not in state.hands[1] and len(state.hands[1]) == 4
 
 
@@ -164,3 +172,27 @@ def test_once_out_for_good_the_keys_go_and_enter_skips_to_the_result(app):
     frame(app, 2)
     assert isinstance(app.scenes.top, ResultsScene) and state.is_over()
     assert Counter(state.all_cards()) == before
+
+
+def test_the_first_grab_by_another_sounds_the_alarm_and_shows_until_you_have_a_spoon(app, monkeypatch):
+    from app.window import synth
+
+    heard: list[str] = []
+    monkeypatch.setattr(synth, "play", heard.append)
+    scene = open_table(app)
+    state = scene.session.state
+    give(state, 2, "9S 9H 9D 9C")                # a computer player holds four of a kind
+    scene.driver.submit([sr.Grab(2, state.now_ms + 1)])
+    frame(app, 2)
+    assert state.grabbed[:1] == [2] and "alarm" in heard
+    assert scene.alarm > 0 and scene.banner[0] == f"{scene.people[2]} grabs a spoon! Grab!"
+    free = next(s for s in scene.spoons if s.owner is None)
+    scene.draw(app.screen)
+    edge = app.screen.get_at((1, app.screen.get_height() // 2))
+    assert edge.r > 150 and edge.g < 120, f"no red edge round the window: {edge}"
+    shaken = [scene.alarm]
+    frame(app)
+    assert scene.alarm < shaken[0] and free.owner is None
+    press(app, pygame.K_w)                       # you grab: the alarm has done its work
+    frame(app, 2)
+    assert 0 in state.grabbed and scene.alarm == 0

@@ -109,7 +109,9 @@ def test_euchre_bidding_panel_and_the_dealers_discard(app):
     assert state.phase == "discard"
 
 
-def test_euchre_dealer_discards_by_click(app):
+def reach_the_dealers_discard(app):
+    """A deal the player deals, the upcard taken up (by them if it comes to them), up to
+    the player's discard."""
     for seed in range(1, 60):
         scene = table(app, "euchre", seed=seed, difficulty="easy")
         if scene.session.state.dealer == 0:
@@ -119,7 +121,13 @@ def test_euchre_dealer_discards_by_click(app):
     if state.phase == "round1":
         row = scene._row()
         click(app, row.buttons[1].rect.center)  # take it up
-    step_until(app, lambda: scene.human_turn and state.phase == "discard", frames=4000)
+    step_until(app, lambda: scene.human_turn and state.phase == "discard" and scene.idle, frames=4000)
+    return scene
+
+
+def test_euchre_dealer_discards_by_click(app):
+    scene = reach_the_dealers_discard(app)
+    state = scene.session.state
     assert len(scene.hands[0]) == 6 and not scene.choosing_call()
     sprite = scene.hands[0][0]
     click(app, sprite.rect().center)
@@ -152,3 +160,16 @@ def test_keyboard_names_a_suit_alone_in_round_two(app):
     assert isinstance(last, eu.NameTrump) and last.alone and last.seat == 0
     assert last.suit is not scene.session.state.upcard.suit
     assert scene.session.state.sitting_out == frozenset({2})
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 560)])
+def test_euchre_stub_lies_clear_of_the_dealers_six_cards(size):
+    """Issue 28, 7: the stub covered the dealer's last card once the upcard was taken."""
+    for app in fast_app(size):
+        scene = reach_the_dealers_discard(app)
+        app.step(1 / 60)
+        assert len(scene.hands[0]) == 6 and scene.stub_shown
+        stub = scene.stub_rect()
+        cards = [sprite.rect() for sprite in scene.hands[0]]
+        assert stub.collidelist(cards) < 0, (stub, cards)
+        assert pygame.Rect((0, 0), size).contains(stub)

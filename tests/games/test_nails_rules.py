@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.core.protocol import IllegalAction
+from games.core.words import Who
 from games.nails import rules
 from games.nails.rings import canonical, deck, hit, match, rotate
 from games.nails.rules import LATE_MS, RESULT_MS, REVEAL_MS, ROUNDS, Call, NailsOptions
@@ -74,8 +75,22 @@ def test_no_call_before_the_cards_turn_up():
     assert state.to_act() == [] and state.next_due() == REVEAL_MS
     with pytest.raises(IllegalAction, match="advance"):
         state.apply(Call(0, REVEAL_MS + 5, True))
-    with pytest.raises(IllegalAction, match="wait"):
+    with pytest.raises(IllegalAction, match="too early: call once both cards are face up"):
         state.apply(Call(0, 10, True))
+
+
+def test_a_call_after_this_pair_was_called_is_refused_naming_the_first_caller():
+    """Only the first call counts: past the late window a press is refused, saying who
+    called first, and changes nothing; the next pair takes calls again."""
+    state = revealed(2)
+    state.apply(Call(1, 1500, answer(state)))
+    before = state.clone()
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(Call(0, 1500 + LATE_MS + 1, True))
+    assert refused.value.message.value("seat") == Who(1) and "first call counts" in str(refused.value)
+    assert state == before
+    state.advance(1500 + RESULT_MS)
+    assert state.calling and state.apply(Call(0, 1500 + RESULT_MS, True))
 
 
 def test_a_right_call_wins_the_pair():
@@ -143,7 +158,7 @@ def test_only_the_first_call_counts_and_a_close_second_is_shown():
     state.apply(Call(1, 1500, answer(state)))
     events = state.apply(Call(2, 1500 + 23, not answer(state)))
     assert str(events[0]) == "P2 beat P3 by 23 ms" and len(state.dump) == 0
-    with pytest.raises(IllegalAction, match="wait"):
+    with pytest.raises(IllegalAction, match="P2 called first, and only the first call counts"):
         state.apply(Call(0, 1500 + LATE_MS + 1, True))
 
 

@@ -62,6 +62,11 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size: recompute the layout."""
 
+    def notice_area(self) -> pygame.Rect | None:
+        """Where the app's notices may go on this scene without covering what it draws
+        (None: across the top, the default)."""
+        return None
+
 
 class SceneManager:
     def __init__(self) -> None:

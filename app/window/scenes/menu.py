@@ -156,6 +156,16 @@ class MenuScene(Scene):
         self.online_button.rect = pygame.Rect(20, 20, width + int(40 * s), int(44 * s))
         self._place_back_button()
 
+    def notice_area(self) -> pygame.Rect | None:
+        """The grid's empty cells after the last tile (eleven games leave one), so a notice
+        ("settings could not be read") covers neither the title nor a game."""
+        last = self.tiles[-1] if self.tiles else None
+        if last is None or len(self.tiles) % self.columns == 0:
+            return None
+        gap = int(16 * self.s)
+        right = self.tiles[self.columns - 1].right
+        return pygame.Rect(last.right + gap, last.top, right - last.right - gap, last.height)
+
     def header_height(self) -> int:
         """Where the tiles start: under the title, which a short window keeps small."""
         return int(150 * self.s) if self.size[1] >= 700 else int(130 * self.s)

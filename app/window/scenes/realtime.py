@@ -112,7 +112,11 @@ class RealtimeTableScene(TableScene):
 
     def refused_action(self, action: TimedAction, problem: IllegalAction) -> None:
         """A human's action the rules refused (too early, nothing to flip...)."""
-        self.say(self.to_player(problem.message), 1.6)
+        self.say_refusal(self.to_player(problem.message), 1.6)
+
+    def say_refusal(self, text: str, seconds: float) -> None:
+        """Say why a press was refused (here, or by the server at a networked table)."""
+        self.say(text, seconds)
 
     def pressed(self, action: TimedAction) -> None:
         """At a networked table: a press of a player here, sent to the server, shown at

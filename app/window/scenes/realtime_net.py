@@ -94,6 +94,8 @@ class NetTable(Protocol):
 
     def say(self, text: str, seconds: float = 2.5) -> None: ...
 
+    def say_refusal(self, text: str, seconds: float) -> None: ...
+
     def to_player(self, text: Words | str) -> str: ...
 
     def verdict(self, first: int, second: int, by_ms: int) -> None: ...
@@ -191,7 +193,7 @@ class NetPlay:
                 self._refusals.clear()
             table.verdict(verdict.first, verdict.second, round(verdict.by_ms))
         while self._refusals and now - self._refusals[0][1] >= REFUSAL_WAIT_MS:
-            table.say(table.to_player(self._refusals.pop(0)[0]), 2.0)
+            table.say_refusal(table.to_player(self._refusals.pop(0)[0]), 2.0)
 
     def _answered(self, seats: set[Any]) -> None:
         """The server told of these seats' doings: their held keys may be read again."""

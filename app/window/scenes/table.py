@@ -42,6 +42,7 @@ BOT_PACE = 0.6      # seconds a bot takes at least, so people can follow the pla
 END_PAUSE = 1.6     # seconds the final position stays before the results
 PAINT_AHEAD = 0.003  # seconds a frame may spend painting cards before the first picture
 RUSH_BUDGET = 0.012  # seconds a frame may spend playing the computers' moves at once
+HISTORY_ROWS_AT_LEAST = 6   # the history panel's rows, even where a hand lies higher in its column
 
 
 def watched(session: TableSession) -> bool:
@@ -561,7 +562,14 @@ class TableScene(Scene):
         size = max(12, int(15 * s))
         width = int(330 * s)
         top = int(56 * s)
-        most = min(14, (self.size[1] - top - 20) // (size + 4) - 1)
+        bottom = self.history_bottom(pygame.Rect(10, top, width, self.size[1] - top))
+
+        def rows_to(foot: int) -> int:   # the rows that fit between the panel's top and foot
+            return (foot - top - 10) // (size + 4) - 1
+
+        # Above the first hand in its column, but six rows at least: a hand placed high (a
+        # six-seat table) is covered for the moment the history is open rather than it say nothing.
+        most = min(14, rows_to(self.size[1] - 10), max(HISTORY_ROWS_AT_LEAST, rows_to(bottom)))
         rows: list[str] = []
         for line in reversed(self.log):
             measure, indent = font(size), "   "   # a broken line's rest is indented under it
@@ -572,6 +580,12 @@ class TableScene(Scene):
                 break
         rows = rows[-most:] if most > 0 else []
         return pygame.Rect(10, top, width, (len(rows) + 1) * (size + 4) + 10), size, rows
+
+    def history_bottom(self, column: pygame.Rect) -> int:
+        """How far down the history panel may reach in ``column`` (its place at the top
+        left): the window's foot, less a margin; a table with a hand there stops it above
+        (the trick tables)."""
+        return self.size[1] - 10
 
     def draw_log(self, surface: pygame.Surface) -> None:
         rect, size, rows = self.history_layout()
@@ -585,9 +599,14 @@ class TableScene(Scene):
     def _draw_message(self, surface: pygame.Surface) -> None:
         s = theme.scale_for(self.size)
         image = render_text(self.message, max(14, int(20 * s)), theme.INK, bold=True)
-        rect = image.get_rect(center=(self.size[0] // 2, int(self.size[1] * 0.64))).inflate(28, 16)
+        rect = self.message_rect(image)
         panel(surface, rect, edge=theme.DANGER, radius=10)
         blit_centered(surface, image, rect.center)
+
+    def message_rect(self, image: pygame.Surface) -> pygame.Rect:
+        """Where a message (``say``) goes: below the middle of the table. A table whose
+        banners may stand there moves it off them (Nails, Ratscrew)."""
+        return image.get_rect(center=(self.size[0] // 2, int(self.size[1] * 0.64))).inflate(28, 16)
 
     def link_line(self) -> str:
         """A networked table's word on its connection, while it is down or has failed."""

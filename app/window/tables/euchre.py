@@ -199,18 +199,29 @@ class EuchreTable(TrickTable):
         row.draw(surface)
 
     def stub_spot(self) -> tuple[float, float]:
-        """When the player deals, the stub and upcard lie right of the hand (six cards at
-        most), level with it: above it they would hide under the call panel."""
+        """When the player deals, the stub and upcard lie right of the hand, level with it
+        (above it they would hide under the call panel): right of where the sixth card
+        goes when the dealer takes the upcard, measured from the hand's own spots (a
+        guessed fan width put the stub over the dealer's last card)."""
         if self.dealer != self.viewer:
             return super().stub_spot()
         x, y = self.places[self.viewer]
-        return (x + self.own_width * (0.36 * 5 + 0.5) + self.trick_width * 0.75, y)
+        last = self.own_spots(6, self.hand_spot(self.viewer))[-1][0]
+        half = self.trick_width * 0.85 / 2
+        return (min(last + self.own_width / 2 + half + 8 + 12 * self.s, self.size[0] - half - 4), y)
+
+    def _stub_backs(self) -> list[CardSprite]:
+        x, y = self.stub_spot()
+        return [CardSprite(None, x - i * 2, y - i * 2, width=self.trick_width * 0.85) for i in range(3, 0, -1)]
+
+    def stub_rect(self) -> pygame.Rect:
+        """What the stub covers (its cards, not their shadow)."""
+        backs = self._stub_backs()
+        return backs[0].rect().unionall([b.rect() for b in backs[1:]])
 
     def _draw_stub(self, surface: pygame.Surface) -> None:
-        x, y = self.stub_spot()
-        for i in range(3, 0, -1):
-            back = CardSprite(None, x - i * 2, y - i * 2, width=self.trick_width * 0.85)
-            self.drawer.draw(surface, back, shadow=i == 3)
+        for i, back in enumerate(self._stub_backs()):
+            self.drawer.draw(surface, back, shadow=i == 0)
         if self.turned is not None:
             self.drawer.draw(surface, self.turned)
 

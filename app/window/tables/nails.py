@@ -20,7 +20,6 @@ from app.window.input.press import Press
 from app.window.scenes.realtime import RealtimeTableScene
 from app.window.ui import theme
 from app.window.ui.widgets import blit_centered, faded, panel
-from games.core.protocol import IllegalAction
 from games.core.realtime import TimedAction
 from games.nails import rules as nr
 
@@ -57,6 +56,8 @@ class NailsTable(RealtimeTableScene):
         self.race = ("", 0.0)
         self.flash: dict[int, float] = {}
         self.gains: list[tuple[int, str, float]] = []
+        self.fate: list[str] = []        # under the verdict: who takes the pair, who pays whom
+        self.refusal = ""                # the refusal on screen, cleared when new cards turn up
         super().__init__(app, session)
 
     @property
@@ -82,7 +83,8 @@ class NailsTable(RealtimeTableScene):
         # Under the verdict box, whose text has smallest sizes: measured, not scaled, so a
         # small window's box does not cover the line.
         verdict_h = (render_text("Hg", max(18, int(30 * self.s)), theme.INK, bold=True).get_height()
-                     + render_text("Hg", max(13, int(19 * self.s)), theme.INK).get_height() + 18)
+                     + render_text("Hg", max(13, int(19 * self.s)), theme.INK).get_height()
+                     + render_text("Hg", max(13, int(19 * self.s)), theme.INK, bold=True).get_height() + 18)
         self.dump_at = (w * 0.5, cy + self.diameter * 0.66 + verdict_h + 8 + 12 * self.s)
         seats = self.session.state.seats
         self.places = seat_positions(seats, self.viewer, (w * 0.5, h * 0.46), (w * 0.40, h * 0.40))
@@ -99,6 +101,7 @@ class NailsTable(RealtimeTableScene):
         if view.up is not None:
             self.pair = [RingSprite(ring, *self.card_at[i], self.diameter, 1.0) for i, ring in enumerate(view.up)]
         self.last_call = view.last if view.up is not None and not view.calling else None
+        self.fate = [self.to_player(self.last_call.fate())] if self.last_call is not None else []
 
     def relayout_now(self) -> None:
         for i, sprite in enumerate(self.pair):
@@ -115,22 +118,20 @@ class NailsTable(RealtimeTableScene):
                 return nr.Call(press.seat, at_ms, press.button == 1)
         return None
 
-    def refused_action(self, action: TimedAction, problem: IllegalAction) -> None:
-        self.say("Wait for the cards to turn up", 1.0)
+    def say_refusal(self, text: str, seconds: float) -> None:
+        """Say why (too early, or this pair already called): the rules' own sentence, here
+        or from the server. It goes when the next cards turn up, so it never stands beside
+        a pair that may be called, and the next press counts."""
+        self.refusal = text
+        self.say(text, seconds)
 
     def message_rect(self, image: pygame.Surface) -> pygame.Rect:
         """Where the table's messages go, or, while the last call's verdict shows there,
         just under it (above the player's name plate)."""
-        rect = image.get_rect(center=(self.size[0] // 2, int(self.size[1] * 0.64))).inflate(28, 16)
+        rect = super().message_rect(image)
         if self.last_call is not None:   # (and under the dump's count, which sits just below it)
             rect.top = max(self.verdict_box(self.last_call)[0].bottom, self.dump_rect().bottom) + 6
         return rect
-
-    def _draw_message(self, surface: pygame.Surface) -> None:
-        image = render_text(self.message, max(14, int(20 * self.s)), theme.INK, bold=True)
-        rect = self.message_rect(image)
-        panel(surface, rect, edge=theme.DANGER, radius=10)
-        blit_centered(surface, image, rect.center)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_c and self.keys.lookup(event.key) is None:
@@ -145,6 +146,8 @@ class NailsTable(RealtimeTableScene):
     def _on_Revealed(self, event: nr.Revealed) -> None:
         self._send_off()
         self.last_call = None
+        if self.message == self.refusal:
+            self.message_time = 0.0
         self.pair = []
         for i, ring in enumerate((event.a, event.b)):
             sprite = RingSprite(ring, *self.pile_at[i], float(self.pile_d))
@@ -155,6 +158,7 @@ class NailsTable(RealtimeTableScene):
 
     def _on_Called(self, event: nr.Called) -> None:
         self.last_call, self.verdict_age = event, 0.0
+        self.fate = [self.to_player(event.fate())]
         if not event.correct:
             self.flash[event.seat] = 0.6
         if event.taker is not None:
@@ -166,6 +170,9 @@ class NailsTable(RealtimeTableScene):
     def _on_Paid(self, event: nr.Paid) -> None:
         if event.cards:
             self.gains.append((event.seat, f"−{event.cards}", 1.4))
+            if event.to is not None:   # (a debt paid: the receiver's pile grows too)
+                self.gains.append((event.to, f"+{event.cards}", 1.4))
+        self.fate.append(self.to_player(event.message()))
 
     def _on_GameOver(self, event: nr.GameOver) -> None:
         self._send_off()
@@ -245,13 +252,19 @@ class NailsTable(RealtimeTableScene):
     def _draw_round(self, surface: pygame.Surface, view: nr.NailsView) -> None:
         if self.race[1] > 0:   # for a moment the race result stands in its place
             return
-        text = f"Round {max(1, view.round)} of {nr.ROUNDS}"
-        if view.calling:
-            text += " · hit or miss?"
-        image = render_text(text, max(15, int(22 * self.s)), theme.GOLD, bold=True)
+        image = render_text(self.round_text(view), max(15, int(22 * self.s)), theme.GOLD, bold=True)
         centre = (self.size[0] // 2, round(self.card_at[0][1] - self.diameter * 0.72))
         panel(surface, image.get_rect(center=centre).inflate(26, 10), radius=12, edge=None)
         blit_centered(surface, image, centre)
+
+    def round_text(self, view: nr.NailsView) -> str:
+        """The line over the cards: the round, and whether a call may be made now."""
+        text = f"Round {max(1, view.round)} of {nr.ROUNDS}"
+        if view.calling:
+            return text + " · hit or miss?"
+        if not view.over and self.last_call is None:
+            return text + " · wait for the cards"
+        return text
 
     def _draw_match(self, surface: pygame.Surface, called: nr.Called) -> None:
         """Ring the matching dots on both cards, numbered alike, and say what it means."""
@@ -271,13 +284,17 @@ class NailsTable(RealtimeTableScene):
         self._draw_verdict(surface, called)
 
     def _draw_verdict(self, surface: pygame.Surface, called: nr.Called) -> None:
-        box, title, sub = self.verdict_box(called)
+        box, title, *lines = self.verdict_box(called)
         panel(surface, box, edge=GOOD if called.correct else theme.DANGER, radius=12)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + 6)))
-        surface.blit(sub, sub.get_rect(midtop=(box.centerx, box.top + 10 + title.get_height())))
+        y = box.top + 10 + title.get_height()
+        for line in lines:
+            surface.blit(line, line.get_rect(midtop=(box.centerx, y)))
+            y += line.get_height()
 
-    def verdict_box(self, called: nr.Called) -> tuple[pygame.Rect, pygame.Surface, pygame.Surface]:
-        """Where the verdict of a call goes under the two cards, and its two lines."""
+    def verdict_box(self, called: nr.Called) -> tuple[pygame.Rect, pygame.Surface, pygame.Surface, pygame.Surface]:
+        """Where the verdict of a call goes under the two cards, and its lines: who called
+        what, why it was a hit or a miss, and whose pile grows (the caller's only when right)."""
         word = "hit" if called.says_hit else "miss"
         right = "right" if called.correct else "wrong"
         who = self._name(called.seat)
@@ -287,11 +304,12 @@ class NailsTable(RealtimeTableScene):
         why = {3: "exactly three dots match: a hit", 4: "four dots match: a miss"}.get(
             count, f"at most {count} dots match: a miss")
         sub = render_text(why, max(13, int(19 * self.s)), theme.INK)
+        fate = render_text(" · ".join(self.fate), max(13, int(19 * self.s)), theme.GOLD, bold=True)
         y = self.card_at[0][1] + self.diameter * 0.66
-        box = pygame.Rect(0, 0, max(title.get_width(), sub.get_width()) + 40,
-                          title.get_height() + sub.get_height() + 18)
+        box = pygame.Rect(0, 0, max(title.get_width(), sub.get_width(), fate.get_width()) + 40,
+                          title.get_height() + sub.get_height() + fate.get_height() + 18)
         box.midtop = (self.size[0] // 2, round(y))
-        return box, title, sub
+        return box, title, sub, fate
 
     def _draw_seat(self, surface: pygame.Surface, view: nr.NailsView, seat: int) -> None:
         plan = self.session.setup.seats[seat]
@@ -310,11 +328,12 @@ class NailsTable(RealtimeTableScene):
             if crect.bottom > self.size[1] - 2:
                 crect.midbottom = (rect.centerx, rect.top - 4)
             surface.blit(caps, crect)
-        for gained_seat, text, left in self.gains:
-            if gained_seat == seat:
-                colour = GOOD if text.startswith("+") else theme.DANGER
-                image = faded(render_text(text, max(16, int(24 * self.s)), colour, bold=True), min(1.0, left))
-                blit_centered(surface, image, (rect.right + 24 * self.s, rect.centery - (1.4 - left) * 24))
+        shown = [(text, left) for gained_seat, text, left in self.gains if gained_seat == seat]
+        for row, (text, left) in enumerate(shown):   # one under another: "+2" then "−2", both read
+            colour = GOOD if text.startswith("+") else theme.DANGER
+            image = faded(render_text(text, max(16, int(24 * self.s)), colour, bold=True), min(1.0, left))
+            y = rect.centery - (1.4 - left) * 24 + (row - (len(shown) - 1) / 2) * image.get_height()
+            blit_centered(surface, image, (rect.right + 24 * self.s, y))
 
     def _draw_race(self, surface: pygame.Surface) -> None:
         text, left = self.race

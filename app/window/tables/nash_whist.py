@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from app.window.scenes.base import AppServices
 
 CHIP_FLIGHT = 0.45  # seconds a chip takes to fly to the pot or to a player
+WIDEST_CALL = "Seven-Out ♦"   # as wide as a call's bubble gets, for the room kept for it
 
 
 @dataclass(eq=False)
@@ -126,7 +127,8 @@ class NashWhistTable(BiddingTable):
         half = self._open_fan(seat)[2] / 2 if seat in self.open_seats else self.other_width * 1.3
         beside = half + cw * 0.5 + 10
         lift = hy - cw * 0.25
-        above = hy - self.other_width * 0.75 - cw * 0.7 - 22 * self.s  # clear of its bubbles too
+        # Above the seat's bubbles ("Pass" stood on the "turned trumps" label at 800x560).
+        above = self.bubble_zone(seat, WIDEST_CALL).top - 4 - self._indicator_rect((hx, 0)).bottom
         spots = [(hx + beside, lift), (hx - beside, lift), (hx, above)]
         plate = self.plate_rects.get(seat)
         if plate is not None:
@@ -168,7 +170,7 @@ class NashWhistTable(BiddingTable):
         if seat in self.plate_rects:
             busy.append(self.plate_rects[seat])
         if seat != self.viewer:
-            busy.append(self._hand_rect(seat))
+            busy += [self._hand_rect(seat), self.bubble_zone(seat, WIDEST_CALL)]
         middle = pygame.Rect(0, 0, round(w * 3.4), round(w * 3.2))
         middle.center = (round(self.centre[0]), round(self.centre[1]))
         corner = pygame.Rect(0, 0, round(300 * self.s), round(150 * self.s))

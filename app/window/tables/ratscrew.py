@@ -160,6 +160,15 @@ class RatscrewTable(RealtimeTableScene):
             return f"{who} no cards: slap a pair to come back in, or Enter: skip to the result"
         return super().skip_offer()
 
+    def message_rect(self, image: pygame.Surface) -> pygame.Rect:
+        """A message ("You have no cards to flip") goes where the verdicts go, clear of
+        them and of everything on the table ("Rosa holds every card" stood under it)."""
+        rect = super().message_rect(image)
+        taken = self.taken + [box.inflate(8, 8) for box in self.verdict_boxes]
+        if self._clear(rect, taken):
+            return rect
+        return self._place_one(pygame.Rect((0, 0), rect.size), self._below_pile(), taken) or rect
+
     def refused_action(self, action: TimedAction, problem: IllegalAction) -> None:
         if isinstance(action, rs.Flip):
             self.say(self.to_player(problem.message), 1.4)

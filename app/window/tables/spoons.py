@@ -2,11 +2,18 @@
 small stack of cards waiting at its left, the viewer's hand large at the bottom, the spoons
 in the middle flying to whoever grabs, and the letters each seat has earned under its name.
 
-Keys: a seat's first key takes the next card, or passes the chosen card when the hand holds
-five; its second key grabs (touches the nose in Pig). The first human also chooses the card
-with 1-5 or Left/Right, or clicks it (a click on a card of a five-card hand passes it);
-every keyboard player also has a choose key that steps through their hand; without a
-choice, the pass key passes a card of the rank they hold fewest of."""
+Keys: one press of a seat's first key takes the next card and passes a card on, so a
+keyboard player keeps up with the cards coming round (two presses a card let 30 pile up);
+its second key grabs (touches the nose in Pig). Which card goes: the one the player marked
+(the first human with 1-5 or Left/Right, or a click on a card; every keyboard player with
+their choose key, before or after the take), else a card of the rank they hold fewest of,
+the new card counted. The pass follows the take as soon as the taken card is in the hand
+(the take's ``Took``: at home the next frame, across machines the server's answer), as a
+press of its own (``FOLLOW``) that only passes. A click on a card of a five-card hand
+passes it; a click on the waiting cards only takes.
+
+The first grab must not go unseen: an alarm sound, the free spoons shaking, a pulsing red
+edge round the window and a large banner, until the player has a spoon or the round ends."""
 
 from __future__ import annotations
 
@@ -44,6 +51,8 @@ PASS_TIME = 0.28           # seconds a passed card takes to slide to the next se
 SPOON_TIME = 0.35
 BANNER_TIME = 2.4
 MAX_FLYING = 24            # passes in flight are capped: a busy 12-seat table stays quick
+FOLLOW = 2                 # a press's index for the pass that follows a key's take
+ALARM_TIME = 2.4           # seconds the first grab's alarm (edge, shaking spoons) lasts
 
 
 @dataclass(eq=False)
@@ -63,7 +72,11 @@ class SpoonsTable(RealtimeTableScene):
 
     def __init__(self, app: AppServices, session: TableSession) -> None:
         self.pick = 0
+        self.chosen = False              # the first human marked ``pick`` since their last pass
         self.picks: dict[int, int] = {}  # the other humans' chosen cards, by seat
+        self.passing_on: set[int] = set()   # seats whose key took a card: a pass follows
+        self.follow_due: set[int] = set()   # seats whose following pass is on its way
+        self.alarm = 0.0                 # the first grab's alarm, seconds left
         self.flying: list[CardSprite] = []
         self.spoons: list[Spoon] = []
         self.flash: dict[int, float] = {}
@@ -196,7 +209,7 @@ class SpoonsTable(RealtimeTableScene):
             current = self.pick if owner == self.mouse_seat else self.picks.get(owner, self._default_pick(hand))
             chosen = (current + 1) % max(1, size)
             if owner == self.mouse_seat:
-                self.pick = chosen
+                self.pick, self.chosen = chosen, True
             else:
                 self.picks[owner] = chosen
             return True
@@ -209,6 +222,7 @@ class SpoonsTable(RealtimeTableScene):
             self.pick = (self.pick + (1 if key == pygame.K_RIGHT else -1)) % max(1, size)
         else:
             return False
+        self.chosen = True
         return True
 
     @staticmethod
@@ -220,12 +234,25 @@ class SpoonsTable(RealtimeTableScene):
         if index == 1:
             return sr.Grab(seat, at_ms)
         hand = self.seat_view(seat).hand
+        due = seat in self.follow_due
+        self.follow_due.discard(seat)
+        if index == FOLLOW and not due:   # the player's own press passed first: nothing to do
+            return None
         if len(hand) > sr.HAND:
-            if seat != self.mouse_seat:  # chosen with the seat's choose key, else the thinnest rank
-                chosen = self.picks.pop(seat, self._default_pick(hand))
-                return sr.Pass(seat, at_ms, hand[min(chosen, len(hand) - 1)])
-            return sr.Pass(seat, at_ms, hand[min(self.pick, len(hand) - 1)])
+            return sr.Pass(seat, at_ms, self._passed_card(seat, hand))
+        if index == FOLLOW:
+            return None
+        self.passing_on.add(seat)
         return sr.Take(seat, at_ms)
+
+    def _passed_card(self, seat: int, hand: tuple[Card, ...]) -> Card:
+        """The card ``seat`` passes: the one they marked, else the thinnest rank's."""
+        if seat != self.mouse_seat:
+            chosen = self.picks.pop(seat, self._default_pick(hand))
+        else:
+            chosen = self.pick if self.chosen else self._default_pick(hand)
+            self.chosen = False
+        return hand[min(chosen, len(hand) - 1)]
 
     def click_action(self, press: Press, at_ms: int) -> TimedAction | None:
         if press.seat != self.viewer:
@@ -236,7 +263,7 @@ class SpoonsTable(RealtimeTableScene):
             rect = pygame.Rect(0, 0, round(self.card_w), round(self.card_w * 1.4))
             rect.center = (round(x), round(y))
             if rect.collidepoint(press.pos):
-                self.pick = i
+                self.pick, self.chosen = i, True
                 return sr.Pass(press.seat, at_ms, hand[i]) if len(hand) > sr.HAND else None
         qx, qy = self.queue_at(press.seat) if press.seat != view.dealer else self.stock_at()
         if math.hypot(press.pos[0] - qx, press.pos[1] - qy) < self.card_w:
@@ -246,6 +273,7 @@ class SpoonsTable(RealtimeTableScene):
         return None
 
     def refused_action(self, action: TimedAction, problem: IllegalAction) -> None:
+        self.passing_on.discard(action.seat)   # (a refused take: no pass follows it)
         self.say(self.to_player(problem.message), 1.4)
 
     # events -> pictures -------------------------------------------------------------------
@@ -258,8 +286,13 @@ class SpoonsTable(RealtimeTableScene):
                                     else T("Round {number}: {seat} deals · {count} spoons", **values)), 2.0)
 
     def _on_Took(self, event: se.Took) -> None:
+        if event.seat in self.passing_on:   # a key's take: its pass follows, as a press
+            self.passing_on.discard(event.seat)
+            self.follow_due.add(event.seat)
+            self.inbox.append(Press(self.app.ticks(), event.seat, FOLLOW))
         if event.seat == self.viewer:
-            self.pick = len(self.seat_view(self.viewer).hand) - 1
+            if event.seat != self.mouse_seat or not self.chosen:
+                self.pick = self._default_pick(self.seat_view(self.viewer).hand)
             start = self.stock_at() if event.from_stock else self.queue_at(self.viewer)
             self._fly(start, self.hand_spots(sr.HAND + 1)[-1], event.card, 0.18)
 
@@ -280,13 +313,20 @@ class SpoonsTable(RealtimeTableScene):
             spoon.owner = event.seat
             self.anim.tween(spoon, "pos", self._holder(event.seat), SPOON_TIME, ease_out_cubic)
         if event.first:
+            self._sound_alarm(event.seat)
             who = Who(event.seat)
             if self.pig:    # (whose nose: the words differ for "you")
                 nose = T("You touch your nose!") if self._name(event.seat) == "You" else \
                     T("{seat} touches their nose!", seat=who)
-                self._banner(self.to_player(nose), 1.6)
+                self._banner(self.to_player(nose), ALARM_TIME)
             else:
-                self._banner(self.to_player(T("{seat} grabs a spoon! Grab!", seat=who)), 1.6)
+                self._banner(self.to_player(T("{seat} grabs a spoon! Grab!", seat=who)), ALARM_TIME)
+
+    def _sound_alarm(self, seat: int) -> None:
+        """The first grab, unmissable for every human still without a spoon: the alarm
+        sound (event_sounds: a first Grabbed), the red edge and the shaking spoons."""
+        if any(human != seat for human in self.players(self.session)):
+            self.alarm = ALARM_TIME
 
     def _on_FalseGrab(self, event: se.FalseGrab) -> None:
         self.flash[event.seat] = 0.8
@@ -322,6 +362,10 @@ class SpoonsTable(RealtimeTableScene):
 
     def tick_effects(self, dt: float) -> None:
         self.banner = (self.banner[0], max(0.0, self.banner[1] - dt))
+        view: sr.SpoonsView = self.view
+        calm = not view.grabbed or view.between or all(
+            seat in view.grabbed or view.out[seat] for seat in self.players(self.session))
+        self.alarm = 0.0 if calm else max(0.0, self.alarm - dt)
         self.flash = {s: t - dt for s, t in self.flash.items() if t > dt}
 
     # drawing ------------------------------------------------------------------------------
@@ -338,7 +382,17 @@ class SpoonsTable(RealtimeTableScene):
             self._draw_spoon(surface, spoon)
         for sprite in self.flying:
             self.drawer.draw(surface, sprite, shadow=False)
+        if self.alarm > 0:
+            self._draw_alarm_edge(surface)
         self._draw_banner(surface)
+
+    def _draw_alarm_edge(self, surface: pygame.Surface) -> None:
+        """A red frame round the window, pulsing, while the scramble for spoons is on."""
+        pulse = 0.5 + 0.5 * math.cos((ALARM_TIME - self.alarm) * math.tau * 2.5)
+        width = max(4, round((6 + 8 * pulse) * self.s))
+        edge = pygame.Surface(self.size, pygame.SRCALPHA)
+        pygame.draw.rect(edge, (*theme.DANGER[:3], round(140 + 100 * pulse)), edge.get_rect(), width=width)
+        surface.blit(edge, (0, 0))
 
     def _draw_centre(self, surface: pygame.Surface, view: sr.SpoonsView) -> None:
         size = max(12, int(15 * self.s))
@@ -383,7 +437,8 @@ class SpoonsTable(RealtimeTableScene):
             shown = self.seat_view(seat).hand if self.session.is_human(seat) else ()
             n = view.hand_sizes[seat]
             step = self.small_w * (0.7 if shown else 0.38)
-            chosen = self.picks.get(seat, self._default_pick(shown)) if shown and n > sr.HAND else None
+            marked = seat in self.picks or n > sr.HAND   # (marked ahead of the take, or choosing)
+            chosen = self.picks.get(seat, self._default_pick(shown)) if shown and marked else None
             for i in range(n):
                 card = shown[i] if shown else None
                 back = CardSprite(card, x + (i - (n - 1) / 2) * step, y, face_up=bool(shown), width=self.small_w)
@@ -404,7 +459,7 @@ class SpoonsTable(RealtimeTableScene):
         # A spectator's view holds no hand: the bottom seat's cards are drawn as backs.
         cards: tuple[Card | None, ...] = view.hand if view.seat is not None else (None,) * view.hand_sizes[seat]
         spots = self.hand_spots(len(cards))
-        choosing = len(cards) > sr.HAND and seat == self.mouse_seat
+        choosing = (len(cards) > sr.HAND or self.chosen) and seat == self.mouse_seat
         for i, (card, (x, y)) in enumerate(zip(cards, spots)):
             sprite = CardSprite(card, x, y, face_up=card is not None and not self._nosed(view, seat),
                                 width=self.card_w)
@@ -442,7 +497,7 @@ class SpoonsTable(RealtimeTableScene):
         elif len(view.hand) > sr.HAND:
             text = f"1-5 or click to choose · {take}: pass it on"
         else:
-            text = f"{take}: take the next card"
+            text = f"{take}: take a card and pass one on · 1-4 marks which"
         hot = view.grabbed or sr.four_of_a_kind(list(view.hand))
         image = render_text(text, max(13, int(17 * self.s)), theme.GOLD if hot else theme.INK, bold=bool(hot))
         rect = image.get_rect(midbottom=(round(self.places[seat][0]), round(spots[0][1] - self.card_w * 0.86)))
@@ -522,15 +577,20 @@ class SpoonsTable(RealtimeTableScene):
         image = self._spoon_images.get(key)
         if image is None:
             image = self._spoon_images[key] = pygame.transform.rotate(_spoon(length), angle)
-        blit_centered(surface, image, (spoon.x, spoon.y))
+        shake = 0.0
+        if self.alarm > 0 and spoon.owner is None:   # the spoons left rattle: grab one!
+            shake = math.sin(self.alarm * 40 + spoon.x) * 4 * self.s
+        blit_centered(surface, image, (spoon.x + shake, spoon.y))
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
         text, left = self.banner
         if left <= 0 or not text:
             return
-        image = render_text(text, max(14, int(21 * self.s)), theme.INK, bold=True)
+        alarm = self.alarm > 0
+        size = int((30 if alarm else 21) * self.s)
+        image = render_text(text, max(18 if alarm else 14, size), theme.GOLD if alarm else theme.INK, bold=True)
         rect = image.get_rect(center=(round(self.centre[0]), round(self.centre[1] - self.card_w * 1.25)))
-        panel(surface, rect.inflate(28, 14), radius=12)
+        panel(surface, rect.inflate(28, 14), radius=12, edge=theme.DANGER if alarm else theme.PANEL_EDGE)
         surface.blit(faded(image, min(1.0, left / 0.3)), rect)
 
     def focus_point(self) -> tuple[int, int]:

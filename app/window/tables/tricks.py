@@ -182,6 +182,15 @@ class TrickTable(HandInput, TableScene):
         """Five or six cards (Euchre, Nap): room enough to show them large and nearly whole."""
         return self.hand_cards <= 6
 
+    def history_bottom(self, column: pygame.Rect) -> int:
+        """The history panel stops above the first hand in its column (Whist's history
+        covered West's hand). The turned trump may go under it for the moment it is open:
+        the trumps are also in the score panel."""
+        sprites = [sprite for hand in self.hands for sprite in hand]
+        below = [rect.top for rect in (sprite.rect() for sprite in sprites)
+                 if rect.colliderect(column) and rect.top > column.top]
+        return min([super().history_bottom(column), *(top - 8 for top in below)])
+
     def own_spots(self, count: int, centre: tuple[float, float]) -> list[tuple[float, float]]:
         """Centres for the viewer's ``count`` cards: a fan, or for a short hand a row that
         shows nearly all of each card when the room allows."""
@@ -676,14 +685,25 @@ class TrickTable(HandInput, TableScene):
         surface.blit(card, card.get_rect(topright=(self.size[0] - 10, int(40 * self.s))))
 
     def _draw_bubbles(self, surface: pygame.Surface) -> None:
-        size = max(13, int(18 * self.s))
+        size = self.bubble_size()
         for seat, (text, left) in self.bubbles.items():
-            if seat == self.viewer:
-                tip = (self.size[0] * 0.5, self.size[1] - self.own_width * 1.6)
-            else:
-                x, y = self.hand_spot(seat)
-                tip = (x, y - self.other_width * 0.75)
-            parts.draw_bubble(surface, text, size, tip, min(1.0, left / 0.3))
+            parts.draw_bubble(surface, text, size, self.bubble_tip(seat), min(1.0, left / 0.3))
+
+    def bubble_size(self) -> int:
+        return max(13, int(18 * self.s))
+
+    def bubble_tip(self, seat: int) -> tuple[float, float]:
+        """Where a seat's speech bubble points: just above its hand."""
+        if seat == self.viewer:
+            return (self.size[0] * 0.5, self.size[1] - self.own_width * 1.6)
+        x, y = self.hand_spot(seat)
+        return (x, y - self.other_width * 0.75)
+
+    def bubble_zone(self, seat: int, widest: str) -> pygame.Rect:
+        """Where ``seat``'s bubbles go, for a call as wide as ``widest``: what a card or
+        label laid near the seat must leave clear."""
+        tip = self.bubble_tip(seat)
+        return parts.bubble(widest, self.bubble_size()).get_rect(midbottom=(round(tip[0]), round(tip[1])))
 
     def _draw_review(self, surface: pygame.Surface) -> None:
         trick = self.last_trick
