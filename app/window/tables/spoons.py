@@ -95,7 +95,9 @@ class SpoonsTable(RealtimeTableScene):
     def seat_view(self, seat: int) -> sr.SpoonsView:
         """What ``seat`` may know now: the table reads hands only from here (a human's hand
         at the shared keyboard is drawn at its own seat), never from the rules state."""
-        return self.session.state_as(sr.SpoonsState).view(seat)
+        # (the state: the rules' own at home, the server's ViewState at a networked table)
+        view: sr.SpoonsView = self.session.state.view(seat)
+        return view
 
     # layout -------------------------------------------------------------------------------
 
