@@ -72,7 +72,7 @@ class GameParts(Generic[OptionsT, StateT]):
     The bots are turn bots ``(view, rng) -> action`` or reflex bots ``(view, now_ms, rng)
     -> [timed action]``; the two shapes share the table, so their type stays open.
 
-    ``knocked_out(state, seat)``: whether that seat has left the game for good (Ninety-Nine's
+    ``knocked_out(view, seat)``: whether that seat has left the game for good (Ninety-Nine's
     last token lost), so a table whose humans are all out may play the rest at once; None
     where nobody leaves before the end."""
 
@@ -80,7 +80,7 @@ class GameParts(Generic[OptionsT, StateT]):
     new_game: Callable[[OptionsT, int], StateT]
     bots: Mapping[str, Callable[..., Any]]
     options: tuple[OptionSpec, ...] = ()
-    knocked_out: Callable[[Any, int], bool] | None = None   # (Any: a state, as the bots take a view)
+    knocked_out: Callable[[Any, int], bool] | None = None   # (Any: a view, as the bots take)
 
 
 # What a spec holds: the parts of some game, whose state keeps the protocol.

@@ -71,13 +71,16 @@ class SeenFromOneSeat(Session):
 
 @pytest.fixture(autouse=True)
 def quick_tables(monkeypatch):
-    """The first picture in one frame, and no wash of the deck before the first deal (as
-    the UI tests have them: tests/app/conftest.py)."""
+    """The first picture in one frame, no wash of the deck before the first deal, and the
+    summary between hands going by itself (as the UI tests have them: tests/app/conftest.py;
+    these tables play whole games with nobody to press Space)."""
     import app.window.scenes.table as table_scene
     from app.window.anim import wash
+    from app.window.tables import tricks
 
     monkeypatch.setattr(table_scene, "PAINT_AHEAD", 60.0)
     monkeypatch.setattr(wash, "SHOWN", False)
+    monkeypatch.setattr(tricks, "SUMMARY_WAITS", False)
 
 
 @pytest.fixture

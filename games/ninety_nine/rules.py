@@ -426,14 +426,15 @@ def new_game(options: NinetyNineOptions, seed: int) -> NinetyNineState:
     return state
 
 
-def knocked_out(state: NinetyNineState, seat: Seat) -> bool:
-    """Whether ``seat`` has lost its last token: it plays no more this game.
+def knocked_out(view: NinetyNineView, seat: Seat) -> bool:
+    """Whether ``seat`` has lost its last token: it plays no more this game. Read from a
+    view (tokens are public), so a table can ask it of whatever state its session holds.
 
     >>> state = new_game(NinetyNineOptions(seats=3, tokens=1), 1)
-    >>> knocked_out(state, 0)
+    >>> knocked_out(state.view(0), 0)
     False
     >>> state.tokens[0] = 0
-    >>> knocked_out(state, 0)
+    >>> knocked_out(state.view(0), 0)
     True
     """
-    return state.tokens[seat] == 0
+    return view.tokens[seat] == 0

@@ -25,7 +25,7 @@ def human_knocked_out() -> Session:
         session = Session(spec, Setup("ninety_nine", [SeatPlan(i == 0, "easy") for i in range(3)],
                                       {"tokens": 1}, seed))
         rng = Random(seed)
-        while not session.state.is_over() and not knocked_out(session.state, 0):
+        while not session.state.is_over() and not knocked_out(session.state.view(0), 0):
             seat = session.state.to_act()[0]
             session.apply(spec.bots["easy"](session.state.view(seat), rng))
         if not session.state.is_over():

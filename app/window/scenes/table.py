@@ -415,7 +415,8 @@ class TableScene(Scene):
         if out is None or self.watching or self.spectator or session.network is not None:
             return False
         state = session.state
-        return not state.is_over() and all(out(state, seat) for seat in session.humans)
+        # (from each seat's view: the session may hold the rules' state or a ViewState)
+        return not state.is_over() and all(out(state.view(seat), seat) for seat in session.humans)
 
     def _rest_input(self, event: pygame.event.Event) -> bool:
         if self.rushing or not self.humans_knocked_out():
