@@ -9,6 +9,10 @@ forgets the other's lobbies as it starts. Where mDNS
 cannot work, ``note`` says so in one line and the server serves on: the address and code
 always work. ``stop`` (the app calls it as it closes) takes the announcement down and
 closes the server, every table safe in its log. No pygame here.
+
+It always serves TLS with the app's own certificate (app/net/wire/tls.py, kept in ``tls/``
+beside the tables' folder), loopback included, so the host's own app, a test and a friend
+all dial exactly what friends get: ``url`` and ``invitation`` carry its fingerprint.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from typing import IO, Any
 from app.net.server.folder_lock import lock_folder
 from app.net.server.server import Server
 from app.net.wire.addresses import DEFAULT_PORT
+from app.net.wire.invitation import Invitation
+from app.net.wire.tls import Identity, own_identity, pinned_url, server_context
 from app.net.server.store import TableStore
 
 __all__ = ["DEFAULT_PORT", "LocalServer", "claim_folder", "local_server", "serves", "stop"]
@@ -36,8 +42,10 @@ class LocalServer:
     listens, ``failure`` (one line) if it cannot."""
 
     def __init__(self, data: Path, port: int = DEFAULT_PORT, host: str = "0.0.0.0",
-                 announce: bool = True, grace_s: float = 30.0) -> None:
+                 announce: bool = True, grace_s: float = 30.0, identity: Path | None = None) -> None:
         self.data, self.wanted_port, self.host = data, port, host
+        self.identity_folder = identity or data.parent / "tls"
+        self.identity: Identity | None = None      # the certificate, once the thread has it
         self.folder = data            # where its tables are kept: ``data``, or hosted-2… if taken
         self.announce, self.grace_s = announce, grace_s
         self.port: int | None = None
@@ -65,8 +73,9 @@ class LocalServer:
 
     @property
     def url(self) -> str:
-        """Where this app's own player connects."""
-        return f"ws://127.0.0.1:{self.port}"
+        """Where this app's own player connects (pinned to the server's own certificate)."""
+        assert self.identity is not None
+        return pinned_url(f"wss://127.0.0.1:{self.port}", self.identity.fingerprint)
 
     def address(self) -> str:
         """What to send friends: this machine's address on the local network and the port."""
@@ -74,6 +83,12 @@ class LocalServer:
 
         host = self.host if self.host not in ("", "0.0.0.0", "::") else lan_address()
         return f"{host}:{self.port}"
+
+    def invitation(self, code: str, game: str | None = None, host_name: str | None = None) -> Invitation:
+        """The line friends paste to join table ``code`` here."""
+        assert self.identity is not None
+        address, _, port = self.address().rpartition(":")
+        return Invitation(address, int(port), code, game, host_name, self.identity.fingerprint)
 
     def stop(self) -> None:
         loop, stop = self._loop, self._stop
@@ -89,6 +104,7 @@ class LocalServer:
 
     def _main(self) -> None:
         try:
+            self.identity = own_identity(self.identity_folder)
             self.folder, lock = claim_folder(self.data)
             with lock:                   # held while serving
                 asyncio.run(self._serve())
@@ -103,6 +119,8 @@ class LocalServer:
         store = TableStore(self.folder)
         forget_idle(store)
         self.server = Server(store, grace_s=self.grace_s)
+        assert self.identity is not None
+        tls = server_context(self.identity.cert, self.identity.key)
         announcing: list[asyncio.Task[None]] = []
 
         def listening(_host: str, port: int) -> None:
@@ -113,7 +131,7 @@ class LocalServer:
 
         for port in dict.fromkeys((self.wanted_port, 0)):
             try:
-                await self.server.run(self.host, port, listening, self._stop)
+                await self.server.run(self.host, port, listening, self._stop, tls)
                 break
             except OSError as problem:   # the port is taken (another Parlour): any free one
                 if self.port is not None or port == 0 or problem.errno != errno.EADDRINUSE:

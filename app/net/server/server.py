@@ -32,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import ssl
 import time
 from typing import Any, Callable, Coroutine, TypeVar
 
@@ -430,15 +431,17 @@ class Server:
 
     # --- running -------------------------------------------------------------------------------
 
-    async def run(self, host: str, port: int, ready: Any = None, stop: asyncio.Event | None = None) -> None:
-        """Serve until ``stop`` is set; ``ready(host, port)`` is called once listening."""
+    async def run(self, host: str, port: int, ready: Any = None, stop: asyncio.Event | None = None,
+                  tls: ssl.SSLContext | None = None) -> None:
+        """Serve until ``stop`` is set; ``ready(host, port)`` is called once listening.
+        With ``tls`` (app/net/wire/tls.py) it serves ``wss://``, else plain ``ws://``."""
         # No per-message compression: a view is a few KiB, and deflating one for every seat
         # after every action was a fifth of the server's time per action.
         # A browser page's connection carries an Origin header; Parlour's own clients send
         # none. Only the origins an operator allowed may come from a page (None: no header).
         origins: list[Origin | None] = [None, *map(Origin, self.limits.origins)]
         async with serve(self.handler, host, port, max_size=READ_LIMIT, ping_interval=20,
-                         ping_timeout=20, compression=None, origins=origins) as server:
+                         ping_timeout=20, compression=None, origins=origins, ssl=tls) as server:
             real_port = next(iter(server.sockets)).getsockname()[1]
             if ready is not None:
                 ready(host, real_port)
