@@ -3,6 +3,12 @@ tables that should outlive any player's app. Its first line on stdout is
 ``parlour server listening on ws://HOST:PORT`` (the real port when 0 asked for a free one);
 SIGTERM or Ctrl+C stops it cleanly, with every table safe in the data folder.
 
+With ``--tls-cert`` and ``--tls-key`` it serves ``wss://`` with that certificate (a venue's,
+which clients check against their authorities). Without them it serves plain ``ws://`` on
+loopback only (tests, ``netbench``); listening beyond loopback (or asked with ``--own-cert``)
+it serves ``wss://`` with a certificate of its own, made once and kept in ``tls/`` in its
+data folder, and prints its fingerprint (``certificate fingerprint: …``), which players pin.
+
 Listening beyond loopback, it announces itself and its tables waiting for players on the
 local network by mDNS (:mod:`app.net.wire.discovery`) unless ``--no-announce``; where mDNS cannot
 work it says so in one line and serves on."""
@@ -10,16 +16,20 @@ work it says so in one line and serves on."""
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import signal
 import socket
+import ssl
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from app.net.server.folder_lock import lock_folder
 from app.net.server.limits import Limits
 from app.net.server.server import Server
 from app.net.server.store import TableStore
+from app.net.wire.tls import fingerprint_of_file, own_identity, server_context
 
 
 def default_data() -> Path:
@@ -28,13 +38,44 @@ def default_data() -> Path:
     return storage.data_dir() / "server"
 
 
-def listening_line(host: str, port: int) -> str:
-    return f"parlour server listening on ws://{host}:{port}"
+def listening_line(host: str, port: int, tls: bool = False) -> str:
+    return f"parlour server listening on {'wss' if tls else 'ws'}://{host}:{port}"
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """What ``serve`` was asked to serve TLS with: files given, or its own (``own``)."""
+
+    cert: Path | None = None
+    key: Path | None = None
+    own: bool = False
+
+
+def on_loopback(host: str) -> bool:
+    """Whether listening on ``host`` keeps the server to this computer."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False            # a name, or every interface: beyond loopback
+
+
+def tls_context(host: str, folder: Path, certificate: Certificate) -> tuple[ssl.SSLContext | None, str | None]:
+    """The server's TLS context and the fingerprint to print (or None for plain ``ws://`` on
+    loopback). Raises ``OSError``/``ssl.SSLError`` for files that cannot be used."""
+    if certificate.cert is not None and certificate.key is not None:
+        return server_context(certificate.cert, certificate.key), fingerprint_of_file(certificate.cert)
+    if certificate.own or not on_loopback(host):
+        identity = own_identity(folder / "tls")
+        return server_context(identity.cert, identity.key), identity.fingerprint
+    return None, None
 
 
 async def serve_until_stopped(host: str, port: int, data: Path, grace_s: float, announce: bool = True,
                               reflex_speed: float = 1.0, limits: Limits | None = None,
-                              chosen_seeds: bool = False) -> None:
+                              chosen_seeds: bool = False, certificate: Certificate = Certificate()) -> None:
+    tls, fingerprint = tls_context(host, data, certificate)
     server = Server(TableStore(data), grace_s=grace_s, reflex_speed=reflex_speed, limits=limits,
                     chosen_seeds=chosen_seeds)
     stop = asyncio.Event()
@@ -46,13 +87,15 @@ async def serve_until_stopped(host: str, port: int, data: Path, grace_s: float, 
             pass
 
     def ready(bound_host: str, bound_port: int) -> None:
-        print(listening_line(bound_host, bound_port), flush=True)
+        print(listening_line(bound_host, bound_port, tls is not None), flush=True)
+        if fingerprint is not None:
+            print(f"certificate fingerprint: {fingerprint}", flush=True)
         print(f"tables kept in {data} ({len(server.tables)} resumed)", file=sys.stderr, flush=True)
         if announce and _should_announce(bound_host):
             announcing.append(asyncio.ensure_future(_announce(server, bound_host, bound_port, stop)))
 
     announcing: list[asyncio.Task[None]] = []
-    await server.run(host, port, ready, stop)
+    await server.run(host, port, ready, stop, tls)
     if announcing:      # stop is set: the announcer says goodbye and closes
         await asyncio.wait(announcing, timeout=5)
 
@@ -83,10 +126,12 @@ def _not_listed(why: str) -> None:
 
 
 def run(host: str, port: int, data: Path | None, grace_s: float = 30.0, announce: bool = True,
-        reflex_speed: float = 1.0, limits: Limits | None = None, chosen_seeds: bool = False) -> int:
+        reflex_speed: float = 1.0, limits: Limits | None = None, chosen_seeds: bool = False,
+        certificate: Certificate = Certificate()) -> int:
     """(``reflex_speed``: game time per ms at reflex tables; tests raise it. ``limits``: what
     each address and everyone together may take, app/net/server/limits.py. ``chosen_seeds``:
-    a create's seed is honoured at remote tables too, so a benchmark deals the same each run)"""
+    a create's seed is honoured at remote tables too, so a benchmark deals the same each run.
+    ``certificate``: what to serve TLS with, see ``tls_context``)"""
     logging.basicConfig(level=logging.WARNING, format="parlour serve: %(message)s")
     folder = data or default_data()
     try:
@@ -101,9 +146,13 @@ def run(host: str, port: int, data: Path | None, grace_s: float = 30.0, announce
     try:
         with lock:      # held while serving; the system lets go of it even if this is killed
             asyncio.run(serve_until_stopped(host, port, folder, grace_s, announce, reflex_speed, limits,
-                                            chosen_seeds))
+                                            chosen_seeds, certificate))
     except KeyboardInterrupt:
         pass
+    except ssl.SSLError as error:
+        print(f"parlour serve: cannot serve TLS with {certificate.cert} and {certificate.key}: they are not "
+              f"a PEM certificate and its own key ({error.reason or error})", file=sys.stderr)
+        return 1
     except OSError as error:
         print(f"parlour serve: cannot listen on {host}:{port}: {error.strerror or error}", file=sys.stderr)
         return 1

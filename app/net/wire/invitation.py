@@ -20,12 +20,13 @@ import re
 from dataclasses import dataclass
 from urllib.parse import parse_qs, quote, urlsplit
 
+from app.core.words.names import clean_name
 from app.core.words.net_words import BROKEN_INVITATION, NOT_AN_INVITATION
 from app.net.wire.addresses import DEFAULT_PORT
 from app.net.wire.protocol import CODE_ALPHABET, CODE_LENGTH
-from app.net.wire.tls import canonical_fingerprint, pinned_url
+from app.net.wire.tls import canonical_fingerprint, pinned_url, read_url
 
-__all__ = ["SCHEME", "Invitation", "BadInvitation", "find", "parse"]
+__all__ = ["SCHEME", "Invitation", "BadInvitation", "find", "parse", "for_url"]
 
 SCHEME = "parlour"
 _FOUND = re.compile(r"parlour://\S+", re.IGNORECASE)
@@ -103,8 +104,22 @@ def parse(line: str) -> Invitation:
     game = fields.get("game") or None
     if game is not None and not re.fullmatch(r"[a-z0-9_]{1,32}", game):
         raise _broken("its game is not one Parlour knows")
-    name = (fields.get("host") or "").strip() or None
-    return Invitation(address, port or DEFAULT_PORT, code, game, name[:40] if name else None, fingerprint, plain)
+    name = clean_name(fields.get("host") or "") or None
+    return Invitation(address, port or DEFAULT_PORT, code, game, name, fingerprint, plain)
+
+
+def for_url(url: str, code: str, game: str | None = None, host_name: str | None = None,
+            address: str | None = None) -> Invitation | None:
+    """The invitation to table ``code`` at the server ``url`` (a client's address, pinned
+    or not; ``address``: the name or IP friends dial instead of the url's), or None for a
+    clear-text server friends could not safely join (one beyond this computer)."""
+    dial = read_url(url)
+    parts = urlsplit(dial.url)
+    where = address or parts.hostname or ""
+    plain = parts.scheme == "ws"
+    if plain and not _on_this_computer(where):
+        return None
+    return Invitation(where, parts.port or DEFAULT_PORT, code.upper(), game, host_name, dial.pin, plain)
 
 
 def _broken(why: str) -> BadInvitation:
