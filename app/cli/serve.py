@@ -92,7 +92,7 @@ async def serve_until_stopped(host: str, port: int, data: Path, grace_s: float, 
             print(f"certificate fingerprint: {fingerprint}", flush=True)
         print(f"tables kept in {data} ({len(server.tables)} resumed)", file=sys.stderr, flush=True)
         if announce and _should_announce(bound_host):
-            announcing.append(asyncio.ensure_future(_announce(server, bound_host, bound_port, stop)))
+            announcing.append(asyncio.ensure_future(_announce(server, bound_host, bound_port, stop, fingerprint)))
 
     announcing: list[asyncio.Task[None]] = []
     await server.run(host, port, ready, stop, tls)
@@ -108,14 +108,14 @@ def _should_announce(bound_host: str) -> bool:
     return should_announce(bound_host)
 
 
-async def _announce(server: Server, host: str, port: int, stop: asyncio.Event) -> None:
+async def _announce(server: Server, host: str, port: int, stop: asyncio.Event, fingerprint: str | None) -> None:
     try:
         from app.net.wire.discovery import Announcer, DiscoveryUnavailable
     except ImportError as problem:      # a build without zeroconf still serves
         _not_listed(f"zeroconf is missing ({problem.name})")
         return
     try:
-        await Announcer(socket.gethostname(), host, port).keep_up(server, stop)
+        await Announcer(socket.gethostname(), host, port, fingerprint=fingerprint).keep_up(server, stop)
     except DiscoveryUnavailable as problem:
         _not_listed(str(problem))
 

@@ -149,7 +149,9 @@ class LocalServer:
         if not should_announce(self.host):
             return                       # on loopback only: nobody else could join anyway
         try:
-            await Announcer(socket.gethostname(), self.host, port).keep_up(self.server, self._stop)
+            await Announcer(socket.gethostname(), self.host, port,
+                            fingerprint=self.identity.fingerprint if self.identity else None
+                            ).keep_up(self.server, self._stop)
         except DiscoveryUnavailable as problem:
             self.note = f"Not listed on the local network: {problem}"
 

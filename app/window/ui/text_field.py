@@ -9,7 +9,7 @@ from typing import Callable
 import pygame
 
 from app.window.render.text import render_text
-from app.window.ui import theme
+from app.window.ui import clipboard, theme
 
 
 @dataclass
@@ -28,7 +28,7 @@ class TextField:
             self.text = self.text[:-1]
             return True
         if event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            self.add(_clipboard())
+            self.add(clipboard.paste())
             return True
         if event.unicode and event.unicode.isprintable():
             self.add(event.unicode)
@@ -51,9 +51,3 @@ class TextField:
         area = pygame.Rect(max(0, image.get_width() - room), 0, room, image.get_height())
         surface.blit(image, image.get_rect(midleft=(self.rect.left + 12, self.rect.centery)), area)
 
-
-def _clipboard() -> str:
-    try:
-        return " ".join(pygame.scrap.get_text().split())     # (SDL's clipboard: no init needed)
-    except (pygame.error, AttributeError):      # no clipboard here
-        return ""
