@@ -2,8 +2,8 @@
 window opens on the networked table.
 
 Imported only when a window opens (it imports pygame). The host's table is made on the server given (``--server``) or on one started in this
-process (app/net/server/hosting.py, on ``--listen``); ``table CODE at ws://H:P`` is printed on a line
-of its own once the server has given the code, as the headless host prints it. The lobby
+process (app/net/server/hosting.py, on ``--listen``); ``table CODE at wss://H:P`` and ``invite: parlour://…``
+are printed on lines of their own once the server has given the code, as the headless host prints them. The lobby
 (app/window/scenes/lobby.py) then shows who has sat down and opens the game's table when it
 starts; a joiner whose table is already being played goes straight to it, and one whose
 app closed during the game goes back to their kept seat (app/core/kept_seats.py). Should the
@@ -42,15 +42,17 @@ def host(game: str, server: str | None, create: dict[str, Any], name: str, liste
     name = _own_name(app, name, "Host")
     if server is not None:
         url = address = normalise(server)
+        invite = address.partition("://")[2].rpartition(":")[0]
     else:
         local = _local_server(listen)
         app.on_close.append(local.stop)
         if not local.wait(10) or local.failure is not None:
             print(f"parlour host: {local.failure or 'the server did not start'}", file=sys.stderr)
             return 1
-        url, address = local.url, f"ws://{local.address()}"
+        url, address = local.url, f"wss://{local.address()}"
+        invite = local.address().rpartition(":")[0]
     session = hosting_session(url, create, name)
-    _print_code_when_known(session, address)
+    _print_code_when_known(session, address, invite, str(create.get("game")), name)
     open_session(app, session, address, create)
     return app.run()
 
@@ -115,15 +117,21 @@ def _local_server(listen: str) -> Any:
     return hosting.local_server(port=int(port), host=host_name)
 
 
-def _print_code_when_known(session: RemoteSession, address: str) -> None:
-    """Print ``table CODE at ADDRESS`` once the frame loop has read the code (the link's
-    thread delivers it; this one only reads the attribute)."""
+def _print_code_when_known(session: RemoteSession, address: str, invite_at: str, game: str, name: str) -> None:
+    """Print ``table CODE at ADDRESS`` and ``invite: parlour://…`` once the frame loop has
+    read the code (the link's thread delivers it; this one only reads the attribute).
+    (``invite_at``: the host friends dial, in the invitation.)"""
+    from app.net.wire.invitation import for_url
+
     def wait() -> None:
         deadline = time.monotonic() + CODE_WAIT_S
         while session.code is None and session.status != "failed" and time.monotonic() < deadline:
             time.sleep(0.02)
         if session.code is not None:
             print(f"table {session.code} at {address}", flush=True)
+            invitation = for_url(session.url, session.code, game, name, invite_at.strip("[]"))
+            if invitation is not None:
+                print(f"invite: {invitation.text()}", flush=True)
 
     threading.Thread(target=wait, name="print-code", daemon=True).start()
 
