@@ -102,7 +102,8 @@ class JoinScene(Scene):
                          else (normalise(self.address.text), self.code.text))
         name = clean_name(self.app.settings.player_name) or "Player"
         others = [] if watch else self.others()
-        self.joining_at = shown(url)
+        # (what the player typed, or the address as they would type it)
+        self.joining_at = shown(url).partition("://")[2] if found or self.invitation else self.address.text.strip()
         self.joining = join_session(url, code, name, watch, others)
 
     def _read_invitation(self) -> None:
