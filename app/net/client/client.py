@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import ssl
 import statistics
 import time
 from dataclasses import dataclass, field
@@ -64,6 +65,8 @@ class BotClient:
     timeout_s: float = 600.0
     think_s: float = 0.0
     """How long the bot waits before each move, as a person would (the benchmark's pace)."""
+    context: ssl.SSLContext | None = None
+    """The TLS context for a ``wss://`` url, instead of the one its pin or the system gives."""
     token: str | None = None
     table: str | None = None
     seat: int | None = None
@@ -100,7 +103,7 @@ class BotClient:
         delay = 0.1
         while self.outcome is None:
             try:
-                async with dial(self.url, max_size=2**22, compression=None, open_timeout=5) as ws:
+                async with dial(self.url, self.context, max_size=2**22, compression=None, open_timeout=5) as ws:
                     away_since, delay = None, 0.1
                     await ws.send(protocol.dump(self._hello()))
                     await self._listen(ws)
