@@ -29,7 +29,7 @@ from app.net.wire.tls import canonical_fingerprint, pinned_url, read_url
 __all__ = ["SCHEME", "Invitation", "BadInvitation", "find", "parse", "for_url"]
 
 SCHEME = "parlour"
-_FOUND = re.compile(r"parlour://\S+", re.IGNORECASE)
+_FOUND = re.compile(r"parlour://[A-Za-z0-9\[\]:._~%/?&=+-]+", re.IGNORECASE)   # (every field percent-encoded)
 _TRAILING = ".,;:!?)]}>\"'"         # a sentence's punctuation after a pasted line
 
 
