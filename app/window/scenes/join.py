@@ -152,7 +152,7 @@ class JoinScene(Scene):
             try:
                 find(self.address.text)
             except BadInvitation as problem:
-                return str(problem)
+                return str(problem)[:1].upper() + str(problem)[1:]
         if not self.address.text.strip():
             self.focus = 0
             return "Type the address your friend sent (like 192.168.1.5:8765)"
