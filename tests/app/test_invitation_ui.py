@@ -68,6 +68,7 @@ def test_the_join_box_takes_a_pasted_invitation_and_joins_pinned(
     join = app.scenes.top
     post_ctrl(app, pygame.K_v)                     # into the first box, which has the focus
     assert join.address.text == invitation.text() and join.code.text == invitation.code
+    assert join._invited_to() == f"Whist with Hana, at 127.0.0.1:{local.port}"    # (the box shows its end)
     post_key(app, pygame.K_RETURN)
     frames_until(app, lambda: isinstance(app.scenes.top, LobbyScene), host)
     joined = app.scenes.top.session

@@ -42,3 +42,9 @@ NOT_AN_INVITATION = "no Parlour invitation here: paste the whole line that start
 BROKEN_INVITATION = "this invitation is broken ({why}): ask for it again, and paste the whole line"
 INVITE_COPIED = "Invitation copied: paste it to your friends"
 NO_CLIPBOARD = "No clipboard here: select the invitation's line and send it as it is"
+
+
+def invitation_line(host_name: str | None, game_title: str | None, address: str) -> str:
+    """What a pasted invitation is to, said under the box that shows only its end."""
+    what = game_title or "A table"
+    return f"{what} with {host_name}, at {address}" if host_name else f"{what} at {address}"

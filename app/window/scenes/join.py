@@ -22,11 +22,12 @@ from app.window.render.table import felt
 from app.window.render.text import font, render_text, wrap
 from app.window.scenes.base import Scene
 from app.core.session import SeatPlan
+from app.net.client.dial import shown
 from app.net.client.table_finder import FoundTable, TableFinder
 from app.net.wire.invitation import BadInvitation, Invitation, find
 from app.window.ui import theme
 from app.core.words.names import clean_name, human_default
-from app.core.words.net_words import player_line
+from app.core.words.net_words import invitation_line, player_line
 from app.window.ui.text_field import TextField
 from app.window.ui.widgets import Button, blit_centered, panel
 from games.registry import record_title
@@ -86,7 +87,6 @@ class JoinScene(Scene):
     # --- joining -------------------------------------------------------------------------------
 
     def join(self, watch: bool, found: FoundTable | None = None) -> None:
-        from app.net.client.dial import shown
         from app.net.wire.addresses import normalise
         from app.window.scenes.lobby import join_session
 
@@ -349,12 +349,20 @@ class JoinScene(Scene):
         self.join_button.draw(surface)
         self.watch_button.draw(surface)
         line, colour = (self.problem, theme.DANGER) if self.problem else (
-            ("Joining…", theme.INK) if self.joining is not None else ("", theme.INK))
+            ("Joining…", theme.INK) if self.joining is not None else (self._invited_to(), theme.INK))
         y = self.join_button.rect.bottom + int(20 * self.s)
         for text in wrap(line, font(size, bold=True), self.type_panel.width - 2 * pad):
             surface.blit(render_text(text, size, colour, bold=True), (self.type_panel.left + pad, y))
             y += size + 4
 
+
+    def _invited_to(self) -> str:
+        """Whose table, and which game, the pasted invitation is to ("" without one)."""
+        invitation = self.invitation
+        if invitation is None:
+            return ""
+        where = shown(invitation.url).partition("://")[2]
+        return invitation_line(invitation.host_name, record_title(invitation.game or "") or None, where)
 
     def _draw_here(self, surface: pygame.Surface) -> None:
         small = max(12, self.text_size - 2)
