@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -18,7 +17,7 @@ import pytest
 
 from app.net.wire.invitation import find
 from app.net.wire.tls import fingerprint
-from tests.net.conftest import REPO
+from tests.net.conftest import REPO, stop_process
 
 TIMEOUT_S = 120
 
@@ -40,13 +39,7 @@ def hosting(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], str, str]]:
     try:
         yield host, table, invite
     finally:
-        if host.poll() is None:
-            host.send_signal(signal.SIGTERM)
-        try:
-            host.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            host.kill()
-            host.communicate(timeout=20)
+        stop_process(host)
 
 
 def test_host_prints_the_invitation_and_a_tampered_one_is_refused(

@@ -29,7 +29,7 @@ from app.net.wire.tls import (
     canonical_fingerprint, client_context, fingerprint, fingerprint_of_file, own_identity, pinned_url, read_url,
     server_context,
 )
-from tests.net.conftest import REPO
+from tests.net.conftest import REPO, stop_process
 
 WAIT_S = 30.0
 WRONG = "this is not Hana's table: its certificate does not match the invitation"
@@ -166,15 +166,6 @@ def _serve(data: Path, *extra: str) -> tuple[subprocess.Popen[str], list[str]]:
     return process, lines
 
 
-def _stop(process: subprocess.Popen[str]) -> None:
-    process.terminate()
-    try:
-        process.communicate(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.communicate(timeout=20)
-
-
 def test_serve_with_a_venue_certificate_is_trusted_through_ssl_cert_file(
         tmp_path: Path, authority: tuple[trustme.CA, Path, Path, Path]) -> None:
     _, ca_file, cert, key = authority
@@ -198,7 +189,7 @@ def test_serve_with_a_venue_certificate_is_trusted_through_ssl_cert_file(
                                  cwd=REPO, capture_output=True, text=True, env=env, timeout=60)
         assert refused.returncode == 1 and "its certificate is not trusted" in refused.stderr
     finally:
-        _stop(process)
+        stop_process(process)
 
 
 def test_the_client_context_trusts_an_injected_authority(authority: tuple[trustme.CA, Path, Path, Path],
@@ -249,7 +240,7 @@ def test_serve_with_its_own_certificate_prints_the_fingerprint_a_pinned_client_p
         result = asyncio.run(BotClient(url, WHIST_ALONE, "easy", timeout_s=WAIT_S).run())
         assert result["outcome"] is not None
     finally:
-        _stop(process)
+        stop_process(process)
 
 
 def test_serve_refuses_files_that_are_no_certificate_in_one_line(tmp_path: Path) -> None:
