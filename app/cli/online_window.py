@@ -181,7 +181,9 @@ class WaitingScene(Scene):
         if session.status == "failed":
             return f"Cannot sit down: {session.failure}"
         if session.code is None:
-            return f"Connecting to {session.url}…"
+            from app.net.client.dial import shown
+
+            return f"Connecting to {shown(session.url)}…"
         return f"Table {session.code}: waiting for players…"
 
     def update(self, dt: float) -> None:

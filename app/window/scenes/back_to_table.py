@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from app.core.kept_seats import KeptSeat
+from app.net.client.dial import shown
 from app.window.render.table import felt
 from app.window.render.text import font, render_text, wrap
 from app.window.scenes.base import Scene
@@ -44,7 +45,7 @@ class BackToTableScene(Scene):
     def __init__(self, app: AppServices, seat: KeptSeat) -> None:
         super().__init__(app)
         self.seat = seat
-        self.address = seat.url.removeprefix("ws://")
+        self.address = shown(seat.url).partition("://")[2]      # (as typed: no scheme, no pin)
         self.session: RemoteSession | None = None
         self.server: LocalServer | None = None
         self.problem: str | None = None
