@@ -254,3 +254,15 @@ def test_serve_refuses_files_that_are_no_certificate_in_one_line(tmp_path: Path)
     lone = subprocess.run([sys.executable, "-m", "app", "serve", "--tls-cert", str(junk)],
                           cwd=REPO, capture_output=True, text=True, timeout=60)
     assert lone.returncode == 2 and "--tls-cert and --tls-key go together" in lone.stderr
+
+
+def test_a_system_with_no_authorities_falls_back_to_certifi(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """(As the one-file executable on a system whose bundle is elsewhere.)"""
+    import certifi
+
+    monkeypatch.setenv("SSL_CERT_FILE", str(tmp_path / "none.pem"))
+    monkeypatch.setenv("SSL_CERT_DIR", str(tmp_path / "none"))
+    bundle = ssl.create_default_context(cafile=certifi.where()).get_ca_certs()
+    assert bundle and client_context().get_ca_certs() == bundle
+    monkeypatch.setenv("SSL_CERT_FILE", str(Path(certifi.where())))     # a bundle given: that one
+    assert client_context().verify_mode == ssl.CERT_REQUIRED and client_context().check_hostname

@@ -166,13 +166,20 @@ def client_context(pin: str | None = None) -> ssl.SSLContext:
         context.sslobject_class = type("Pinned", (_PinnedObject,), {"pin": pin})
         return context
     context = ssl.create_default_context()
-    if not context.get_ca_certs() and not os.environ.get("SSL_CERT_FILE"):
+    if not _system_has_authorities():
         try:
             import certifi
         except ImportError:
             return context
         context.load_verify_locations(cafile=certifi.where())
     return context
+
+
+def _system_has_authorities() -> bool:
+    """Whether OpenSSL finds a bundle or folder of authorities here (``SSL_CERT_FILE`` and
+    ``SSL_CERT_DIR`` included); a one-file build on a system laid out otherwise may find none."""
+    paths = ssl.get_default_verify_paths()
+    return paths.cafile is not None or (paths.capath is not None and any(Path(paths.capath).iterdir()))
 
 
 # --- a pinned address, as one string through the client ------------------------------------
