@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 CODE_WAIT_S = 30.0
 
 
-def host(game: str, server: str | None, create: dict[str, Any], name: str, listen: str) -> int:
+def host(game: str, server: str | None, create: dict[str, Any], name: str, listen: str, internet: bool = False) -> int:
     from app.net.wire.addresses import normalise
     from app.net.client.remote_realtime import hosting_session
 
@@ -49,9 +49,13 @@ def host(game: str, server: str | None, create: dict[str, Any], name: str, liste
             print(f"parlour host: {local.failure or 'the server did not start'}", file=sys.stderr)
             return 1
         url, address = local.url, f"ws://{local.address()}"
+        if internet:
+            local.open_to_internet()
     session = hosting_session(url, create, name)
     _print_code_when_known(session, address)
     open_session(app, session, address, create)
+    if internet and server is None:
+        _show_router(app, local)
     return app.run()
 
 
@@ -143,6 +147,16 @@ def _print_failure_when_known(session: RemoteSession, address: str) -> None:
             time.sleep(0.02)
 
     threading.Thread(target=wait, name="print-failure", daemon=True).start()
+
+
+def _show_router(app: App, local: Any) -> None:
+    """The lobby says what the router said, and gives the public address once it has one."""
+    from app.window.scenes.lobby import LobbyScene
+
+    lobby = app.scenes.top
+    if isinstance(lobby, LobbyScene):
+        lobby.server, lobby.internet = local, True
+        lobby.address = lobby.lan_address = local.address()
 
 
 def open_session(app: App, session: RemoteSession, address: str, create: dict[str, Any] | None = None) -> None:

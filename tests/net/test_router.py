@@ -8,7 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import re
+import signal
 import socket
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Callable, Iterator
@@ -20,6 +25,7 @@ from app.core.words.net_words import router_line
 from app.net.server.hosting import LocalServer
 from app.net.server.router import ASK_S, LEASE_S, NO_ANSWER, RouterPort, Where, is_reachable_from_outside
 from app.net.wire.protocol import VERSION
+from tests.net.conftest import REPO
 from tests.net.fake_router import CGNAT_IP, PUBLIC_IP, FakeRouter
 
 WAIT_S = 20.0
@@ -192,3 +198,33 @@ def test_stopping_the_hosting_server_takes_the_mapping_down(tmp_path: Path, rout
     finally:
         server.stop()                                       # (as the app closes)
     assert router.mappings == {} and len(router.actions("DeletePortMapping")) == 1
+
+
+# --- parlour host --internet ------------------------------------------------------------------------------------
+
+def test_parlour_host_internet_prints_what_the_router_said_and_the_public_address_and_ctrl_c_unmaps(
+        tmp_path: Path, router_kind: Callable[[str], FakeRouter]) -> None:
+    router = router_kind("open")
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "PARLOUR_HOME": str(tmp_path),
+           "PARLOUR_ROUTER": router.description_url}
+    host = subprocess.Popen([sys.executable, "-m", "app", "host", "abstrac", "--remote", "1", "--bot", "easy",
+                             "--listen", "127.0.0.1:0", "--internet"], cwd=REPO, env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert host.stdout is not None
+        said = host.stdout.readline().strip()
+        assert until(lambda: bool(router.mappings)), router.calls
+        [port] = router.mappings
+        assert said == f"router: Your router opened port {port}: friends anywhere can join at {PUBLIC_IP}:{port}."
+        assert re.fullmatch(rf"table [A-Z0-9]+ at ws://{re.escape(PUBLIC_IP)}:{port}", host.stdout.readline().strip())
+        host.send_signal(signal.SIGINT)              # Ctrl+C: the table ends, the port closes
+        assert host.wait(WAIT_S) == 130
+    finally:
+        host.kill()
+    assert router.mappings == {} and len(router.actions("DeletePortMapping")) == 1
+
+
+def test_parlour_host_internet_is_refused_beside_another_server() -> None:
+    done = subprocess.run([sys.executable, "-m", "app", "host", "abstrac", "--server", "ws://127.0.0.1:9",
+                           "--internet", "--bot", "easy"], cwd=REPO, text=True, capture_output=True, timeout=WAIT_S)
+    assert done.returncode == 2 and "--internet opens this computer's port" in done.stderr
