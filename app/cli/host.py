@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any, Coroutine
 
 from app.net.client.client import fail_line
-from app.core.words.net_words import router_line
+from app.cli.router_said import say_router
 from app.net.client.reflex_client import ReflexClient
-from app.net.server.router import NO_ANSWER, RouterOutcome, RouterPort
+from app.net.server.router import RouterPort
 from app.net.wire.addresses import lan_address, normalise
 
 GAME_S = 6 * 3600.0
@@ -82,7 +82,7 @@ async def _host(create: dict[str, Any], server: str | None, name: str, bot: str,
     router = RouterPort(bound[0]).start() if internet else None
     try:
         if router is not None:
-            shown = await _ask_router(router, shown)
+            shown = await asyncio.to_thread(say_router, router, shown)
         return await _play(f"ws://127.0.0.1:{bound[0]}" if host in ("0.0.0.0", "") else f"ws://{host}:{bound[0]}",
                            f"ws://{shown}", create, name, bot, seed)
     finally:
@@ -90,17 +90,6 @@ async def _host(create: dict[str, Any], server: str | None, name: str, bot: str,
             await asyncio.to_thread(router.close)
         stop.set()
         await task
-
-
-async def _ask_router(router: RouterPort, lan: str) -> str:
-    """Print what the router said (``router: ...``); the address to give friends: the public
-    one when the router opened the port, else ``lan``."""
-    outcome = await asyncio.to_thread(router.wait)
-    if outcome is None:
-        outcome = RouterOutcome("no_router", router.port, detail=NO_ANSWER)
-    line = router_line(outcome.kind, outcome.port, outcome.public_ip, lan.rpartition(":")[0])
-    print(f"router: {line}" + (f" ({outcome.detail})" if outcome.detail else ""), flush=True)
-    return outcome.address or lan
 
 
 async def _play(url: str, shown: str, create: dict[str, Any], name: str, bot: str, seed: int) -> dict[str, Any]:

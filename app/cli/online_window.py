@@ -25,6 +25,7 @@ from app.window.render.text import render_text
 from app.window.scenes.base import Scene
 from app.window.ui import theme
 from app.window.ui.widgets import blit_centered
+from app.cli.router_said import say_router
 
 if TYPE_CHECKING:
     from app.net.client.remote import RemoteSession
@@ -49,10 +50,8 @@ def host(game: str, server: str | None, create: dict[str, Any], name: str, liste
             print(f"parlour host: {local.failure or 'the server did not start'}", file=sys.stderr)
             return 1
         url, address = local.url, f"ws://{local.address()}"
-        if internet:
-            local.open_to_internet()
     session = hosting_session(url, create, name)
-    _print_code_when_known(session, address)
+    _print_code_when_known(session, address, local if internet and server is None else None)
     open_session(app, session, address, create)
     if internet and server is None:
         _show_router(app, local)
@@ -119,15 +118,20 @@ def _local_server(listen: str) -> Any:
     return hosting.local_server(port=int(port), host=host_name)
 
 
-def _print_code_when_known(session: RemoteSession, address: str) -> None:
+def _print_code_when_known(session: RemoteSession, address: str, local: Any = None) -> None:
     """Print ``table CODE at ADDRESS`` once the frame loop has read the code (the link's
-    thread delivers it; this one only reads the attribute)."""
+    thread delivers it; this one only reads the attribute); with ``local`` (the app's
+    server, ``--internet``), the router is asked for the table and what it said printed
+    first, and the address is its public one when it opened the port."""
     def wait() -> None:
         deadline = time.monotonic() + CODE_WAIT_S
         while session.code is None and session.status != "failed" and time.monotonic() < deadline:
             time.sleep(0.02)
-        if session.code is not None:
-            print(f"table {session.code} at {address}", flush=True)
+        if session.code is None:
+            return
+        router = local.open_to_internet(session.code) if local is not None else None
+        shown = address if router is None else "ws://" + say_router(router, address.removeprefix("ws://"))
+        print(f"table {session.code} at {shown}", flush=True)
 
     threading.Thread(target=wait, name="print-code", daemon=True).start()
 
@@ -149,7 +153,7 @@ def _print_failure_when_known(session: RemoteSession, address: str) -> None:
     threading.Thread(target=wait, name="print-failure", daemon=True).start()
 
 
-def _show_router(app: App, local: Any) -> None:
+def _show_router(app: App, local: Any) -> None:  # (``local``: a LocalServer)
     """The lobby says what the router said, and gives the public address once it has one."""
     from app.window.scenes.lobby import LobbyScene
 

@@ -149,39 +149,38 @@ def test_which_addresses_the_internet_can_dial() -> None:
 
 # --- the app's own server --------------------------------------------------------------------------------------
 
-async def _host_a_table(url: str, while_waiting: Callable[[], None] | None = None) -> str:
-    """A Whist table for one friend, made by its host, who (with ``while_waiting``) calls it
-    while the table waits, then closes the table."""
+async def _host_a_table(url: str, made: Callable[[str], None], close: bool = True) -> None:
+    """A Whist table for one friend, made by its host, who calls ``made`` with its code
+    while the table waits, then (with ``close``) closes it."""
     async with connect(url) as ws:
         create = {"game": "whist", "seats": 4, "remote": 1, "difficulty": "easy"}
         await ws.send(json.dumps({"type": "hello", "v": VERSION, "name": "Ann", "create": create}))
         while (message := json.loads(await asyncio.wait_for(ws.recv(), WAIT_S)))["type"] != "welcome":
             pass
-        if while_waiting is not None:
-            await asyncio.sleep(1.5)                        # (three of the server's looks at its tables)
-            while_waiting()
+        await asyncio.to_thread(made, str(message["table"]))
+        if close:
             await ws.send(json.dumps({"type": "close"}))
             while json.loads(await asyncio.wait_for(ws.recv(), WAIT_S))["type"] != "closed":
                 pass
-        return str(message["table"])
 
 
 def test_the_hosting_server_gives_the_public_address_and_unmaps_when_its_table_closes(
         tmp_path: Path, router_kind: Callable[[str], FakeRouter]) -> None:
     router = router_kind("open")
     server = LocalServer(tmp_path, port=0, host="127.0.0.1", announce=False).start()
+
+    def open_to_friends_anywhere(code: str) -> None:
+        port = server.open_to_internet(code, Where(description_url=router.description_url))
+        assert port is not None and port.wait(BOUND_S) is not None
+        assert server.open_to_internet(code) is port        # (asked once)
+        assert server.public_address == f"{PUBLIC_IP}:{server.port}"
+        time.sleep(1.5)                                     # (three of the server's looks at its tables)
+        assert list(router.mappings) == [server.port]       # the table waits: the port stays open
+
     try:
         assert server.wait(WAIT_S), server.failure
-        port = server.open_to_internet(Where(description_url=router.description_url))
-        assert port is not None and port.wait(BOUND_S) is not None
-        assert server.open_to_internet() is port           # (asked once)
-        assert server.public_address == f"{PUBLIC_IP}:{server.port}"
-
-        def still_mapped() -> None:
-            assert list(router.mappings) == [server.port]
-
-        asyncio.run(_host_a_table(server.url, still_mapped))
-        assert until(lambda: router.mappings == {}), router.calls
+        asyncio.run(_host_a_table(server.url, open_to_friends_anywhere))
+        assert until(lambda: router.mappings == {}), router.calls    # closed: the port with it
         assert server.public_address is None and len(router.actions("DeletePortMapping")) == 1
     finally:
         server.stop()
@@ -190,11 +189,14 @@ def test_the_hosting_server_gives_the_public_address_and_unmaps_when_its_table_c
 def test_stopping_the_hosting_server_takes_the_mapping_down(tmp_path: Path, router_kind: Callable[[str], FakeRouter]) -> None:
     router = router_kind("open")
     server = LocalServer(tmp_path, port=0, host="127.0.0.1", announce=False).start()
+
+    def open_to_friends_anywhere(code: str) -> None:
+        port = server.open_to_internet(code, Where(description_url=router.description_url))
+        assert port is not None and port.wait(BOUND_S) is not None and router.mappings
+
     try:
         assert server.wait(WAIT_S), server.failure
-        port = server.open_to_internet(Where(description_url=router.description_url))
-        assert port is not None and port.wait(BOUND_S) is not None and router.mappings
-        asyncio.run(_host_a_table(server.url))             # (it waits, its host gone a moment)
+        asyncio.run(_host_a_table(server.url, open_to_friends_anywhere, close=False))   # (it waits, its host away)
     finally:
         server.stop()                                       # (as the app closes)
     assert router.mappings == {} and len(router.actions("DeletePortMapping")) == 1

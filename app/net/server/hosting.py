@@ -10,10 +10,11 @@ cannot work, ``note`` says so in one line and the server serves on: the address 
 always work. ``stop`` (the app calls it as it closes) takes the announcement down and
 closes the server, every table safe in its log. No pygame here.
 
-Hosting for friends beyond this network, ``open_to_internet`` asks the router to forward the
-port (app/net/server/router.py, on a thread of its own); ``public_address`` is then where
-friends anywhere dial. The mapping is taken down once no table on this server is open any
-more (closed by its host, or over with nobody at it), and when the server stops.
+Hosting a table for friends beyond this network, ``open_to_internet`` asks the router to
+forward the port (app/net/server/router.py, on a thread of its own); ``public_address`` is
+then where friends anywhere dial. The mapping is taken down once none of the tables it was
+asked for is open any more (closed by its host, or over with nobody at it), and when the
+server stops.
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ class LocalServer:
         self.server: Server | None = None
         self.router: RouterPort | None = None
         """The router's port mapping, once asked for (``open_to_internet``)."""
+        self._for_tables: tuple[str, ...] = ()     # the codes of the tables it was asked for
+        self._router_lock = threading.Lock()      # (the lobby and ``parlour host``'s printer both ask)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
         self._ready = threading.Event()
@@ -86,20 +89,25 @@ class LocalServer:
         host = self.host if self.host not in ("", "0.0.0.0", "::") else lan_address()
         return f"{host}:{self.port}"
 
-    def open_to_internet(self, where: Where | None = None) -> RouterPort | None:
-        """Ask the router to forward this server's port to friends anywhere (once: asking
-        again while the port is open gives the same mapping); None until the server listens.
+    def open_to_internet(self, code: str, where: Where | None = None) -> RouterPort | None:
+        """Ask the router to forward this server's port to friends anywhere, for the table
+        ``code`` (made already): the port stays open while a table it was asked for is, and
+        asking again while it is gives the same mapping. None until the server listens.
         ``where`` says where the router is (tests); by default it is searched for."""
-        loop = self._loop
-        if self.port is None or loop is None or loop.is_closed():
-            return None
-        if self.router is None or self.router.closed:
+        with self._router_lock:
+            loop = self._loop
+            if self.port is None or loop is None or loop.is_closed():
+                return None
+            if self.router is not None and not self.router.closed:
+                self._for_tables = (*self._for_tables, code)
+                return self.router
+            self._for_tables = (code,)
             router = self.router = RouterPort(self.port, where).start()
-            try:
-                asyncio.run_coroutine_threadsafe(self._release_when_closed(router), loop)
-            except RuntimeError:         # the server stopped meanwhile: nothing to keep open
-                router.close(timeout=0)
-        return self.router
+        try:
+            asyncio.run_coroutine_threadsafe(self._release_when_closed(router), loop)
+        except RuntimeError:             # the server stopped meanwhile: nothing to keep open
+            router.close(timeout=0)
+        return router
 
     @property
     def public_address(self) -> str | None:
@@ -158,14 +166,12 @@ class LocalServer:
             await asyncio.wait(announcing, timeout=STOP_TIMEOUT_S)
 
     async def _release_when_closed(self, router: RouterPort) -> None:
-        """(On the server's loop) take the router's mapping down once a table has been open
-        and none is any more. Only looks: the router's thread does the asking."""
-        seen = False
+        """(On the server's loop) take the router's mapping down once none of the tables it
+        was asked for is open. Only looks: the router's thread does the asking."""
         while not router.closed:
-            now = self.server is not None and any(is_open(t) for t in list(self.server.tables.values()))
-            if seen and not now:
+            tables = self.server.tables if self.server is not None else {}
+            if not any(code in tables and is_open(tables[code]) for code in self._for_tables):
                 router.close(timeout=0)
-            seen = seen or now
             await asyncio.sleep(WATCH_S)
 
     async def _announce(self, port: int) -> None:

@@ -171,16 +171,26 @@ class HostSetupScene(SetupScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        # What the choices mean, under the buttons.
+        # What the choices mean, under the buttons: as many whole sentences as fit above the keys.
         s = self.s
         x, y = self.rows[0].rect.left, self.start_button.rect.bottom + int(26 * s)
         size = max(13, int(17 * s))
-        words = SEATS_WORDS + (" " + PARTNERS_WORDS if self.spec.partnerships else "")
-        words += " " + HERE_WORDS if self.spec.realtime else ""
-        words += " " + REACH_WORDS
-        for line in wrap(words, font(size), self.rows[0].rect.width):
+        for line in self._meaning_lines(size, (self.size[1] - int(40 * s) - y) // (size + 5)):
             surface.blit(render_text(line, size, theme.INK_DIM), (x, y))
             y += size + 5
+
+    def _meaning_lines(self, size: int, room: int) -> list[str]:
+        """The words on what the choices mean, wrapped: the first of them that fit ``room``
+        lines (a crowded table, Spoons for twelve, leaves the last ones out)."""
+        said = [SEATS_WORDS, PARTNERS_WORDS if self.spec.partnerships else "",
+                HERE_WORDS if self.spec.realtime else "", REACH_WORDS]
+        said = [words for words in said if words]
+        while said:
+            lines = wrap(" ".join(said), font(size), self.rows[0].rect.width)
+            if len(lines) <= room:
+                return lines
+            said.pop()
+        return []
 
 
 def _here_name(seat: int) -> str:

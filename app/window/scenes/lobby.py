@@ -57,6 +57,7 @@ class LobbyScene(Scene):
         self.address = address
         self.lan_address = address           # (the address on this network, beside a public one)
         self.internet = internet             # the host asks the router to let friends anywhere in
+        self.router_asked_for: str | None = None   # (the table the router was asked for, once)
         self.spec = spec
         self.create = create                 # the host's table, made again by Try again
         # A host whose table was made by the caller on a server of its choosing (parlour
@@ -109,12 +110,17 @@ class LobbyScene(Scene):
         elif server.port is not None:
             self.address = self.lan_address = server.address()
             self.session = host_session(server.url, self.create, self._name())
-            if self.internet:
-                server.open_to_internet()
 
     def _router_answered(self) -> None:
-        """Once the router has opened the port, the address to send is the public one."""
-        public = getattr(self.server, "public_address", None) if self.internet else None
+        """With friends anywhere, the router is asked once the table is made; once it has
+        opened the port, the address to send is the public one."""
+        server, code = self.server, getattr(self.session, "code", None)
+        if not self.internet or server is None or code is None:
+            return
+        if self.router_asked_for != code:
+            self.router_asked_for = code
+            server.open_to_internet(code)
+        public = server.public_address
         if public and self.address != public:
             self.address = public
 
@@ -301,6 +307,8 @@ class LobbyScene(Scene):
         said = [(f"Address: {self.address}", theme.INK)]
         if self.address != self.lan_address:
             said.append((f"On this network: {self.lan_address}", theme.INK_DIM))
+        if self.is_host:
+            said.extend(self._router_said())
         note = getattr(self.session, "seating_note", None)      # (a joiner's people who could not sit)
         if note and (self.error is None or self.error[0] != note):   # (not while the footer says it)
             said.append((note, theme.DANGER))
@@ -310,7 +318,6 @@ class LobbyScene(Scene):
             note = getattr(self.server, "note", None)
             if note:
                 said.append((f"{note}: send them the address and the code.", theme.INK_DIM))
-            said.extend(self._router_said())
         return said
 
     def _router_said(self) -> list[tuple[str, tuple[int, int, int]]]:
