@@ -14,12 +14,10 @@ import pytest
 
 import app.net.server.router as router_module
 from app.net.server.hosting import LocalServer
-from app.window.scenes.host_setup import REACH_LABEL, HostSetupScene
+from app.window.scenes.host_setup import REACH_LABEL
 from app.window.scenes.lobby import LobbyScene
-from app.window.scenes.menu import MenuScene
-from app.window.scenes.online import OnlineScene
 from app.window.shell import App
-from tests.app.test_online_ui import app, drawn, frames_until, own_server   # noqa: F401 (fixtures)
+from tests.app.test_online_ui import app, drawn, frames_until, host_setup, own_server   # noqa: F401 (fixtures)
 from tests.app.ui_driver import click, post_key
 from tests.net.fake_router import CGNAT_IP, PUBLIC_IP, FakeRouter
 from tests.net.test_router import until
@@ -39,14 +37,7 @@ def router(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> I
 
 def host_whist(app: App, anywhere: bool) -> LobbyScene:
     """Menu, Play online, Whist; "Friends join from" set by keyboard; Open table."""
-    app.settings.player_name = "Ann"
-    app.start(MenuScene(app))
-    click(app, app.scenes.top.online_button.rect.center)
-    online = app.scenes.top
-    assert isinstance(online, OnlineScene)
-    click(app, next(b for b in online.game_buttons if b.label == "Whist").rect.center)
-    setup = app.scenes.top
-    assert isinstance(setup, HostSetupScene)
+    setup = host_setup(app, "Ann", "Whist")
     reach = next(i for i, row in enumerate(setup.rows) if row.label == REACH_LABEL)
     assert setup.rows[reach].value() == "this network"         # (the router is asked only when chosen)
     if anywhere:
