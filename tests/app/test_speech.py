@@ -114,3 +114,17 @@ def test_speech_is_off_unless_asked_or_a_reader_runs():
     reader.follow(False)
     reader.say("still heard")
     assert said[-1] == "still heard"
+
+
+def test_seahaven_says_the_place_under_the_cursor_and_its_cards(app, log):
+    scene = table(app, "seahaven", seed=7)
+    step_until(app, lambda: scene.human_turn, frames=2000)
+    places = scene.geo.places()
+    column = next(i for i, p in enumerate(places) if p.kind == "column")
+    for _ in range(column + 1):
+        press(app, pygame.K_RIGHT)
+    place = places[scene.cursor]
+    cards = scene.state.columns[place.index]
+    line = heard(log)[-1]
+    assert line.startswith(f"Column {place.index + 1}, {len(cards)} cards: {card_name(cards[-1])}, then "), line
+    assert line.endswith(f"then {card_name(cards[0])}.")

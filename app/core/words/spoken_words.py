@@ -12,6 +12,11 @@ they are translated with the rest; the speech layer (app/window/speech.py) speak
 'No cards on the table yet.'
 >>> scores_line([("Us", 3), ("Them", 5)], "points")
 'Us 3, Them 5 points.'
+>>> from games.core.words import T
+>>> pile_line(T("column {number}", number=3), [Card.parse("KS"), Card.parse("8H"), Card.parse("7H")])
+'Column 3, 3 cards: 7 of hearts, then 8 of hearts, then King of spades.'
+>>> pile_line(T("tower {number}", number=1), [])
+'Tower 1: empty.'
 >>> playable_line([Card.parse("7H"), Card.parse("KH")])
 'Your turn: you can play 7 of hearts or King of hearts.'
 """
@@ -24,9 +29,9 @@ from app.core.words.card_words import card_name, rank_name
 from app.core.words.names import SeatNames
 from app.core.words.render import spoken
 from games.core.cards import Card, Suit
-from games.core.words import T, Who
+from games.core.words import N, T, Who, Words
 
-__all__ = ["hand_by_suit", "trick_so_far", "scores_line", "playable_line", "turn_line"]
+__all__ = ["hand_by_suit", "trick_so_far", "scores_line", "playable_line", "turn_line", "pile_line"]
 
 _SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
@@ -78,3 +83,16 @@ def turn_line(seat: int | None = None, names: SeatNames | None = None) -> str:
     if seat is None or (names is not None and seat == names.you):
         return spoken(T("Your turn."))
     return spoken(T("{seat}'s turn.", seat=Who(seat)), names)
+
+
+def pile_line(place: Words, cards: Sequence[Card], top_first: bool = True) -> str:
+    """A place on a solitaire table and what lies there, the card that can move first:
+    "Column 3, 3 cards: 7 of hearts, then 8 of hearts, King of spades"; "Tower 1: empty"."""
+    if not cards:
+        return spoken(T("{place}: empty.", place=place))
+    order = list(reversed(cards)) if top_first else list(cards)
+    named = card_name(order[0]) + "".join(_mid(spoken(T(", then {card}", card=c))) for c in order[1:])
+    if len(cards) == 1:
+        return spoken(T("{place}: {cards}.", place=place, cards=named))
+    return spoken(N("{place}, {count} card: {cards}.", "{place}, {count} cards: {cards}.", place=place,
+                    count=len(cards), cards=named))
