@@ -71,9 +71,10 @@ class TableScene(Scene):
         self.end_clock = 0.0
         self.log: deque[Words] = deque(maxlen=200)   # what the events said, rendered when drawn
         self.told: deque[Event] = deque(maxlen=200)   # the events behind the log, unredacted
+        self.told_count = 0   # how many events were told in all (the deque keeps the last 200)
         self.show_log = False
         self.curtain_for: int | None = None
-        self._turn_said = False   # "Your turn" was said for the turn now open
+        self._turn_said = -1   # "Your turn" was said for the turn after this many events
         self.message = ""
         self.message_time = 0.0
         self._bot_action: Any = None
@@ -241,11 +242,12 @@ class TableScene(Scene):
         return turn_line()
 
     def _speak_turn(self) -> None:
-        """Say "your turn" once as it comes, not every frame."""
-        turn = self.human_turn
-        if turn and not self._turn_said:
+        """Say "your turn" once as it comes, not every frame: once for each turn, a turn
+        being known by what had happened before it (at the fastest pace a player's move
+        and the next turn can both pass within one frame)."""
+        if self.human_turn and self._turn_said != self.told_count:
+            self._turn_said = self.told_count
             self.app.speech.say(self.spoken_turn())
-        self._turn_said = turn
 
     def speak_on_demand(self, key: int) -> bool:
         """F2 your hand, F3 the table, F4 the score, F5 whose turn, F6 say that again."""
@@ -402,6 +404,7 @@ class TableScene(Scene):
         while self.queue and self.hold <= 0:
             told = self.queue.popleft()
             self.told.append(told)
+            self.told_count += 1
             event = self.seen(told)
             self.log.append(event.message())
             self.app.speech.say(self.spoken_line(event.message()))
@@ -533,6 +536,7 @@ class TableScene(Scene):
         while self.queue:
             told = self.queue.popleft()
             self.told.append(told)
+            self.told_count += 1
             self.log.append(self.seen(told).message())
         self.hold = 0.0
 
