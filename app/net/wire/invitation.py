@@ -109,17 +109,18 @@ def parse(line: str) -> Invitation:
 
 
 def for_url(url: str, code: str, game: str | None = None, host_name: str | None = None,
-            address: str | None = None) -> Invitation | None:
+            address: str | None = None, port: int | None = None) -> Invitation | None:
     """The invitation to table ``code`` at the server ``url`` (a client's address, pinned
-    or not; ``address``: the name or IP friends dial instead of the url's), or None for a
-    clear-text server friends could not safely join (one beyond this computer)."""
+    or not; ``address`` and ``port``: where friends dial instead of the url's, such as this
+    machine's address on the network or the router's public one), or None for a clear-text
+    server friends could not safely join (one beyond this computer)."""
     dial = read_url(url)
     parts = urlsplit(dial.url)
     where = address or parts.hostname or ""
     plain = parts.scheme == "ws"
     if plain and not _on_this_computer(where):
         return None
-    return Invitation(where, parts.port or DEFAULT_PORT, code.upper(), game, host_name, dial.pin, plain)
+    return Invitation(where, port or parts.port or DEFAULT_PORT, code.upper(), game, host_name, dial.pin, plain)
 
 
 def _broken(why: str) -> BadInvitation:
