@@ -64,3 +64,20 @@ def test_the_invitation_to_a_server_from_its_address() -> None:
     assert for_url("wss://cards.example.org:443", "K7MQ2X").fingerprint is None    # a venue: authorities vouch
     assert for_url("ws://127.0.0.1:4000", "K7MQ2X").url == "ws://127.0.0.1:4000"   # a test's plain server
     assert for_url("ws://10.0.0.2:4000", "K7MQ2X") is None, "never an invitation to clear text across a network"
+
+
+def test_a_table_found_on_the_network_is_pinned_to_the_announced_certificate() -> None:
+    from app.net.wire import discovery, protocol
+    from app.net.wire.discovery import Found, ListedTable
+
+    listed = [ListedTable("K7MQ2X", "whist", 2, 4, "Hana")]
+    props = {k.encode(): v.encode() for k, v in discovery.announced_properties("den", listed, PIN).items()}
+    version, server, tables = discovery.read_properties(props)
+    assert tables == tuple(listed) and discovery.read_fingerprint(props) == PIN
+    found = Found(server, "wss://10.0.0.2:8765", version, tables, PIN)
+    where = read_url(found.url(tables[0]))
+    assert (where.url, where.pin, where.host_name) == ("wss://10.0.0.2:8765", PIN, "Hana")
+    line = discovery.listing_lines([found], 3)[0]
+    assert find(line) == Invitation("10.0.0.2", 8765, "K7MQ2X", "whist", "Hana", PIN), "join --list gives what join takes"
+    assert discovery.read_fingerprint({b"fp": b"not one"}) is None
+    assert protocol.VERSION == version
