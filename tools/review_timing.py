@@ -1,5 +1,5 @@
-"""Time the coach's review of one whole hand of Whist, or of a whole game of another game
-(a figure for reports, not a test).
+"""Time the coach's review of one whole hand of Whist (``--whole``: of the whole game), or
+of a whole game of another game (a figure for reports, not a test).
 
 Whist: each seed's game is played by Normal bots; the first hand's 52 actions are reviewed
 for seat 0 as the Review screen's worker does it (every decision: double-dummy on the real
@@ -9,6 +9,7 @@ lost along the way and the review has a losing move to find). Wall time and the 
 CPU time (DDS's threads included) are printed per review, then the median and the worst.
 
     python tools/review_timing.py --seeds 1-20
+    python tools/review_timing.py --whole --seeds 1-3
     python tools/review_timing.py --game seahaven --seeds 1-20
 """
 
@@ -29,6 +30,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--game", default="whist")
     parser.add_argument("--seeds", default="1-20", help="a range FIRST-LAST of game seeds")
+    parser.add_argument("--whole", action="store_true", help="Whist: review the whole game, not its first hand")
     args = parser.parse_args()
     first, last = (int(part) for part in args.seeds.split("-"))
 
@@ -43,7 +45,8 @@ def main() -> None:
     walls, cpus = [], []
     for seed in range(first, last + 1):
         if args.game == "whist":
-            actions = list(play_out(spec, options, seed, [spec.bots["normal"]] * options.seats).actions)[:52]
+            actions = list(play_out(spec, options, seed, [spec.bots["normal"]] * options.seats).actions)
+            actions = actions if args.whole else actions[:52]
         else:
             actions = list(demo_replay(args.game, seed).actions)
         wall, cpu = time.perf_counter(), _cpu()
