@@ -1,11 +1,14 @@
 """The coach shows the first hand at once and the rest as it comes: the worker is driven
 by hand here (each job answered when the test says), so what the panel shows after the
-first hand, before the others, is checked without any timing."""
+first hand, before the others, is checked without any timing. And Seahaven's review counts
+moves one way on the strip, the table and the panel."""
 
 from __future__ import annotations
 
 from concurrent.futures import Future
 from typing import Any, Callable
+
+import re
 
 import pygame
 import pytest
@@ -42,7 +45,11 @@ def held(monkeypatch) -> HeldWorker:
 
 
 def _drawn(monkeypatch) -> list[str]:
-    """Every line of text the Review panel draws from now on."""
+    """Every line of text the Review screen draws from now on: its panel, the replay's
+    strip and the Seahaven table's status line."""
+    from app.window.scenes import replay_watch
+    from app.window.tables import seahaven
+
     lines: list[str] = []
     real = review_scene.render_text
 
@@ -50,12 +57,13 @@ def _drawn(monkeypatch) -> list[str]:
         lines.append(text)
         return real(text, *args, **kwargs)
 
-    monkeypatch.setattr(review_scene, "render_text", record)
+    for module in (review_scene, replay_watch, seahaven):
+        monkeypatch.setattr(module, "render_text", record)
     return lines
 
 
-def _open_review(app, game_id: str, seed: int) -> ReviewControls:
-    replay, _ = played(game_id, seed)
+def _open_review(app, game_id: str, seed: int, replay: Any = None) -> ReviewControls:
+    replay = replay or played(game_id, seed)[0]
     replay.date = "2026-01-01"
     replay_file.save_named(replay, "Game 1")
     post_key(app, pygame.K_r)  # the menu's Replays
@@ -101,3 +109,31 @@ def test_a_mistake_beyond_the_hands_analysed_waits_for_them(app, held):
     post_key(app, pygame.K_m, "m")
     top = app.scenes.top
     assert isinstance(top, ReviewControls) and top.message.startswith("Still analysing")
+
+
+def _counts(lines: list[str]) -> tuple[int, int, int]:
+    """The strip's "Replay 3/9", the table's "3 moves" and the panel's "Next: move 4"."""
+    strip = next(int(m[1]) for line in lines if (m := re.fullmatch(r"Replay (\d+)/\d+", line)))
+    table = next(int(m[1]) for line in lines if (m := re.search(r"·\s+(\d+) moves?\b", line)))
+    panel = next(int(m[1]) for line in lines if (m := re.fullmatch(r"Next: move (\d+)", line)))
+    return strip, table, panel
+
+
+def test_seahaven_review_counts_moves_one_way(app, held, monkeypatch):
+    from app.core.replay_file import Replay
+    from app.core.session import SeatPlan
+    from tests.games.test_analysis import _seahaven_loss
+
+    actions, lost_at = _seahaven_loss()
+    scene = _open_review(app, "seahaven", 1, Replay("seahaven", [SeatPlan(True, "easy")], {}, 1, actions))
+    held.answer(len(held.jobs))
+    drawn = _drawn(monkeypatch)
+    app.step(1 / 60)
+    assert scene.coach.complete
+    assert _counts(drawn) == (0, 0, 1), "nothing made yet, the next move is the first"
+    post_key(app, pygame.K_m, "m")  # to the move that lost the deal
+    assert app.scenes.top.session.done == lost_at
+    drawn.clear()
+    for _ in range(30):
+        app.step(1 / 60)
+    assert _counts(drawn) == (lost_at, lost_at, lost_at + 1)

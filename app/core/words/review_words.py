@@ -82,6 +82,17 @@ def where(decision: Decision, unit: str) -> str:
     return f"deal {decision.part}, from card {decision.number + 1}"
 
 
+def decision_head(decision: Decision, unit: str, here: bool, ahead: bool) -> str:
+    """The decision panel's heading: "Now: trick 4 of hand 2" at the position shown, "Next:"
+    for the seat's next decision further on, "Last:" after the seat's last one. A Seahaven
+    move at the position shown is the next to make ("Next: move 1" beside "0 moves" made)."""
+    if not ahead:
+        label = "Last"
+    else:
+        label = "Now" if here and unit != "winnable" else "Next"
+    return f"{label}: {where(decision, unit)}"
+
+
 def _units(amount: float, unit: str) -> str:
     word = {"tricks": "trick", "points": "point", "chance": "point"}.get(unit, unit)
     shown = number(amount)

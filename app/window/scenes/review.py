@@ -28,7 +28,7 @@ from app.core.replay_file import Replay
 from app.core.replay_session import ReplaySession
 from app.window.scenes.replay_watch import ReplayControls
 from app.window.ui import theme
-from app.core.words.review_words import HEADINGS, bid_heading, bid_lines, decision_lines, reviewing, summary, where
+from app.core.words.review_words import HEADINGS, bid_heading, bid_lines, decision_head, decision_lines, reviewing, summary
 from games.core.analysis import Decision, Review
 
 if TYPE_CHECKING:
@@ -288,10 +288,9 @@ class ReviewControls(ReplayControls):
         decision, ahead = self.current_decision(review)
         if decision is None or area.height < 2 * size:
             return
-        head = where(decision, review.unit)
-        head = (("Now: " if decision.index == self.session.done else "Next: ") if ahead else "Last: ") + head
+        head = decision_head(decision, review.unit, decision.index == self.session.done, ahead)
         colour = theme.DANGER if decision.costly else theme.GOLD
-        y = self._lines(surface, [head[0].upper() + head[1:]], area, area.top, size, colour, bold=True)
+        y = self._lines(surface, [head], area, area.top, size, colour, bold=True)
         bid = decision.analysis.extra.get("bid")
         heading = bid_heading(bid) if bid is not None else HEADINGS.get(review.unit) if decision.analysis.values else None
         body = bid_lines(bid, heading=False) if bid is not None else decision_lines(decision, review.unit)
