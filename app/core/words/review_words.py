@@ -151,9 +151,8 @@ def _summary(review: Review, who: str) -> str:
 
 
 # The judge of a card, said after the figures it explains, never before them.
-SINGLE_DUMMY = (" (A card is judged against the deals you could not rule out, averaged: \"single-dummy\"."
-                " With every hand seen, \"double-dummy\", a card can look better or worse than anyone"
-                " could have known.)")
+SINGLE_DUMMY = (' (Judged "single-dummy": on average over the deals you could not rule out,'
+                ' not with every hand seen, "double-dummy".)')
 
 
 def headline(review: Review, who: str = "You") -> str:
