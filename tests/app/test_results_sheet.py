@@ -67,6 +67,9 @@ def test_the_sheet_scrolls_with_the_arrow_keys_at_800x560():
         assert results.sheet_top == 2
         post_key(app, pygame.K_UP)
         assert results.sheet_top == 1 and app.scenes.top is results
+        for _ in range(rows):
+            post_key(app, pygame.K_DOWN)
+        assert results.sheet_top == rows - results.sheet_shown > 0, "no further than the last page"
     finally:
         pygame.quit()
 

@@ -62,6 +62,7 @@ class ResultsScene(Scene):
         self._record()
         self.sheet = self._sheet()
         self.sheet_top = 0   # the first row shown, when the sheet is scrolled
+        self.sheet_shown = 1   # how many rows the last frame had room for
         self.replay = self._keep_replay()
         if self.replay is not None and reviewable(session.spec.id):  # the coach: app/window/scenes/review.py
             self.row.buttons.insert(len(self.row.buttons) - 1, Button("Review", self.review))
@@ -251,7 +252,9 @@ class ResultsScene(Scene):
         return len(self.sheet.rows) if self.sheet is not None else 0
 
     def scroll(self, rows: int) -> None:
-        self.sheet_top = max(0, min(self.sheet_rows() - 1, self.sheet_top + rows))
+        """Move the sheet by ``rows``, no further than its last page."""
+        last_page = max(0, self.sheet_rows() - self.sheet_shown)
+        self.sheet_top = max(0, min(last_page, self.sheet_top + rows))
 
     def _you(self, seat: int) -> str:
         """The one human in the placings: "Sam (you)", or just "You" while they have not
@@ -372,6 +375,7 @@ class ResultsScene(Scene):
                     self._cell(surface, render_text(text, size, theme.INK), lefts[c], widths[c], y, c)
             y += len(lines) * step + 2
             shown += 1
+        self.sheet_shown = max(1, shown)
         if shown < len(rows):   # say there is more, and how to see it
             more = SCROLL.format(first=self.sheet_top + 1, last=self.sheet_top + shown, count=len(rows))
             image = render_text(more, max(11, size - 2), theme.INK_DIM)
