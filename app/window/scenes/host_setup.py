@@ -2,7 +2,11 @@
 joins with the code) or a Computer at a level; then the lobby. The game's options are
 chosen as for a game at home, and the seed too while every other seat is a computer: a
 table with a remote player is dealt from a secret seed nobody chooses, the host included
-(app/net/server/deal_seeds.py), so the seed row then says so and none is sent."""
+(app/net/server/deal_seeds.py), so the seed row then says so and none is sent.
+
+The last row says where the table is opened: on this computer (the app's own server), or at
+the venue given under Settings, where this app is a client like the others' and the table
+lives on without it."""
 
 from __future__ import annotations
 
@@ -10,7 +14,10 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
+from app.core.venue_address import venue_name
+from app.core.words import venue_words
 from app.window.scenes.setup import SetupScene
+from app.window.ui.form import Row
 from app.window.render.text import font, render_text, wrap
 from app.core.session import SeatPlan, Setup
 from app.window.ui import theme
@@ -35,6 +42,7 @@ class HostSetupScene(SetupScene):
         # Every seat but yours is for a friend at first; a computer's level is kept in the
         # seat's plan, whatever the seat is now, so stepping through comes back to it.
         self.kinds: list[str] = []
+        self.at_venue = False            # where the table is opened: the venue, or this computer
         super().__init__(app, spec, Setup.default(spec))
         self.setup.seats = [SeatPlan(False, plan.difficulty) for plan in self.setup.seats]
         self.kinds = [YOU] + [REMOTE] * (len(self.setup.seats) - 1)
@@ -42,6 +50,25 @@ class HostSetupScene(SetupScene):
 
     def _remembered(self) -> Setup | None:
         return None          # (what was chosen for a game at home says nothing of this one)
+
+    def build_rows(self) -> None:
+        super().build_rows()
+        self.rows.append(Row(venue_words.WHERE_ROW, self._where_text, self._change_where))
+
+    # --- where -----------------------------------------------------------------------------------
+
+    @property
+    def venue(self) -> str:
+        """The venue's address from Settings ("" when none was given)."""
+        return self.app.settings.venue
+
+    def _where_text(self) -> str:
+        if self.at_venue and self.venue:
+            return venue_words.AT_VENUE
+        return venue_words.HERE
+
+    def _change_where(self, step: int) -> None:
+        self.at_venue = bool(self.venue) and not self.at_venue     # (no venue: only here)
 
     # --- seats ---------------------------------------------------------------------------------
 
@@ -145,7 +172,7 @@ class HostSetupScene(SetupScene):
         return not self._remote_seats() and super()._type_seed(event)
 
     def start(self) -> None:
-        self.app.nav.hosted_lobby(self.spec, self.create())
+        self.app.nav.hosted_lobby(self.spec, self.create(), at=self.venue if self.at_venue and self.venue else None)
 
     @property
     def heading(self) -> str:
@@ -162,6 +189,10 @@ class HostSetupScene(SetupScene):
         size = max(13, int(17 * s))
         words = SEATS_WORDS + (" " + PARTNERS_WORDS if self.spec.partnerships else "")
         words += " " + HERE_WORDS if self.spec.realtime else ""
+        if not self.venue:
+            words += " " + venue_words.NO_VENUE_WORDS
+        elif self.at_venue:
+            words += " " + venue_words.venue_words(venue_name(self.venue))
         for line in wrap(words, font(size), self.rows[0].rect.width):
             surface.blit(render_text(line, size, theme.INK_DIM), (x, y))
             y += size + 5

@@ -72,9 +72,11 @@ class LobbyScene(Scene):
         self.resize(app.screen.get_size())
 
     @classmethod
-    def hosting(cls, app: AppServices, spec: GameSpec, create: dict[str, Any]) -> LobbyScene:
-        """The host's lobby: the app's server is opened, then the table made on it."""
-        lobby = cls(app, None, "", spec, create)
+    def hosting(cls, app: AppServices, spec: GameSpec, create: dict[str, Any], at: str | None = None) -> LobbyScene:
+        """The host's lobby: the app's server is opened, then the table made on it; or the
+        table is made at the server ``at`` (a venue: nothing is opened here)."""
+        lobby = cls(app, None, at or "", spec, create)     # (a venue's whole address: friends type it)
+        lobby.table_url = at
         lobby.try_again()
         return lobby
 
