@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 
 from app.net.server.folder_lock import lock_folder
-from app.net.server.journal import Journal
+from app.net.server.journal import Journal, Lines
 from app.net.server.limits import Limits
 from app.net.server.server import Server
 from app.net.server.store import TableStore
@@ -49,10 +49,6 @@ def public_problem(public: bool, tls_cert: str | None, tls_key: str | None, behi
     return None
 
 
-def _journal_line(line: str) -> None:
-    print(line, flush=True)
-
-
 def listening_line(host: str, port: int) -> str:
     return f"parlour server listening on ws://{host}:{port}"
 
@@ -60,8 +56,9 @@ def listening_line(host: str, port: int) -> str:
 async def serve_until_stopped(host: str, port: int, data: Path, grace_s: float, announce: bool = True,
                               reflex_speed: float = 1.0, limits: Limits | None = None,
                               chosen_seeds: bool = False) -> None:
+    lines = Lines(sys.stdout)        # (written off the loop: a reader that stalls holds up no table)
     server = Server(TableStore(data), grace_s=grace_s, reflex_speed=reflex_speed, limits=limits,
-                    chosen_seeds=chosen_seeds, journal=Journal(_journal_line))
+                    chosen_seeds=chosen_seeds, journal=Journal(lines))
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
@@ -77,7 +74,10 @@ async def serve_until_stopped(host: str, port: int, data: Path, grace_s: float, 
             announcing.append(asyncio.ensure_future(_announce(server, bound_host, bound_port, stop)))
 
     announcing: list[asyncio.Task[None]] = []
-    await server.run(host, port, ready, stop)
+    try:
+        await server.run(host, port, ready, stop)
+    finally:
+        lines.close()
     if announcing:      # stop is set: the announcer says goodbye and closes
         await asyncio.wait(announcing, timeout=5)
 

@@ -203,3 +203,35 @@ def test_a_public_venue_behind_a_proxy_logs_each_table_event_as_json_with_no_sec
     for text in served.lines:
         assert code not in text and all(token not in text for token in tokens)
         assert "seed" not in text and seed not in text
+
+
+def test_a_reader_that_stops_reading_holds_up_nothing_and_the_lines_it_missed_are_counted() -> None:
+    import io
+    import threading
+
+    from app.net.server.journal import Lines
+
+    class Stuck(io.StringIO):
+        """A stream that takes nothing until it is let go (a pipe nobody reads)."""
+        let_go = threading.Event()
+
+        def write(self, text: str) -> int:
+            self.let_go.wait(WAIT_S)
+            return super().write(text)
+
+    stream = Stuck()
+    lines = Lines(stream, most=3)
+    for number in range(20):            # returns at once every time, the stream stuck or not
+        lines(json.dumps({"n": number}))
+    assert lines.dropped >= 16
+    Stuck.let_go.set()
+    deadline = time.monotonic() + WAIT_S
+    while not lines.waiting.empty() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    lines(json.dumps({"n": "after"}))
+    lines.close(WAIT_S)
+    written = [json.loads(line) for line in stream.getvalue().splitlines()]
+    kept = [line["n"] for line in written if "n" in line]
+    dropped = [line["count"] for line in written if line.get("event") == "lines_dropped"]
+    assert kept[0] == 0 and kept[-1] == "after" and kept[:-1] == sorted(kept[:-1])
+    assert dropped and len(kept) - 1 + sum(dropped) == 20     # every line written or counted
