@@ -12,7 +12,7 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any, NoReturn, Sequence
 
-from app.net.server.limits import Limits, proxy_problem
+from app.net.server.limits import VENUE_HOST_AWAY_S, Limits, proxy_problem
 from app.net.wire.addresses import DEFAULT_PORT
 
 if TYPE_CHECKING:   # (the commands import what they need when run: a quick start)
@@ -474,7 +474,8 @@ def _serve_limits(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
         parser.error(problem)
     return Limits(connections_per_address=args.connections_per_address,
                   waiting_tables_per_address=args.waiting_tables_per_address, unstarted_s=args.unstarted_for,
-                  idle_s=args.idle_for, origins=tuple(args.allow_origin), proxy=args.behind_proxy or "")
+                  idle_s=args.idle_for, origins=tuple(args.allow_origin), proxy=args.behind_proxy or "",
+                  host_away_s=VENUE_HOST_AWAY_S if args.public else 0.0)
 
 
 def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:

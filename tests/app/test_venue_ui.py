@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 import pygame
 import pytest
@@ -24,6 +24,7 @@ from app.window.scenes.settings import SettingsScene
 from app.window.shell import App
 from app.core.words import venue_words
 from games.registry import GAMES
+from tests.app.test_online_ui import frames_until, type_text
 from tests.app.ui_driver import FRAME, click, fast_app, make_app, post_key
 from tests.net.server_thread import ServerThread, running
 
@@ -47,21 +48,6 @@ def no_own_server(monkeypatch: pytest.MonkeyPatch) -> None:
         raise AssertionError("the app opened a server of its own")
 
     monkeypatch.setattr(hosting, "local_server", refuse)
-
-
-def frames_until(app: App, condition: Callable[[], bool], *others: Any) -> None:
-    deadline = time.monotonic() + WAIT_S
-    while not condition():
-        assert time.monotonic() < deadline, "it never happened"
-        for other in others:
-            other.poll()
-        app.step(FRAME)
-        time.sleep(0.005)
-
-
-def type_text(app: App, text: str) -> None:
-    for char in text:
-        post_key(app, pygame.K_UNKNOWN, char)
 
 
 def venue_row(scene: SettingsScene) -> int:
@@ -135,7 +121,13 @@ def test_host_at_the_venue_makes_the_table_there_with_no_server_here(
     table = venue.table(code)
     assert [s.kind for s in table.seats] == ["host", "remote"] and table.seats[0].name == "Hana"
     assert lobby.address == venue.url and lobby.is_host
-    lobby.leave()
+    frames_until(app, lambda: kept_seats.latest() is not None)
+    for closing in app.on_close:         # the app closes with the lobby open: the table waits at the venue
+        closing()
+    lobby.session._link.close(wait_s=2.0)
+    assert venue.on_loop(lambda: code in venue.server.tables and venue.server.tables[code].status == "waiting")
+    seat = kept_seats.latest()
+    assert seat is not None and (seat.code, seat.seat, seat.url) == (code, 0, venue.url)
 
 
 def test_without_a_venue_the_host_can_only_host_here(app: App) -> None:

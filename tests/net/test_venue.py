@@ -235,3 +235,39 @@ def test_a_reader_that_stops_reading_holds_up_nothing_and_the_lines_it_missed_ar
     dropped = [line["count"] for line in written if line.get("event") == "lines_dropped"]
     assert kept[0] == 0 and kept[-1] == "after" and kept[:-1] == sorted(kept[:-1])
     assert dropped and len(kept) - 1 + sum(dropped) == 20     # every line written or counted
+
+
+# --- a venue keeps a lobby while its host's computer sleeps -----------------------------------------
+
+
+def test_a_venue_keeps_a_lobby_while_its_host_is_away_and_the_host_comes_back_to_the_seat() -> None:
+    from app.net.server import table_life
+    from app.net.server.journal import Journal
+    from tests.net.test_bad_input import next_of
+    from tests.net.test_table_life import create
+
+    said: list[str] = []
+    limits = Limits(host_away_s=1.5)        # (a venue's is ten minutes; the grace period here is 0.1 s)
+
+    async def job(server: Server, url: str) -> tuple[str, list[str]]:
+        async with connect(url) as ws:         # Ann opens a table at the venue; her laptop sleeps
+            await ws.send(create())
+            welcome = await next_of(ws, "welcome")
+            code, token = str(welcome["table"]), str(welcome["token"])
+        await asyncio.sleep(0.6)               # the grace period is long past
+        assert code in server.tables and table_life.sweep(server) == []
+        async with connect(url) as ws:         # she wakes and comes back to her seat
+            await ws.send(json.dumps({"type": "hello", "v": 1, "name": "Ann", "token": token}))
+            back = await next_of(ws, "welcome")
+            table = await next_of(ws, "table")
+            assert (back["table"], back["seat"], table["status"]) == (code, 0, "waiting")
+            assert table["players"][0]["connected"] and table["players"][0]["name"] == "Ann"
+        await asyncio.sleep(1.8)               # and now she is gone for longer than the venue waits
+        return code, table_life.sweep(server)
+
+    code, swept = asyncio.run(asyncio.wait_for(
+        with_server(job, grace_s=0.1, limits=limits, journal=Journal(said.append)), 60))
+    assert swept == [code]
+    closed = json.loads(said[-1])
+    assert closed["event"] == "table_closed" and closed["why"] == "its host left"
+    assert [json.loads(line)["event"] for line in said].count("seat_joined") == 2

@@ -28,9 +28,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
-__all__ = ["Limits", "Bucket", "Gate", "client_address", "proxy_problem"]
+__all__ = ["Limits", "Bucket", "Gate", "VENUE_HOST_AWAY_S", "client_address", "proxy_problem"]
 
 FORGET_AFTER = 10_000      # addresses remembered before the rested ones are forgotten
+VENUE_HOST_AWAY_S = 600.0  # a venue (serve --public) keeps a lobby while its host is away (asleep) this long
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ class Limits:
     idle_s: float = 3600.0                    # finished or waiting with nobody connected this long: forgotten
     origins: tuple[str, ...] = ()             # browser pages (Origin headers) allowed besides none
     proxy: str = ""                           # a reverse proxy's address (or network) whose X-Forwarded-For is trusted
+    host_away_s: float = 0.0                  # a waiting table's host may be away this long (0: the grace period)
 
 
 class Bucket:

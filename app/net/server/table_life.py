@@ -1,5 +1,6 @@
 """How a table ends on the server: closed by its host before the game starts, closed when its
-host has been gone longer than the grace period while it waits, closed when it has waited to
+host has been gone longer than the grace period while it waits (a venue gives a host longer,
+``Limits.host_away_s``: a laptop that sleeps a few minutes finds its lobby still there), closed when it has waited to
 start longer than the server allows (``Limits.unstarted_s``: tables nobody starts must not
 pile up), or swept out of memory once it has been finished or abandoned with nobody
 connected for ``Limits.idle_s`` (an hour).
@@ -40,10 +41,11 @@ def close(server: Hall, conn: Conn) -> None:
 
 
 def host_gone(server: Hall, table: Table) -> bool:
-    """A waiting table whose host has been away longer than the grace period."""
+    """A waiting table whose host has been away longer than the grace period (or the
+    server's ``host_away_s``)."""
     away = table.away_since.get(table.host_seat)
     return (table.status == "waiting" and server.tables.get(table.code) is table and away is not None
-            and time.monotonic() - away >= server.grace_s)
+            and time.monotonic() - away >= (server.limits.host_away_s or server.grace_s))
 
 
 def close_if_host_gone(server: Hall, table: Table) -> bool:
@@ -94,7 +96,8 @@ def sweep(server: Hall) -> list[str]:
     unstarted = [t for t in server.tables.values() if t.status == "waiting" and now - t.made_at >= limits.unstarted_s]
     for table in unstarted:
         shut(server, table, "nobody started the table in time, so it is closed", "not started in time")
-    return [t.code for t in idle + unstarted]
+    hostless = [t for t in list(server.tables.values()) if close_if_host_gone(server, t)]   # (a venue's longer wait)
+    return [t.code for t in idle + unstarted + hostless]
 
 
 async def sweep_every(server: Hall, seconds: float) -> None:

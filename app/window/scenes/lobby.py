@@ -61,6 +61,7 @@ class LobbyScene(Scene):
         # host --server) makes it there again; None: on the app's own server.
         self.table_url: str | None = getattr(session, "url", None) if session is not None and create else None
         self.given_name: str | None = getattr(session, "player_name", None)
+        self.at_venue = False                # the host's table is at the venue: it outlives this app
         self.server: Any = None
         self.server_failure: str | None = None
         self.error: tuple[Words | str, float] | None = None
@@ -76,7 +77,7 @@ class LobbyScene(Scene):
         """The host's lobby: the app's server is opened, then the table made on it; or the
         table is made at the server ``at`` (a venue: nothing is opened here)."""
         lobby = cls(app, None, at or "", spec, create)     # (a venue's whole address: friends type it)
-        lobby.table_url = at
+        lobby.table_url, lobby.at_venue = at, at is not None
         lobby.try_again()
         return lobby
 
@@ -183,9 +184,10 @@ class LobbyScene(Scene):
         self.app.scenes.pop()
 
     def app_closing(self) -> None:
-        """The app closes with this lobby open: the host's waiting table is closed first."""
+        """The app closes with this lobby open: the host's waiting table is closed first
+        (not at the venue: it waits there, and Back to your table comes back to it)."""
         session = self.session
-        if session is not None and self.is_host and session.status == "waiting":
+        if session is not None and self.is_host and session.status == "waiting" and not self.at_venue:
             session.close_table()
 
     def _forget_app_closing(self) -> None:
