@@ -480,7 +480,6 @@ class Server:
         if self.store is not None:
             self.store.close()
 
-
     def _sockets(self) -> list[ServerConnection]:
         return [conn.ws for table in self.tables.values() for conn in table.conns]
 

@@ -61,7 +61,9 @@ class LobbyScene(Scene):
         # host --server) makes it there again; None: on the app's own server.
         self.table_url: str | None = getattr(session, "url", None) if session is not None and create else None
         self.given_name: str | None = getattr(session, "player_name", None)
-        self.at_venue = False                # the host's table is at the venue: it outlives this app
+        # The table is at the venue (Settings): it outlives this app (hosted there, or come back to).
+        venue = app.settings.venue
+        self.at_venue = bool(venue) and getattr(session, "url", None) == venue
         self.server: Any = None
         self.server_failure: str | None = None
         self.error: tuple[Words | str, float] | None = None
