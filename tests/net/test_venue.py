@@ -18,7 +18,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from websockets.asyncio.client import connect
 
 from app.net.server.limits import Limits, client_address
-from app.net.server.metrics import Histogram
+from app.net.server.metrics import Figures, Histogram
 from app.net.server.server import Server
 from tests.net.conftest import REPO, start_server
 from tests.net.tables import play_table, with_server
@@ -82,6 +82,17 @@ def test_a_histogram_counts_each_value_in_its_bucket_cumulatively() -> None:
     family = histogram.family("x_seconds", "x")
     buckets = {s.labels["le"]: s.value for s in family.samples if s.name == "x_seconds_bucket"}
     assert buckets == {"0.01": 2, "0.1": 3, "+Inf": 4}
+
+
+def test_round_trips_are_the_keepalive_s_of_each_open_connection_once_measured() -> None:
+    class Socket:
+        def __init__(self, latency: float) -> None:
+            self.latency = latency
+
+    figures = Figures(lambda: [], lambda: 0)
+    figures.sample_round_trips([Socket(0.0), Socket(0.004), Socket(0.3)])    # (0: no ping answered yet)
+    assert figures.round_trips.counts[1] == 1 and sum(figures.round_trips.counts) == 2
+    assert figures.round_trips.total == 0.304
 
 
 # --- X-Forwarded-For: from the proxy only ---------------------------------------------------------
