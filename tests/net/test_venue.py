@@ -98,12 +98,11 @@ def test_round_trips_are_the_keepalive_s_of_each_open_connection_once_measured()
 # --- X-Forwarded-For: from the proxy only ---------------------------------------------------------
 
 
-async def refused(url: str, forwarded: str | None) -> str | None:
-    """Opens a connection (with ``forwarded`` as its X-Forwarded-For) and keeps it open; the
-    server's refusal line if it refused it at once, else None."""
-    headers = {"X-Forwarded-For": forwarded} if forwarded is not None else {}
-    ws = await connect(url, additional_headers=headers)
-    OPEN.append(ws)
+async def refused(url: str, forwarded: str, kept: list[Any]) -> str | None:
+    """Opens a connection (with ``forwarded`` as its X-Forwarded-For) and keeps it open (in
+    ``kept``); the server's refusal line if it refused it at once, else None."""
+    ws = await connect(url, additional_headers={"X-Forwarded-For": forwarded})
+    kept.append(ws)
     try:
         message = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
     except asyncio.TimeoutError:
@@ -111,25 +110,22 @@ async def refused(url: str, forwarded: str | None) -> str | None:
     return str(message.get("message"))
 
 
-OPEN: list[Any] = []
-
-
-async def close_all() -> None:
-    for ws in OPEN:
+async def close_all(kept: list[Any]) -> None:
+    for ws in kept:
         await ws.close()
-    OPEN.clear()
 
 
 def test_behind_the_proxy_each_forwarded_address_has_its_own_limits() -> None:
     limits = Limits(connections_per_address=2, proxy="127.0.0.1")
 
     async def job(server: Server, url: str) -> tuple[list[str | None], dict[str, int]]:
+        kept: list[Any] = []
         try:
-            said = [await refused(url, "203.0.113.5") for _ in range(3)]
-            said.append(await refused(url, "198.51.100.1, 203.0.113.6"))   # the proxy's own entry is the last
+            said = [await refused(url, "203.0.113.5", kept) for _ in range(3)]
+            said.append(await refused(url, "198.51.100.1, 203.0.113.6", kept))   # the proxy's own entry is the last
             return said, dict(server.gate.open)
         finally:
-            await close_all()
+            await close_all(kept)
 
     said, counted = asyncio.run(asyncio.wait_for(with_server(job, limits=limits), 60))
     assert said[:2] == [None, None]
@@ -142,11 +138,12 @@ def test_a_forwarded_header_from_anyone_but_the_proxy_is_ignored() -> None:
     limits = Limits(connections_per_address=2, proxy="10.9.9.9")    # not where the test connects from
 
     async def job(server: Server, url: str) -> tuple[list[str | None], dict[str, int]]:
+        kept: list[Any] = []
         try:
-            said = [await refused(url, f"203.0.113.{n}") for n in range(1, 4)]
+            said = [await refused(url, f"203.0.113.{n}", kept) for n in range(1, 4)]
             return said, dict(server.gate.open)
         finally:
-            await close_all()
+            await close_all(kept)
 
     said, counted = asyncio.run(asyncio.wait_for(with_server(job, limits=limits), 60))
     assert said[:2] == [None, None]
