@@ -17,7 +17,7 @@ import pytest
 import app.net.server.hosting as hosting
 from app.core import kept_seats, storage
 from app.window.scenes.back_to_table import BackToTableScene
-from app.window.scenes.host_setup import HostSetupScene
+from app.window.scenes.host_setup import REACH_LABEL, HostSetupScene
 from app.window.scenes.lobby import LobbyScene
 from app.window.scenes.menu import MenuScene
 from app.window.scenes.settings import SettingsScene
@@ -101,9 +101,9 @@ def host_setup_at_venue(app: App, game: str) -> HostSetupScene:
     setup = app.scenes.top
     assert isinstance(setup, HostSetupScene)
     where = len(setup.rows) - 1
-    assert setup.rows[where].label == venue_words.WHERE_ROW and setup.rows[where].value() == venue_words.HERE
+    assert setup.rows[where].label == REACH_LABEL and setup.rows[where].value() == "this network"
     setup.focus = where
-    post_key(app, pygame.K_RIGHT)
+    post_key(app, pygame.K_LEFT)          # this network, then back round: the venue (the last choice)
     return setup
 
 
@@ -130,9 +130,11 @@ def test_host_at_the_venue_makes_the_table_there_with_no_server_here(
     assert seat is not None and (seat.code, seat.seat, seat.url) == (code, 0, venue.url)
 
 
-def test_without_a_venue_the_host_can_only_host_here(app: App) -> None:
+def test_without_a_venue_the_choices_are_this_network_and_anywhere(app: App) -> None:
     setup = host_setup_at_venue(app, "abstrac")
-    assert not setup.at_venue and setup.rows[-1].value() == venue_words.HERE
+    assert not setup.at_venue and setup.rows[-1].value() == "anywhere (asks your router)"
+    post_key(app, pygame.K_RIGHT)
+    assert not setup.at_venue and setup.rows[-1].value() == "this network"
 
 
 @pytest.mark.slow

@@ -3,9 +3,8 @@ place for translation (issue 29)."""
 
 from __future__ import annotations
 
-__all__ = ["ADDRESS_EXAMPLE", "BAD_ADDRESS", "BAD_PORT", "BAD_SCHEME", "HERE", "NO_PATH", "NO_VENUE",
-           "NO_VENUE_WORDS", "PROMPT_TITLE", "SETTINGS_ROW", "AT_VENUE", "WHERE_ROW", "venue_words",
-           "venue_silent"]
+__all__ = ["ADDRESS_EXAMPLE", "AT_VENUE", "BAD_ADDRESS", "BAD_PORT", "BAD_SCHEME", "NO_PATH", "NO_VENUE",
+           "NO_VENUE_WORDS", "PROMPT_TITLE", "SETTINGS_ROW", "venue_silent", "venue_words"]
 
 SETTINGS_ROW = "Venue"
 PROMPT_TITLE = "The venue's address"
@@ -18,9 +17,7 @@ BAD_SCHEME = "Start with wss:// or ws://, or just the name"
 BAD_PORT = "The port is a number from 1 to 65535"
 NO_PATH = "Only the name and the port, nothing after"
 
-WHERE_ROW = "The table"
-HERE = "on this computer"
-AT_VENUE = "at the venue"
+AT_VENUE = "the venue"       # Host's "Friends join from" (beside this network, anywhere)
 
 
 def venue_words(venue: str) -> str:
