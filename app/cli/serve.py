@@ -11,7 +11,13 @@ data folder, and prints its fingerprint (``certificate fingerprint: …``), whic
 
 Listening beyond loopback, it announces itself and its tables waiting for players on the
 local network by mDNS (:mod:`app.net.wire.discovery`) unless ``--no-announce``; where mDNS cannot
-work it says so in one line and serves on."""
+work it says so in one line and serves on.
+
+A venue (``--public``) listens on every network and is reached from the internet, so it
+serves TLS itself or stands behind a proxy that does (``--behind-proxy``); it lists nothing
+by mDNS (a join code is for the friends it was sent to, not a data centre's network), and
+writes one JSON line per table event to stdout (app/net/server/journal.py) for its operator;
+``/healthz`` and ``/metrics`` answer on its port (app/net/server/metrics.py)."""
 
 from __future__ import annotations
 
@@ -26,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.net.server.folder_lock import lock_folder
+from app.net.server.journal import Journal, Lines
 from app.net.server.limits import Limits
 from app.net.server.server import Server
 from app.net.server.store import TableStore
@@ -36,6 +43,20 @@ def default_data() -> Path:
     from app.core import storage
 
     return storage.data_dir() / "server"
+
+
+PUBLIC_HOST = "0.0.0.0"
+
+
+def public_problem(public: bool, tls_cert: str | None, tls_key: str | None, behind_proxy: str | None) -> str | None:
+    """Why a venue cannot start as asked (one line), or None. A public server speaks TLS
+    (``--tls-cert`` and ``--tls-key``) unless a proxy in front of it does."""
+    if behind_proxy is not None:
+        return None
+    if public and not (tls_cert and tls_key):
+        return ("--public needs TLS: give --tls-cert FILE and --tls-key FILE, or --behind-proxy ADDRESS "
+                "when a proxy in front of this server (Caddy) speaks TLS for it")
+    return None
 
 
 def listening_line(host: str, port: int, tls: bool = False) -> str:
@@ -49,6 +70,8 @@ class Certificate:
     cert: Path | None = None
     key: Path | None = None
     own: bool = False
+    proxied: bool = False
+    """A proxy in front of it speaks TLS (``--behind-proxy``): plain ``ws://`` to the proxy."""
 
 
 def on_loopback(host: str) -> bool:
@@ -63,10 +86,10 @@ def on_loopback(host: str) -> bool:
 
 def tls_context(host: str, folder: Path, certificate: Certificate) -> tuple[ssl.SSLContext | None, str | None]:
     """The server's TLS context and the fingerprint to print (or None for plain ``ws://`` on
-    loopback). Raises ``OSError``/``ssl.SSLError`` for files that cannot be used."""
+    loopback, or to a proxy that speaks TLS for it). Raises ``OSError``/``ssl.SSLError`` for files that cannot be used."""
     if certificate.cert is not None and certificate.key is not None:
         return server_context(certificate.cert, certificate.key), fingerprint_of_file(certificate.cert)
-    if certificate.own or not on_loopback(host):
+    if certificate.own or not (on_loopback(host) or certificate.proxied):
         identity = own_identity(folder / "tls")
         return server_context(identity.cert, identity.key), identity.fingerprint
     return None, None
@@ -76,8 +99,9 @@ async def serve_until_stopped(host: str, port: int, data: Path, grace_s: float, 
                               reflex_speed: float = 1.0, limits: Limits | None = None,
                               chosen_seeds: bool = False, certificate: Certificate = Certificate()) -> None:
     tls, fingerprint = tls_context(host, data, certificate)
+    lines = Lines(sys.stdout)        # (written off the loop: a reader that stalls holds up no table)
     server = Server(TableStore(data), grace_s=grace_s, reflex_speed=reflex_speed, limits=limits,
-                    chosen_seeds=chosen_seeds)
+                    chosen_seeds=chosen_seeds, journal=Journal(lines))
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
@@ -95,7 +119,10 @@ async def serve_until_stopped(host: str, port: int, data: Path, grace_s: float, 
             announcing.append(asyncio.ensure_future(_announce(server, bound_host, bound_port, stop, fingerprint)))
 
     announcing: list[asyncio.Task[None]] = []
-    await server.run(host, port, ready, stop, tls)
+    try:
+        await server.run(host, port, ready, stop, tls)
+    finally:
+        lines.close()
     if announcing:      # stop is set: the announcer says goodbye and closes
         await asyncio.wait(announcing, timeout=5)
 
