@@ -228,6 +228,8 @@ def test_serve_beyond_loopback_makes_and_keeps_its_own_certificate(tmp_path: Pat
     context, printed = tls_context("192.0.2.7", tmp_path / "b", Certificate())     # (nothing is bound)
     assert isinstance(context, ssl.SSLContext) and printed == fingerprint_of_file(tmp_path / "b" / "tls" / "cert.pem")
     assert tls_context("0.0.0.0", tmp_path / "b", Certificate())[1] == printed, "kept in its data folder"
+    proxied = tls_context("0.0.0.0", tmp_path / "c", Certificate(proxied=True))
+    assert proxied == (None, None), "behind a proxy that speaks TLS: plain ws:// to the proxy"
 
 
 def test_serve_with_its_own_certificate_prints_the_fingerprint_a_pinned_client_plays(tmp_path: Path) -> None:
