@@ -180,6 +180,9 @@ class App:
         """One frame: input, update, draw. Tests call this with a fixed ``dt``."""
         for event in self.read_input():
             self.handle_event(event)
+        if storage.notices:   # (the app's own server tells of its files from its thread)
+            for line in storage.take_notices():
+                self.notify(line, 6.0)
         self.scenes.update(dt)
         self._poll_if_fine()
         self.draw()
