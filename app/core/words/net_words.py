@@ -3,7 +3,9 @@ lobby and Back to your table share them)."""
 
 from __future__ import annotations
 
-__all__ = ["player_line"]
+__all__ = ["NOT_A_CODE", "player_line"]
+
+NOT_A_CODE = "the server named its table with a code that is not a table's code: it is not a Parlour this app can play with"
 
 
 def player_line(failure: str | None, address: str) -> str:
