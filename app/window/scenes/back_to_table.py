@@ -5,7 +5,8 @@ waiting for players opens its lobby). A table that was on this app's own server 
 again from its log first (the server went with the app).
 
 Nothing answers, or the server no longer knows the seat: one plain line, Back, and the kept
-seat is forgotten (there is no way back to it).
+seat is forgotten (there is no way back to it). This app's own server failing to open is
+said too, but the seat is kept: the fault is the disk's, not the seat's.
 """
 
 from __future__ import annotations
@@ -86,17 +87,20 @@ class BackToTableScene(Scene):
         server = self.server
         assert server is not None   # (no session yet: the table is on this app's own server, opened first)
         if server.failure is not None:
-            self._failed(server.failure, said=True)
+            self._failed(server.failure, own_server=True)
         elif server.port is not None:
             self.address = server.address()
             self.session = back_session(server.url, self.seat)
 
-    def _failed(self, failure: str, said: bool = False) -> None:
-        """One line for the player; the kept seat goes (nothing there opens it any more)."""
+    def _failed(self, failure: str, own_server: bool = False) -> None:
+        """One line for the player; the kept seat goes (nothing there opens it any more),
+        unless this app's own server could not open (a full disk, a folder that cannot be
+        written): nothing is wrong with the seat, and the next try may find its table."""
         from app.core import kept_seats
 
-        kept_seats.forget(self.seat.token)
-        self.problem = failure if said else self.explain(failure)
+        if not own_server:
+            kept_seats.forget(self.seat.token)
+        self.problem = failure if own_server else self.explain(failure)
         self.back_button.label = "Back"
 
     def explain(self, failure: str) -> str:
