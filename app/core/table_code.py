@@ -7,13 +7,15 @@ stopped the menu's first frame. Here in app/core so every layer above reads the 
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 __all__ = ["CODE_ALPHABET", "CODE_LENGTH", "is_table_code"]
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # 32 letters: no I, O, 0, 1
 CODE_LENGTH = 6
 
 
-def is_table_code(value: object) -> bool:
+def is_table_code(value: object) -> TypeGuard[str]:
     """Whether ``value`` is a table's code as servers make them.
 
     >>> is_table_code("K7QM2X"), is_table_code("K7\\x00M2X"), is_table_code("k7qm2x"), is_table_code(7)

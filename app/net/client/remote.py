@@ -235,7 +235,7 @@ class RemoteSession(NotPlayedHere):
                         dict(options) if isinstance(options, dict) else self._options)
         if self._began:
             # Computer players' names follow from this number, the same for every client.
-            self.seed = self.setup.seed = table_seed(self.code)
+            self.seed = self.setup.seed = table_seed(code)
         early, self._early = self._early, []
         for table in early:
             self._table(table)

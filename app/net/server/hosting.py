@@ -25,6 +25,7 @@ from typing import IO, Any
 from app.core import storage
 from app.net.server.host_files import lock_clearing, open_log
 from app.net.server.server import Server
+from app.net.server.store import TableStore
 from app.net.wire.addresses import DEFAULT_PORT
 
 __all__ = ["DEFAULT_PORT", "LocalServer", "claim_folder", "local_server", "serves", "stop"]
