@@ -9,7 +9,10 @@ next seat kept, and each notice is shown once a run."""
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -191,3 +194,22 @@ def test_the_kept_seat_stays_when_the_apps_own_server_cannot_open(
         app.step(FRAME)
     assert scene.problem == "Your table cannot be opened here: the disk is full"
     assert [s.token for s in kept_seats.kept()] == [GOOD_SEAT["token"]], "nothing was wrong with the seat"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", list(BAD_SEATS) + list(BAD_FILES))
+def test_the_selftest_passes_with_each_damaged_file(tmp_path: Path, case: str) -> None:
+    """``parlour --selftest`` (the packaged executable's check) on a data folder holding the
+    damaged seats.json: it used to fail at the menu's first frame."""
+    home = tmp_path / "home"
+    if case in BAD_SEATS:
+        write_seats(home, [{**GOOD_SEAT, **BAD_SEATS[case]}])
+    elif BAD_FILES[case] is None:
+        (home / "seats.json").mkdir(parents=True)
+    else:
+        home.mkdir(parents=True)
+        (home / "seats.json").write_bytes(BAD_FILES[case] or b"")
+    result = subprocess.run([sys.executable, "-m", "app", "--selftest"], capture_output=True, text=True,
+                            timeout=300, env={**os.environ, "PARLOUR_HOME": str(home)})
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "abstrac: ok" in result.stdout and list(home.glob("seats.bad-*"))
