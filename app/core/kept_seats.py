@@ -101,9 +101,9 @@ def _check_texts(values: dict[str, Any]) -> None:
     """What the menu and "Back to your table" draw, fit to draw: a font refuses a NUL."""
     for key, limit in TEXT_LIMITS.items():
         if len(values[key]) > limit or not values[key].isprintable():
-            raise storage.BadData(f"a seat's {key} is too long or holds a character that is not text")
+            raise storage.BadData(f"a seat's {key} is too long or not text")
     if not is_table_code(values["code"]):
-        raise storage.BadData("a seat's code is not a table's code")
+        raise storage.BadData("a seat's code is not one")
     if isinstance(values["when"], float) and not math.isfinite(values["when"]):   # (JSON reads NaN)
         raise storage.BadData("a seat's time is not a number")
 
@@ -182,10 +182,25 @@ def _read() -> list[KeptSeat]:
     if found is None:
         return []
     if found.dropped:
-        what = f"{found.dropped} seat{'s' if found.dropped > 1 else ''}"
-        if storage.set_aside(path, f"{what} could not be used: {found.why}", "the other seats are kept"):
-            _write(found.seats)
+        _drop_bad_seats(path, found)
     return sorted(found.seats, key=lambda s: s.when, reverse=True)
+
+
+SEATS_DROPPED = "{count} kept seat{s} could not be used ({why}); seats.json was moved to {aside}."
+"""What the player is told when some seats are dropped (the others are offered as ever)."""
+
+
+def _drop_bad_seats(path: Path, found: _Read) -> None:
+    """Keep the file as it was aside (the player may want it), and the good seats in its place."""
+    try:
+        aside = storage.move_aside(path)
+    except OSError as error:
+        storage.notice(f"seats.json holds a seat that cannot be used ({found.why}) and could not be "
+                       f"moved aside ({error.strerror or error}).")
+        return
+    storage.notice(SEATS_DROPPED.format(count=found.dropped, s="s" if found.dropped > 1 else "", why=found.why,
+                                        aside=aside.name))
+    _write(found.seats)
 
 
 def _write(seats: list[KeptSeat]) -> None:

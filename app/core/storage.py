@@ -246,14 +246,20 @@ def set_aside(path: Path, reason: str, then: str = "defaults are used") -> bool:
     """Move an unusable file to ``<stem>.bad-<time>.json`` with one notice saying ``reason``
     and what happens ``then``; False (and a notice) if it could not be moved."""
     try:
-        target = _bad_name(path)
-        path.rename(target)
+        target = move_aside(path)
     except OSError as error:
         notice(f"{path.name} is unusable ({reason}) and could not be moved aside "
                f"({error.strerror or error}); {then}.")
         return False
     notice(f"{path.name} was unusable ({reason}); it was moved to {target.name} and {then}.")
     return True
+
+
+def move_aside(path: Path) -> Path:
+    """Rename ``path`` to ``<stem>.bad-<time>.json`` and return that (``OSError`` if it cannot be)."""
+    target = _bad_name(path)
+    path.rename(target)
+    return target
 
 
 def _bad_name(path: Path) -> Path:
