@@ -186,7 +186,7 @@ def _read() -> list[KeptSeat]:
     return sorted(found.seats, key=lambda s: s.when, reverse=True)
 
 
-SEATS_DROPPED = "{count} kept seat{s} could not be used ({why}); seats.json was moved to {aside}."
+SEATS_DROPPED = "{count} kept seat{s} could not be used ({why}); seats.json was moved to {aside}"
 """What the player is told when some seats are dropped (the others are offered as ever)."""
 
 

@@ -208,14 +208,19 @@ class App:
 
         top = self.scenes.top
         area = top.notice_area() if top is not None else None
-        # A notice too long for the scene's place (a file's name, in a small window) goes at
-        # the window's top for its few seconds rather than over the scene's buttons.
-        if area is None or (self.notices and self._notice_box(self.notices[0][0], area)[1].height > area.height):
-            area = self.screen.get_rect().inflate(-24, -24)
+        size = 18 if area is None or area.width > 400 else 16
+        # A notice long for the scene's place (a file's name, in a small window) is said a
+        # little smaller there; one that would still spill over the scene's buttons goes at
+        # the window's top for its few seconds.
+        if area is not None and self.notices:
+            size = next((points for points in (size, 14, 12)
+                         if self._notice_box(self.notices[0][0], area, points)[1].height <= area.height), 0)
+        if area is None or not size:
+            area, size = self.screen.get_rect().inflate(-24, -24), 18
         y = area.top
         self.notice_rects = []
         for message, _ in self.notices[:3]:
-            lines, rect = self._notice_box(message, area)
+            lines, rect = self._notice_box(message, area, size)
             rect.midtop = (area.centerx, y)
             if self.notice_rects and rect.bottom > area.bottom:
                 break   # (the rest wait their turn rather than spill over the scene)
@@ -227,11 +232,10 @@ class App:
             y = rect.bottom + 6
 
     @staticmethod
-    def _notice_box(message: str, area: pygame.Rect) -> tuple[list[pygame.Surface], pygame.Rect]:
+    def _notice_box(message: str, area: pygame.Rect, size: int) -> tuple[list[pygame.Surface], pygame.Rect]:
         """A notice's lines, wrapped to ``area`` (a long one wraps instead of running off), and its panel."""
         from app.window.render.text import font, render_text, wrap
 
-        size = 18 if area.width > 400 else 16
         lines = [render_text(line, size, theme.INK) for line in wrap(message, font(size), area.width - 24)]
         width, step = max(line.get_width() for line in lines), lines[0].get_height()
         return lines, pygame.Rect(0, 0, width, step * len(lines)).inflate(24, 12)

@@ -193,7 +193,8 @@ def test_the_kept_seat_stays_when_the_apps_own_server_cannot_open(
     while scene.problem is None:
         assert time.monotonic() < deadline
         app.step(FRAME)
-    assert scene.problem == "Your table cannot be opened here: the disk is full"
+    assert scene.problem == ("Your table cannot be opened here: the disk is full. "
+                             "Your seat is kept: come back to it once that is put right.")
     assert [s.token for s in kept_seats.kept()] == [GOOD_SEAT["token"]], "nothing was wrong with the seat"
 
 
@@ -214,3 +215,45 @@ def test_the_selftest_passes_with_each_damaged_file(tmp_path: Path, case: str) -
                             timeout=300, env={**os.environ, "PARLOUR_HOME": str(home)})
     assert result.returncode == 0, result.stderr[-2000:]
     assert "abstrac: ok" in result.stdout and list(home.glob("seats.bad-*"))
+
+
+def test_a_folder_where_the_lock_belongs_is_moved_aside_and_the_host_goes_back_to_the_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host's app closed mid-game; something made a folder of hosted/server.lock. Going
+    back opens the app's server all the same (the folder moved aside, said once) and sits
+    the host down in their game: the seat was not forgotten for it."""
+    from app.net.client.remote import RemoteSession
+    from tests.net.server_thread import wait_for
+
+    folder = tmp_path / "hosted"
+    made: list[LocalServer] = []
+
+    def local_server(**_: Any) -> LocalServer:
+        if not made or not made[-1].running:
+            made.append(LocalServer(folder, port=0, host="127.0.0.1", announce=False).start())
+            monkeypatch.setattr(hosting, "_running", made[-1])
+        return made[-1]
+
+    monkeypatch.setattr(hosting, "local_server", local_server)
+    own = local_server()
+    assert own.wait(20)
+    ann = RemoteSession.host(own.url, {"game": "whist", "seats": 4, "remote": 0, "difficulty": "easy",
+                                       "seed": 32, "options": {"target": 5}}, "Ann")
+    wait_for(lambda: ann.status == "playing" and bool(kept_seats.kept()), poll=ann.poll)
+    ann._link.close(wait_s=2.0)          # the app closes, and its server with it
+    own.stop()
+    (folder / "server.lock").unlink()
+    (folder / "server.lock").mkdir()
+
+    app = started()
+    menu: Any = app.scenes.top
+    click(app, menu.back_button.rect.center)
+    deadline = time.monotonic() + 30
+    while isinstance(app.scenes.top, (BackToTableScene, MenuScene)):
+        assert time.monotonic() < deadline and getattr(app.scenes.top, "problem", None) is None
+        app.step(FRAME)
+        time.sleep(0.002)
+    table: Any = app.scenes.top
+    assert table.session.seat == 0 and table.session.token == ann.token
+    assert len(said(app, "server.lock")) == 1 and len(list(folder.glob("server.bad-*.lock"))) == 1
+    made[-1].stop()

@@ -3,8 +3,10 @@ lobby and Back to your table share them)."""
 
 from __future__ import annotations
 
-__all__ = ["NOT_A_CODE", "player_line"]
+__all__ = ["NOT_A_CODE", "SEAT_STILL_KEPT", "player_line"]
 
+SEAT_STILL_KEPT = "{failure}. Your seat is kept: come back to it once that is put right."
+"""Back to your table, when this app's own server cannot open: the fault is the disk's."""
 NOT_A_CODE = "the server named its table with a code that is not a table's code: it is not a Parlour this app can play with"
 
 

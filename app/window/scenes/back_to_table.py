@@ -19,7 +19,7 @@ from app.core.kept_seats import KeptSeat
 from app.window.render.table import felt
 from app.window.render.text import font, render_text, wrap
 from app.window.scenes.base import Scene
-from app.core.words.net_words import player_line
+from app.core.words.net_words import SEAT_STILL_KEPT, player_line
 from app.window.ui import theme
 from app.window.ui.widgets import Button, blit_centered, panel
 
@@ -100,7 +100,7 @@ class BackToTableScene(Scene):
 
         if not own_server:
             kept_seats.forget(self.seat.token)
-        self.problem = failure if own_server else self.explain(failure)
+        self.problem = SEAT_STILL_KEPT.format(failure=failure) if own_server else self.explain(failure)
         self.back_button.label = "Back"
 
     def explain(self, failure: str) -> str:
