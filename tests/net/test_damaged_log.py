@@ -245,3 +245,21 @@ def test_a_log_that_cannot_be_used_here_is_said_in_plain_words_and_nothing_moves
     finally:
         server.stop()
     assert sorted(set(os.listdir(hosted)) - {"server.lock"}) == before and storage.take_notices() == []
+
+
+def test_parlour_host_moves_a_damaged_log_aside_and_plays(tmp_path: Path) -> None:
+    """``parlour host`` without ``--server`` keeps its tables in the same hosted folder."""
+    import json
+    import subprocess
+    import sys
+
+    home = tmp_path / "home"
+    _garbage(home / "hosted")
+    result = subprocess.run([sys.executable, "-m", "app", "host", "nash", "--bot", "easy", "--remote", "0",
+                             "--listen", "127.0.0.1:0"], capture_output=True, text=True, timeout=120,
+                            env={**os.environ, "PARLOUR_HOME": str(home)})
+    assert result.returncode == 0, result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("parlour host: Your table log could not be read"), lines
+    assert json.loads(result.stdout.splitlines()[-1])["game"] == "nash"
+    assert len(list((home / "hosted").glob("tables.bad-*.sqlite3"))) == 1
