@@ -82,7 +82,7 @@ def open_log(folder: Path) -> tuple[TableStore, str | None]:
             store.put(record, time.time() + n * 1e-6)      # (in their order, oldest first)
     except sqlite3.DatabaseError as problem:
         raise LogUnavailable(_plain(problem)) from problem
-    log.error("the table log %s was damaged (%s) and moved to %s; %d tables kept", path, why, aside.name, len(rescued))
+    log.info("the table log %s was damaged (%s) and moved to %s; %d tables kept", path, why, aside.name, len(rescued))
     return store, _moved_line(why, aside, len(rescued))
 
 
