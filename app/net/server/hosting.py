@@ -105,8 +105,12 @@ class LocalServer:
 
     async def _serve(self) -> None:
         self._loop, self._stop = asyncio.get_running_loop(), asyncio.Event()
-        store, moved = open_log(self.folder)
-        self._said(moved)
+        try:
+            store, moved = open_log(self.folder)
+            self.notices += [moved] if moved is not None else []
+        finally:      # (what was moved aside is said, shown once wherever the app is, even if this fails)
+            for line in self.notices:
+                storage.notice(line)
         forget_idle(store)
         self.server = Server(store, grace_s=self.grace_s)
         announcing: list[asyncio.Task[None]] = []
@@ -126,13 +130,6 @@ class LocalServer:
                     raise
         if announcing:
             await asyncio.wait(announcing, timeout=STOP_TIMEOUT_S)
-
-    def _said(self, line: str | None) -> None:
-        """A line for the player about the files: shown once, wherever the app is."""
-        if line is not None:
-            self.notices.append(line)
-        for notice in self.notices:
-            storage.notice(notice)
 
     async def _announce(self, port: int) -> None:
         assert self.server is not None and self._stop is not None
