@@ -263,3 +263,36 @@ def test_parlour_host_moves_a_damaged_log_aside_and_plays(tmp_path: Path) -> Non
     assert len(lines) == 1 and lines[0].startswith("parlour host: Your table log could not be read"), lines
     assert json.loads(result.stdout.splitlines()[-1])["game"] == "nash"
     assert len(list((home / "hosted").glob("tables.bad-*.sqlite3"))) == 1
+
+
+def _immutable(path: Path, on: bool) -> bool:
+    """``chattr ±i``: a file or folder nobody may change, root included (False where the
+    system does not allow it: the test is skipped there)."""
+    import subprocess
+
+    try:
+        return subprocess.run(["chattr", "+i" if on else "-i", str(path)], capture_output=True).returncode == 0
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize(("what", "words"), [("log", "the table log cannot be written (it is read-only)"),
+                                             ("folder", "the table log cannot be opened")])
+def test_a_read_only_log_or_folder_fails_plainly_and_moves_nothing(tmp_path: Path, what: str, words: str) -> None:
+    hosted = tmp_path / "hosted"
+    _log(hosted, GOOD)
+    (hosted / "server.lock").touch()
+    target = hosted / "tables.sqlite3" if what == "log" else hosted
+    if not _immutable(target, True):
+        pytest.skip("chattr +i is not allowed here")
+    try:
+        server = LocalServer(hosted, port=0, host="127.0.0.1", announce=False).start()
+        try:
+            assert not server.wait(WAIT_S)
+            assert server.failure == f"Your table cannot be opened here: {words}"
+        finally:
+            server.stop()
+    finally:
+        _immutable(target, False)
+    assert not list(hosted.glob("*.bad-*")) and storage.take_notices() == []
+    assert {r.code for r in TableStore(hosted).load_all()} == {GOOD}, "the games are all there for next time"

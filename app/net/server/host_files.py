@@ -93,16 +93,28 @@ def _moved_line(why: str, aside: Path, count: int) -> str:
 
 def _damage(store: TableStore) -> str | None:
     """Why an open log cannot be trusted (its tables are not this Parlour's, or SQLite finds
-    it damaged), or None when it is whole."""
+    it damaged), or None when it is whole; raises :class:`LogUnavailable` when it is whole but
+    cannot be written."""
     try:
         for table, columns in COLUMNS.items():
             found = [row[1] for row in store.db.execute(f"PRAGMA table_info({table})")]
             if found != columns:
                 return "its tables are not the ones Parlour writes"
         verdict = store.db.execute("PRAGMA quick_check").fetchone()
+        _try_a_write(store.db)
     except sqlite3.DatabaseError as problem:
         return _damage_or_raise(problem, store.path)
     return None if verdict == ("ok",) else "it is damaged"
+
+
+def _try_a_write(db: sqlite3.Connection) -> None:
+    """A write, taken back: a log SQLite could open only to read (a read-only file) fails
+    here rather than at the host's first move, with the game under way."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        db.execute("INSERT INTO clocks VALUES (NULL, 0)")
+    finally:
+        db.execute("ROLLBACK")
 
 
 def _damage_or_raise(problem: sqlite3.DatabaseError, path: Path) -> str:
