@@ -221,6 +221,16 @@ def test_the_second_start_is_quiet_and_keeps_what_was_rescued(tmp_path: Path) ->
     assert storage.take_notices() == [] and len(list(hosted.glob("tables.bad-*"))) == 1
 
 
+def fails_saying(hosted: Path, words: str) -> None:
+    """The app's server on ``hosted`` does not open, and says ``words`` why."""
+    server = LocalServer(hosted, port=0, host="127.0.0.1", announce=False).start()
+    try:
+        assert not server.wait(WAIT_S)
+        assert server.failure == f"Your table cannot be opened here: {words}"
+    finally:
+        server.stop()
+
+
 @pytest.mark.parametrize(("code", "words"), [
     (sqlite3.SQLITE_FULL, "the disk is full"),
     (sqlite3.SQLITE_READONLY, "the table log cannot be written (it is read-only)"),
@@ -238,12 +248,7 @@ def test_a_log_that_cannot_be_used_here_is_said_in_plain_words_and_nothing_moves
         raise problem
 
     monkeypatch.setattr(store_module.TableStore, "_prepare", refusing)
-    server = LocalServer(hosted, port=0, host="127.0.0.1", announce=False).start()
-    try:
-        assert not server.wait(WAIT_S)
-        assert server.failure == f"Your table cannot be opened here: {words}"
-    finally:
-        server.stop()
+    fails_saying(hosted, words)
     assert sorted(set(os.listdir(hosted)) - {"server.lock"}) == before and storage.take_notices() == []
 
 
@@ -286,12 +291,7 @@ def test_a_read_only_log_or_folder_fails_plainly_and_moves_nothing(tmp_path: Pat
     if not _immutable(target, True):
         pytest.skip("chattr +i is not allowed here")
     try:
-        server = LocalServer(hosted, port=0, host="127.0.0.1", announce=False).start()
-        try:
-            assert not server.wait(WAIT_S)
-            assert server.failure == f"Your table cannot be opened here: {words}"
-        finally:
-            server.stop()
+        fails_saying(hosted, words)
     finally:
         _immutable(target, False)
     assert not list(hosted.glob("*.bad-*")) and storage.take_notices() == []
