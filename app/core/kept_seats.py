@@ -103,7 +103,7 @@ def _check_texts(values: dict[str, Any]) -> None:
         if len(values[key]) > limit or not values[key].isprintable():
             raise storage.BadData(f"a seat's {key} is too long or not text")
     if not is_table_code(values["code"]):
-        raise storage.BadData("a seat's code is not one")
+        raise storage.BadData("a seat's table code is wrong")
     if isinstance(values["when"], float) and not math.isfinite(values["when"]):   # (JSON reads NaN)
         raise storage.BadData("a seat's time is not a number")
 
