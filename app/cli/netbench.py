@@ -30,8 +30,9 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from app.net.client.client import BotClient, percentile
 from games.registry import GAMES
@@ -65,7 +66,9 @@ def run(game: str, tables: int, seconds: float, level: str, think_ms: float = 0.
             url = line.rsplit(" ", 1)[-1]
             cpu_before, own_before = _cpu_s(server.pid), time.process_time()
             seated = _Seated(tables * GAMES[game].default_seats, server.pid)
-            clients, failures, elapsed = asyncio.run(_bench(url, game, tables, seconds, level, think_ms / 1000, seated))
+            with _no_collections():
+                clients, failures, elapsed = asyncio.run(_bench(url, game, tables, seconds, level, think_ms / 1000,
+                                                                seated))
             cpu_after, own_cpu = _cpu_s(server.pid), time.process_time() - own_before
         finally:
             server.terminate()
@@ -126,10 +129,26 @@ class _Seated:
         self.waiting -= 1
         if self.waiting == 0:
             self.at, self.server_cpu_s = time.perf_counter(), _cpu_s(self.server_pid)
-            # The clients stand in for a thousand machines, each with a small heap: here
-            # one heap holds them all, and Python's full collections over it stopped every
-            # client for 100-300 ms on this busy machine, which the round trips then showed.
-            gc.freeze()
+
+
+@contextmanager
+def _no_collections() -> Iterator[None]:
+    """No cyclic garbage collection in this process while the clients play. They stand in
+    for a thousand machines, each with a small heap and short collections; here one heap
+    holds them all, and its collections stopped every client at once, for tens of
+    milliseconds (100-300 ms on a busy machine), which the round trips then counted as
+    the server's. Freezing the heap once all had sat down still left the young
+    generations' collections over a thousand clients' messages (up to 167 ms each, under
+    load). The clients make little cyclic garbage in a run (a few hundred objects), so
+    none is collected until the run is over. (This is the benchmark's process only: the
+    server collects as ever, app/cli/serve.py.)"""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 async def _bench(url: str, game: str, tables: int, seconds: float, level: str,
