@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import json
 import logging
 import signal
 import socket
 import sys
 from pathlib import Path
 
+from app.cli.stalls import Stalls
 from app.net.server.folder_lock import lock_folder
 from app.net.server.limits import Limits
 from app.net.server.server import Server
@@ -38,7 +40,7 @@ def listening_line(host: str, port: int) -> str:
 
 async def serve_until_stopped(host: str, port: int, data: Path, grace_s: float, announce: bool = True,
                               reflex_speed: float = 1.0, limits: Limits | None = None,
-                              chosen_seeds: bool = False) -> None:
+                              chosen_seeds: bool = False, stalls_to: Path | None = None) -> None:
     server = Server(TableStore(data), grace_s=grace_s, reflex_speed=reflex_speed, limits=limits,
                     chosen_seeds=chosen_seeds)
     settle_heap()
@@ -50,7 +52,11 @@ async def serve_until_stopped(host: str, port: int, data: Path, grace_s: float, 
         except (NotImplementedError, RuntimeError):   # Windows: Ctrl+C comes as KeyboardInterrupt
             pass
 
+    stalls = Stalls()
+
     def ready(bound_host: str, bound_port: int) -> None:
+        if stalls_to is not None:
+            stalls.start()
         print(listening_line(bound_host, bound_port), flush=True)
         print(f"tables kept in {data} ({len(server.tables)} resumed)", file=sys.stderr, flush=True)
         if announce and _should_announce(bound_host):
@@ -58,6 +64,9 @@ async def serve_until_stopped(host: str, port: int, data: Path, grace_s: float, 
 
     announcing: list[asyncio.Task[None]] = []
     await server.run(host, port, ready, stop)
+    if stalls_to is not None:      # for netbench: where this server's loop paused
+        stalls.stop()
+        stalls_to.write_text(json.dumps(stalls.data()))
     if announcing:      # stop is set: the announcer says goodbye and closes
         await asyncio.wait(announcing, timeout=5)
 
@@ -102,10 +111,12 @@ def _not_listed(why: str) -> None:
 
 
 def run(host: str, port: int, data: Path | None, grace_s: float = 30.0, announce: bool = True,
-        reflex_speed: float = 1.0, limits: Limits | None = None, chosen_seeds: bool = False) -> int:
+        reflex_speed: float = 1.0, limits: Limits | None = None, chosen_seeds: bool = False,
+        stalls_to: Path | None = None) -> int:
     """(``reflex_speed``: game time per ms at reflex tables; tests raise it. ``limits``: what
     each address and everyone together may take, app/net/server/limits.py. ``chosen_seeds``:
-    a create's seed is honoured at remote tables too, so a benchmark deals the same each run)"""
+    a create's seed is honoured at remote tables too, so a benchmark deals the same each run.
+    ``stalls_to``: where the loop's pauses are written when it stops, app/cli/stalls.py)"""
     logging.basicConfig(level=logging.WARNING, format="parlour serve: %(message)s")
     folder = data or default_data()
     try:
@@ -120,7 +131,7 @@ def run(host: str, port: int, data: Path | None, grace_s: float = 30.0, announce
     try:
         with lock:      # held while serving; the system lets go of it even if this is killed
             asyncio.run(serve_until_stopped(host, port, folder, grace_s, announce, reflex_speed, limits,
-                                            chosen_seeds))
+                                            chosen_seeds, stalls_to))
     except KeyboardInterrupt:
         pass
     except OSError as error:
