@@ -426,6 +426,9 @@ def _network_parsers(sub: Any) -> None:
     host.add_argument("--seed", type=_seed)
     host.add_argument("--name", default="Host")
     host.add_argument("--bot", metavar="LEVEL", help="no window: a computer player of this level plays your seat")
+    host.add_argument("--internet", action="store_true",
+                      help="for friends beyond this network: ask the router to forward the port (UPnP), "
+                           "and give its public address")
     _option_flags(host)
     join = sub.add_parser("join", help="sit at a networked table")
     join.add_argument("address", nargs="?", help="the server, ws://HOST:PORT or HOST:PORT")
@@ -505,9 +508,11 @@ def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         for flag, level in (("--difficulty", args.difficulty), ("--bot", args.bot)):
             if level is not None and level not in spec.bots:
                 parser.error(f"{flag} takes {', '.join(spec.bots)}")
+        if args.internet and args.server is not None:
+            parser.error("--internet opens this computer's port: a table on --server is reached at that server")
         options = _options(parser, spec, args)
         return host.run(spec.id, args.server, seats, args.remote, args.difficulty, args.seed, args.name,
-                        args.bot, args.listen, None, options)
+                        args.bot, args.listen, None, options, internet=args.internet)
     if args.command == "netbench":
         return _netbench(parser, args)
     if args.command == "netfair":

@@ -387,6 +387,9 @@ class Settings:
     four_colour: bool = False
     large_index: bool = False
     colourblind_nails: bool = False
+    speech: bool = False
+    """Say everything aloud through the screen reader or the system's voice (on by itself
+    when a screen reader is running)."""
     card_back: str = "blue"
     window_size: tuple[int, int] = (1280, 800)
     fullscreen: bool = False
@@ -412,6 +415,7 @@ _SETTINGS_CHECKS: dict[str, Callable[[Any], Any]] = {
     "four_colour": _check_bool,
     "large_index": _check_bool,
     "colourblind_nails": _check_bool,
+    "speech": _check_bool,
     "card_back": _check_choice(CARD_BACKS),
     "window_size": _check_window_size,
     "fullscreen": _check_bool,

@@ -14,6 +14,7 @@ from app.window.scenes.setup import SetupScene
 from app.window.render.text import font, render_text, wrap
 from app.core.session import SeatPlan, Setup
 from app.window.ui import theme
+from app.window.ui.form import Row
 from app.core.words.names import clean_name
 from games.registry import DIFFICULTIES, GameSpec
 
@@ -26,6 +27,10 @@ SEATS_WORDS = ("A remote player is a friend on another computer: they join with 
                "screen shows. When you start, computers take the remote seats nobody has taken.")
 PARTNERS_WORDS = "Partners sit opposite: seats 1 and 3 play against seats 2 and 4."
 HERE_WORDS = "A player here shares this keyboard with you, with keys of their own."
+REACH_LABEL = "Friends join from"
+REACH_VALUES = {False: "this network", True: "anywhere (asks your router)"}
+REACH_WORDS = ("Anywhere asks your router to open the table's port to the internet while the table is open; "
+               "the lobby says whether it did.")
 
 
 class HostSetupScene(SetupScene):
@@ -35,6 +40,9 @@ class HostSetupScene(SetupScene):
         # Every seat but yours is for a friend at first; a computer's level is kept in the
         # seat's plan, whatever the seat is now, so stepping through comes back to it.
         self.kinds: list[str] = []
+        # Friends beyond this network: the router is asked to open the port (not by default:
+        # it changes the home network, so only when the host says so).
+        self.internet = False
         super().__init__(app, spec, Setup.default(spec))
         self.setup.seats = [SeatPlan(False, plan.difficulty) for plan in self.setup.seats]
         self.kinds = [YOU] + [REMOTE] * (len(self.setup.seats) - 1)
@@ -42,6 +50,13 @@ class HostSetupScene(SetupScene):
 
     def _remembered(self) -> Setup | None:
         return None          # (what was chosen for a game at home says nothing of this one)
+
+    def build_rows(self) -> None:
+        super().build_rows()
+        self.rows.append(Row(REACH_LABEL, lambda: REACH_VALUES[self.internet], self._reach_change))
+
+    def _reach_change(self, step: int) -> None:
+        self.internet = not self.internet
 
     # --- seats ---------------------------------------------------------------------------------
 
@@ -145,7 +160,7 @@ class HostSetupScene(SetupScene):
         return not self._remote_seats() and super()._type_seed(event)
 
     def start(self) -> None:
-        self.app.nav.hosted_lobby(self.spec, self.create())
+        self.app.nav.hosted_lobby(self.spec, self.create(), self.internet)
 
     @property
     def heading(self) -> str:
@@ -156,15 +171,26 @@ class HostSetupScene(SetupScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        # What the choices mean, under the buttons.
+        # What the choices mean, under the buttons: as many whole sentences as fit above the keys.
         s = self.s
         x, y = self.rows[0].rect.left, self.start_button.rect.bottom + int(26 * s)
         size = max(13, int(17 * s))
-        words = SEATS_WORDS + (" " + PARTNERS_WORDS if self.spec.partnerships else "")
-        words += " " + HERE_WORDS if self.spec.realtime else ""
-        for line in wrap(words, font(size), self.rows[0].rect.width):
+        for line in self._meaning_lines(size, (self.size[1] - int(40 * s) - y) // (size + 5)):
             surface.blit(render_text(line, size, theme.INK_DIM), (x, y))
             y += size + 5
+
+    def _meaning_lines(self, size: int, room: int) -> list[str]:
+        """The words on what the choices mean, wrapped: the first of them that fit ``room``
+        lines (a crowded table, Spoons for twelve, leaves the last ones out)."""
+        said = [SEATS_WORDS, PARTNERS_WORDS if self.spec.partnerships else "",
+                HERE_WORDS if self.spec.realtime else "", REACH_WORDS]
+        said = [words for words in said if words]
+        while said:
+            lines = wrap(" ".join(said), font(size), self.rows[0].rect.width)
+            if len(lines) <= room:
+                return lines
+            said.pop()
+        return []
 
 
 def _here_name(seat: int) -> str:

@@ -13,7 +13,7 @@ from app.window.render.table import felt
 from app.window.render.text import render_text
 from app.window.scenes.base import Scene
 from app.window.ui import theme
-from app.window.ui.form import Row, draw_row
+from app.window.ui.form import Row, draw_row, spoken_row
 from app.window.ui.name_prompt import CANCEL, NamePrompt
 from app.core.words.names import NAME_LIMIT, clean_name, name_problem
 from app.window.ui.widgets import Button, blit_centered
@@ -46,6 +46,7 @@ class SettingsScene(Scene):
             Row("Four-colour deck", self._onoff("four_colour"), self._toggle("four_colour")),
             Row("Large card corners", self._onoff("large_index"), self._toggle("large_index")),
             Row("Colour-blind Nails cards", self._onoff("colourblind_nails"), self._toggle("colourblind_nails")),
+            Row("Speak aloud (screen reader)", self._onoff("speech"), self._toggle("speech")),
             Row("Card back", lambda: self.settings.card_back, self._cycle("card_back", BACKS)),
             Row("Your name", self._name_text, self._ask_name, opens=True),
             Row("Window size", self._size_text, self._change_size),
@@ -161,6 +162,11 @@ class SettingsScene(Scene):
             self.focus = (self.focus + 1) % len(self.rows)
         elif key == pygame.K_SPACE or (key in (pygame.K_LEFT, pygame.K_RIGHT) and not row.opens):
             row.change(-1 if key == pygame.K_LEFT else 1)
+
+    def spoken_focus(self) -> str | None:
+        if self.prompt is not None:
+            return self.prompt.title
+        return spoken_row(self.rows[self.focus])
 
     def lit(self) -> int | None:
         """The one row drawn lit: the focus while keys are in use, else the row under the
