@@ -41,10 +41,14 @@ def listening_line(host: str, port: int) -> str:
 
 async def serve_until_stopped(host: str, port: int, data: Path, grace_s: float, announce: bool = True,
                               reflex_speed: float = 1.0, limits: Limits | None = None,
-                              chosen_seeds: bool = False, stalls_to: Path | None = None) -> None:
+                              chosen_seeds: bool = False, stalls_to: Path | None = None,
+                              whole_process: bool = False) -> None:
+    """(``whole_process``: the server is all this process does, as in ``parlour serve``, so
+    it may settle the process's heap: not where it runs inside another program, a test)"""
     server = Server(TableStore(data), grace_s=grace_s, reflex_speed=reflex_speed, limits=limits,
                     chosen_seeds=chosen_seeds)
-    settle_heap()
+    if whole_process:
+        settle_heap()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
@@ -144,7 +148,7 @@ def run(host: str, port: int, data: Path | None, grace_s: float = 30.0, announce
     try:
         with lock, asyncio.Runner(loop_factory=fast_loop()) as runner:    # (the lock: let go of even if this is killed)
             runner.run(serve_until_stopped(host, port, folder, grace_s, announce, reflex_speed, limits,
-                                           chosen_seeds, stalls_to))
+                                           chosen_seeds, stalls_to, whole_process=True))
     except KeyboardInterrupt:
         pass
     except OSError as error:
