@@ -66,6 +66,10 @@ T = TypeVar("T")
 HELLO_TIMEOUT_S = 10.0
 MAX_TABLES = 5000
 READ_LIMIT = 1 << 20     # a frame over this closes the connection; over MAX_BYTES gets an error line
+# Connections the system holds for the loop to accept (asyncio's default is 100; the system
+# caps it, at 4096 on Linux). Past it a new connection's SYN is dropped and tried again after
+# 1 s, then 3 s: 4,000 players sitting down at once ran past their 5 s opening timeout.
+BACKLOG = 2048
 
 
 class HangUp(ProtocolError):
@@ -438,7 +442,7 @@ class Server:
         # none. Only the origins an operator allowed may come from a page (None: no header).
         origins: list[Origin | None] = [None, *map(Origin, self.limits.origins)]
         async with serve(self.handler, host, port, max_size=READ_LIMIT, ping_interval=20,
-                         ping_timeout=20, compression=None, origins=origins) as server:
+                         ping_timeout=20, compression=None, origins=origins, backlog=BACKLOG) as server:
             real_port = next(iter(server.sockets)).getsockname()[1]
             if ready is not None:
                 ready(host, real_port)
