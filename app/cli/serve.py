@@ -5,7 +5,13 @@ SIGTERM or Ctrl+C stops it cleanly, with every table safe in the data folder.
 
 Listening beyond loopback, it announces itself and its tables waiting for players on the
 local network by mDNS (:mod:`app.net.wire.discovery`) unless ``--no-announce``; where mDNS cannot
-work it says so in one line and serves on."""
+work it says so in one line and serves on.
+
+A venue (``--public``) listens on every network and is reached from the internet, so it
+serves TLS itself or stands behind a proxy that does (``--behind-proxy``); it lists nothing
+by mDNS (a join code is for the friends it was sent to, not a data centre's network), and
+writes one JSON line per table event to stdout (app/net/server/journal.py) for its operator;
+``/healthz`` and ``/metrics`` answer on its port (app/net/server/metrics.py)."""
 
 from __future__ import annotations
 
@@ -21,6 +27,7 @@ from typing import Callable
 
 from app.cli.stalls import Stalls
 from app.net.server.folder_lock import lock_folder
+from app.net.server.journal import Journal, Lines
 from app.net.server.limits import Limits
 from app.net.server.server import Server
 from app.net.server.store import TableStore
@@ -35,6 +42,20 @@ def default_data() -> Path:
     return storage.data_dir() / "server"
 
 
+PUBLIC_HOST = "0.0.0.0"
+
+
+def public_problem(public: bool, tls_cert: str | None, tls_key: str | None, behind_proxy: str | None) -> str | None:
+    """Why a venue cannot start as asked (one line), or None. A public server speaks TLS
+    (``--tls-cert`` and ``--tls-key``) unless a proxy in front of it does."""
+    if behind_proxy is not None:
+        return None
+    if public and not (tls_cert and tls_key):
+        return ("--public needs TLS: give --tls-cert FILE and --tls-key FILE, or --behind-proxy ADDRESS "
+                "when a proxy in front of this server (Caddy) speaks TLS for it")
+    return None
+
+
 def listening_line(host: str, port: int) -> str:
     return f"parlour server listening on ws://{host}:{port}"
 
@@ -45,8 +66,9 @@ async def serve_until_stopped(host: str, port: int, data: Path, grace_s: float, 
                               whole_process: bool = False) -> None:
     """(``whole_process``: the server is all this process does, as in ``parlour serve``, so
     it may settle the process's heap: not where it runs inside another program, a test)"""
+    lines = Lines(sys.stdout)        # (written off the loop: a reader that stalls holds up no table)
     server = Server(TableStore(data), grace_s=grace_s, reflex_speed=reflex_speed, limits=limits,
-                    chosen_seeds=chosen_seeds)
+                    chosen_seeds=chosen_seeds, journal=Journal(lines))
     if whole_process:
         settle_heap()
     stop = asyncio.Event()
@@ -68,7 +90,10 @@ async def serve_until_stopped(host: str, port: int, data: Path, grace_s: float, 
             announcing.append(asyncio.ensure_future(_announce(server, bound_host, bound_port, stop)))
 
     announcing: list[asyncio.Task[None]] = []
-    await server.run(host, port, ready, stop)
+    try:
+        await server.run(host, port, ready, stop)
+    finally:
+        lines.close()
     if stalls_to is not None:      # for netbench: where this server's loop paused
         stalls.stop()
         stalls_to.write_text(json.dumps(stalls.data()))

@@ -268,9 +268,12 @@ class Navigator(Protocol):
     def lobby(self, session: RemoteSession, address: str, *, replace: bool = False) -> None:
         """The lobby of a networked table this app has joined (``session``) at ``address``."""
 
-    def hosted_lobby(self, spec: GameSpec, create: dict[str, Any], internet: bool = False) -> None:
+    def hosted_lobby(self, spec: GameSpec, create: dict[str, Any], internet: bool = False,
+                     at: str | None = None) -> None:
         """The host's lobby: the app's own server opened, the table ``create`` made on it
-        (``internet``: and the router asked to let friends beyond this network in)."""
+        (``internet``: and the router asked to let friends beyond this network in); or the
+        table made at the server ``at``, a venue, where the host's app is a client like the
+        others'."""
 
     def back_to_table(self, seat: KeptSeat) -> None:
         """Sit down again at a networked table the app was closed at."""

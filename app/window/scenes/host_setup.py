@@ -2,7 +2,11 @@
 joins with the code) or a Computer at a level; then the lobby. The game's options are
 chosen as for a game at home, and the seed too while every other seat is a computer: a
 table with a remote player is dealt from a secret seed nobody chooses, the host included
-(app/net/server/deal_seeds.py), so the seed row then says so and none is sent."""
+(app/net/server/deal_seeds.py), so the seed row then says so and none is sent.
+
+The last row says where friends join from: this network, anywhere (the router is asked to
+open the port of the app's own server), or the venue given under Settings, where the table
+is made and this app is a client like the others', and the table lives on without it."""
 
 from __future__ import annotations
 
@@ -10,6 +14,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
+from app.core.venue_address import venue_name
+from app.core.words import venue_words
 from app.window.scenes.setup import SetupScene
 from app.window.render.text import font, render_text, wrap
 from app.core.session import SeatPlan, Setup
@@ -41,8 +47,10 @@ class HostSetupScene(SetupScene):
         # seat's plan, whatever the seat is now, so stepping through comes back to it.
         self.kinds: list[str] = []
         # Friends beyond this network: the router is asked to open the port (not by default:
-        # it changes the home network, so only when the host says so).
+        # it changes the home network, so only when the host says so); or the table is made
+        # at the venue (Settings), where it lives on without this computer.
         self.internet = False
+        self.at_venue = False
         super().__init__(app, spec, Setup.default(spec))
         self.setup.seats = [SeatPlan(False, plan.difficulty) for plan in self.setup.seats]
         self.kinds = [YOU] + [REMOTE] * (len(self.setup.seats) - 1)
@@ -53,10 +61,27 @@ class HostSetupScene(SetupScene):
 
     def build_rows(self) -> None:
         super().build_rows()
-        self.rows.append(Row(REACH_LABEL, lambda: REACH_VALUES[self.internet], self._reach_change))
+        self.rows.append(Row(REACH_LABEL, self._reach_text, self._reach_change))
+
+    # --- where friends join from: this network, anywhere (the router), the venue -----------------
+
+    @property
+    def venue(self) -> str:
+        """The venue's address from Settings ("" when none was given)."""
+        return self.app.settings.venue
+
+    def _reaches(self) -> list[tuple[bool, bool]]:
+        """The choices, as (internet, at_venue): the venue only once Settings has one."""
+        return [(False, False), (True, False)] + ([(False, True)] if self.venue else [])
+
+    def _reach_text(self) -> str:
+        return venue_words.AT_VENUE if self.at_venue else REACH_VALUES[self.internet]
 
     def _reach_change(self, step: int) -> None:
-        self.internet = not self.internet
+        reaches = self._reaches()
+        now = (self.internet, self.at_venue)
+        index = reaches.index(now) if now in reaches else 0
+        self.internet, self.at_venue = reaches[(index + step) % len(reaches)]
 
     # --- seats ---------------------------------------------------------------------------------
 
@@ -160,7 +185,8 @@ class HostSetupScene(SetupScene):
         return not self._remote_seats() and super()._type_seed(event)
 
     def start(self) -> None:
-        self.app.nav.hosted_lobby(self.spec, self.create(), self.internet)
+        at = self.venue if self.at_venue and self.venue else None
+        self.app.nav.hosted_lobby(self.spec, self.create(), self.internet, at)
 
     @property
     def heading(self) -> str:
@@ -182,8 +208,10 @@ class HostSetupScene(SetupScene):
     def _meaning_lines(self, size: int, room: int) -> list[str]:
         """The words on what the choices mean, wrapped: the first of them that fit ``room``
         lines (a crowded table, Spoons for twelve, leaves the last ones out)."""
+        where = venue_words.venue_words(venue_name(self.venue)) if self.at_venue else REACH_WORDS
         said = [SEATS_WORDS, PARTNERS_WORDS if self.spec.partnerships else "",
-                HERE_WORDS if self.spec.realtime else "", REACH_WORDS]
+                HERE_WORDS if self.spec.realtime else "", where,
+                venue_words.NO_VENUE_WORDS if not self.venue else ""]
         said = [words for words in said if words]
         while said:
             lines = wrap(" ".join(said), font(size), self.rows[0].rect.width)

@@ -64,6 +64,9 @@ class LobbyScene(Scene):
         # host --server) makes it there again; None: on the app's own server.
         self.table_url: str | None = getattr(session, "url", None) if session is not None and create else None
         self.given_name: str | None = getattr(session, "player_name", None)
+        # The table is at the venue (Settings): it outlives this app (hosted there, or come back to).
+        venue = app.settings.venue
+        self.at_venue = bool(venue) and getattr(session, "url", None) == venue
         self.server: Any = None
         self.server_failure: str | None = None
         self.error: tuple[Words | str, float] | None = None
@@ -75,10 +78,13 @@ class LobbyScene(Scene):
         self.resize(app.screen.get_size())
 
     @classmethod
-    def hosting(cls, app: AppServices, spec: GameSpec, create: dict[str, Any], internet: bool = False) -> LobbyScene:
+    def hosting(cls, app: AppServices, spec: GameSpec, create: dict[str, Any], internet: bool = False,
+                at: str | None = None) -> LobbyScene:
         """The host's lobby: the app's server is opened, then the table made on it (and with
-        ``internet``, the router asked to forward its port to friends anywhere)."""
-        lobby = cls(app, None, "", spec, create, internet)
+        ``internet``, the router asked to forward its port to friends anywhere); or the table
+        is made at the server ``at`` (a venue: nothing is opened here, nor the router asked)."""
+        lobby = cls(app, None, at or "", spec, create, internet and at is None)   # (a venue's whole address)
+        lobby.table_url, lobby.at_venue = at, at is not None
         lobby.try_again()
         return lobby
 
@@ -199,9 +205,10 @@ class LobbyScene(Scene):
         self.app.scenes.pop()
 
     def app_closing(self) -> None:
-        """The app closes with this lobby open: the host's waiting table is closed first."""
+        """The app closes with this lobby open: the host's waiting table is closed first
+        (not at the venue: it waits there, and Back to your table comes back to it)."""
         session = self.session
-        if session is not None and self.is_host and session.status == "waiting":
+        if session is not None and self.is_host and session.status == "waiting" and not self.at_venue:
             session.close_table()
 
     def _forget_app_closing(self) -> None:
