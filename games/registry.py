@@ -181,7 +181,6 @@ class GameSpec:
     - ``partnerships``: seats 1 and 3 play seats 2 and 4 (four seats);
     - ``score_unit``: the results show each seat's score in this unit ("chips"); None
       where a game is not won on points and shows none;
-    - ``seed_label``: the setup screen's word for the seed ("Deal number");
     - ``variants``: variants with names (and statistics) of their own (:class:`NamedVariant`);
     - ``chat_place``: where a networked table puts its chat (:class:`ChatPlace`);
     - ``autoplay``: the automatic player of a game with no bots (a solitaire), for the
@@ -206,7 +205,6 @@ class GameSpec:
     own_autosave: bool = False
     partnerships: bool = False
     score_unit: str | None = None
-    seed_label: str = "Seed"
     variants: tuple[NamedVariant, ...] = ()
     chat_place: ChatPlace = ChatPlace.ABOVE_HAND
     autoplay: AutoPlay | None = None

@@ -14,6 +14,7 @@ import statistics
 import time
 from typing import Any
 
+from app.core.words.deal_words import deal_number
 from games.seahaven.rules import state_for
 from games.seahaven.solver import DEFAULT_NODES, solve_state
 
@@ -55,7 +56,7 @@ def whist_deal(seed: int) -> dict[str, Any]:
 
 def describe_whist(seed: int, record: dict[str, Any]) -> str:
     """The human-readable report of a Whist deal's opening leads."""
-    lines = [f"Whist, seed {seed}: trumps {record['trumps']}, P{record['leader'] + 1} leads"]
+    lines = [f"Whist, {deal_number(seed).lower()}: trumps {record['trumps']}, P{record['leader'] + 1} leads"]
     for seat, hand in record["hands"].items():
         lines.append(f"  P{int(seat) + 1}: {' '.join(hand)}")
     best = max(record["leads"].values())
@@ -93,7 +94,7 @@ def summary(first: int, last: int, max_nodes: int = DEFAULT_NODES) -> dict[str, 
 
 def describe(record: dict[str, Any]) -> str:
     """The human-readable report of one deal."""
-    lines = [f"Seahaven Towers, deal {record['deal']}"]
+    lines = [f"Seahaven Towers, {deal_number(record['deal']).lower()}"]
     for i, col in enumerate(record["columns"], start=1):
         lines.append(f"  column {i:2}: {' '.join(col)}")
     lines.append("  towers   : " + " ".join(t or "--" for t in record["towers"]))

@@ -16,6 +16,7 @@ from app.window.ui import theme
 from app.window.ui.name_prompt import CANCEL, NamePrompt
 from app.window.ui.widgets import Button, ButtonRow, blit_centered, panel
 from app.core.review import reviewable
+from app.core.words.deal_words import deal_number
 from app.core.words.names import SeatNames, level_word, name_session
 from app.core.words.render import render
 from games.core.words import Words
@@ -258,7 +259,7 @@ class ResultsScene(Scene):
             image = render_text(text, size, theme.GOLD if won else theme.INK, bold=won)
             surface.blit(image, (box.left + int(60 * s), y))
             y += int(size * 1.6)
-        seed = render_text(f"Seed {self.session.seed}", max(12, int(15 * s)), theme.INK_DIM)
+        seed = render_text(deal_number(self.session.seed), max(12, int(15 * s)), theme.INK_DIM)
         surface.blit(seed, seed.get_rect(bottomright=(box.right - 16, box.bottom - 10)))
 
 

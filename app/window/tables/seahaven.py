@@ -30,6 +30,7 @@ from app.window.tables.seahaven_parts import DealPrompt, Layout, draw_arrow, dra
 from app.window.ui import theme
 from app.window.ui.confirm import Confirm
 from app.window.ui.widgets import Button, blit_centered, panel
+from app.core.words.deal_words import deal_number, readable
 from app.core.words.grammar import counted
 from games.core.cards import Card
 from games.core.protocol import Action, Event, IllegalAction
@@ -132,7 +133,7 @@ class SeahavenTable(TableScene):
 
     def _say_if_skipped(self) -> None:
         if self.state.deal != self.session.seed and not self.watching:
-            self.say(f"Deal {self.session.seed} has no known win: here is deal {self.state.deal}", 3.5)
+            self.say(f"{deal_number(self.session.seed)} has no known win: here is {readable(self.state.deal)}", 3.5)
 
     def _prepare(self, budget: float = 0.0025) -> None:
         """Paint faces ahead; once all are painted and the deal is in, start the game (a
@@ -807,7 +808,7 @@ class SeahavenTable(TableScene):
         box.center = (self.size[0] // 2, self.size[1] // 2)
         panel(surface, box, fill=(10, 40, 26, 248), edge=theme.GOLD)
         lines = [("Resume your game?", int(28 * s), theme.GOLD, True),
-                 (f"Deal {self.offer['deal']}, {counted(len(self.offer['history']), 'move')} made", int(20 * s), theme.INK, False),
+                 (f"{deal_number(self.offer['deal'])}, {counted(len(self.offer['history']), 'move')} made", int(20 * s), theme.INK, False),
                  ("Enter resumes it · Esc starts this new deal", max(12, int(16 * s)), theme.INK_DIM, False)]
         y = box.top + 36 * s
         for text, size, colour, bold in lines:
@@ -875,7 +876,7 @@ class SeahavenTable(TableScene):
     def _draw_status(self, surface: pygame.Surface) -> None:
         minutes, seconds = divmod(int(self.elapsed), 60)
         moves = counted(self.state.moves, "move")
-        text = f"Deal {self.state.deal}   ·   {moves}"
+        text = f"{deal_number(self.state.deal)}   ·   {moves}"
         if not self.watching:  # (a replay's clock is not the player's)
             text += f"   ·   {minutes}:{seconds:02d}"
         if self._is_stuck():
