@@ -635,7 +635,11 @@ class NashWhistTable(BiddingTable):
             blit_centered(surface, render_text("sitting out", size, theme.INK_DIM), rect.center)
         if self.viewer in self.sitting_out and not self.spectator:
             text = render_text("You sit this deal out", max(14, int(20 * self.s)), theme.INK_DIM, bold=True)
-            blit_centered(surface, text, (self.size[0] // 2, self.size[1] - self.own_width))
+            y = self.size[1] - self.own_width
+            if self.humans_knocked_out():   # above the "Play the rest" button, not under it
+                self._place_rest()
+                y = min(y, self.rest_button.rect.top - 8 - text.get_height() // 2)
+            blit_centered(surface, text, (self.size[0] // 2, y))
 
     def _draw_pot(self, surface: pygame.Surface) -> None:
         """The pot's chips and count, in the middle; hidden while the auction panel lies

@@ -727,6 +727,10 @@ class TrickTable(HandInput, TableScene):
         top = min((s.rect().top for s in hand), default=self.size[1] - 40)
         blit_centered(surface, image, (self.size[0] // 2, top - image.get_height() * 0.9))
 
+    def rest_floor(self) -> int:
+        hand = self.hands[self.viewer] if self.viewer < len(self.hands) else []
+        return min((s.rect().top for s in hand), default=self.size[1])
+
     def hint_text(self) -> str:
         return "Your turn: click a card or drag it to the middle · ←/→ and Enter · hold Tab for the last trick"
 
