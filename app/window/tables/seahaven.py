@@ -111,7 +111,8 @@ class SeahavenTable(TableScene):
         # in one frame took 20-40 ms), the table shows its floor only and input waits.
         self.preparing = not watched(session)
         self.painted_ahead: set[Card] = set()
-        self.giving_up: Confirm | None = None   # "Give up this deal?" while it is asked
+        self.asking: Confirm | None = None   # "Give up this deal?" or "Start a new deal?" while asked
+        self._if_yes: Callable[[], None] = lambda: None   # what a yes to it does
         super().__init__(app, session)
         if self.finding:
             self.queue.clear()  # the stand-in's deal is not animated
@@ -120,7 +121,7 @@ class SeahavenTable(TableScene):
         self.buttons = [
             Button("Undo", self.undo, kind="quiet"), Button("Redo", self.redo, kind="quiet"),
             Button("Hint", self.ask_hint, kind="quiet"), Button("Restart", self.restart, kind="quiet"),
-            Button("New deal", self.new_deal, kind="quiet"), Button("Deal #", self.open_prompt, kind="quiet"),
+            Button("New deal", self.ask_new_deal, kind="quiet"), Button("Deal #", self.open_prompt, kind="quiet"),
         ]
         self.layout(self.size)
         self.offer = self._saved_game_to_offer(session)
@@ -478,8 +479,8 @@ class SeahavenTable(TableScene):
         if self.offer is not None:
             self._offer_input(event)
             return
-        if self.giving_up is not None:
-            self._give_up_input(event)
+        if self.asking is not None:
+            self._question_input(event)
             return
         if self.preparing and not (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F1)):
             return  # no cards to play yet: only leaving or the rules
@@ -521,17 +522,29 @@ class SeahavenTable(TableScene):
 
     def ask_give_up(self) -> None:
         """G sits beside H (hint): a slip of one key must not end the deal, so ask first."""
-        self.giving_up = Confirm("Give up this deal?", "Give up", "Keep playing",
-                                 "It counts as a deal lost")
+        self._ask(Confirm("Give up this deal?", "Give up", "Keep playing", "It counts as a deal lost"),
+                  lambda: self.act(sh.Resign(0)))
 
-    def _give_up_input(self, event: pygame.event.Event) -> None:
-        assert self.giving_up is not None
-        answer = self.giving_up.handle_event(event)
+    def ask_new_deal(self) -> None:
+        """N (or the New deal button) leaves a deal under way only after asking: it counts
+        as lost. A deal not yet touched, or over, just gives way."""
+        if not self.state.moves or self.state.is_over() or self.spectator:
+            self.new_deal()
+            return
+        self._ask(Confirm("Start a new deal?", "New deal", "Keep playing", "This one counts as a deal lost"),
+                  self.new_deal)
+
+    def _ask(self, question: Confirm, if_yes: Callable[[], None]) -> None:
+        self.asking, self._if_yes = question, if_yes
+
+    def _question_input(self, event: pygame.event.Event) -> None:
+        assert self.asking is not None
+        answer = self.asking.handle_event(event)
         if answer is None:
             return
-        self.giving_up = None
+        self.asking = None
         if answer and not self.state.is_over():
-            self.act(sh.Resign(0))
+            self._if_yes()
 
     def _prompt_input(self, event: pygame.event.Event) -> None:
         assert self.prompt is not None
@@ -564,7 +577,7 @@ class SeahavenTable(TableScene):
         elif key == pygame.K_h:
             self.ask_hint()
         elif key == pygame.K_n:
-            self.new_deal()
+            self.ask_new_deal()
         elif key == pygame.K_r:
             self.restart()
         elif key == pygame.K_d:
@@ -789,8 +802,8 @@ class SeahavenTable(TableScene):
             self._draw_win(surface)
         if self.offer is not None:
             self._draw_offer(surface)
-        if self.giving_up is not None:
-            self.giving_up.draw(surface)
+        if self.asking is not None:
+            self.asking.draw(surface)
 
     def _draw_preparing(self, surface: pygame.Surface) -> None:
         if self.finding:
