@@ -112,7 +112,7 @@ class SeahavenTable(TableScene):
         self.preparing = not watched(session)
         self.painted_ahead: set[Card] = set()
         self.asking: Confirm | None = None   # "Give up this deal?" or "Start a new deal?" while asked
-        self._if_yes: Callable[[], None] = lambda: None   # what a yes to it does
+        self._if_yes: Callable[[], object] = lambda: None   # what a yes to it does
         super().__init__(app, session)
         if self.finding:
             self.queue.clear()  # the stand-in's deal is not animated
@@ -534,7 +534,7 @@ class SeahavenTable(TableScene):
         self._ask(Confirm("Start a new deal?", "New deal", "Keep playing", "This one counts as a deal lost"),
                   self.new_deal)
 
-    def _ask(self, question: Confirm, if_yes: Callable[[], None]) -> None:
+    def _ask(self, question: Confirm, if_yes: Callable[[], object]) -> None:
         self.asking, self._if_yes = question, if_yes
 
     def _question_input(self, event: pygame.event.Event) -> None:
