@@ -146,13 +146,15 @@ class NashWhistTable(BiddingTable):
                         (x - dx * w * 1.9 - dy * w * 1.3, y - dy * w * 1.75 + dx * w * 0.6)]
 
     def _own_indicator_spots(self) -> list[tuple[float, float]]:
-        """The viewer's indicator: above the call history (right of the hand), else above
+        """The viewer's indicator: above the call history (right of the hand; over its
+        middle or its right end when the auction panel reaches its left end), else above
         the viewer's hand to the right."""
         cw = self.indicator_width()
         home = self.history.home
         half = self._indicator_rect((0, 0)).width / 2
-        above = (home.left + half + 4, home.top - cw * 0.8 - 40 * self.s)  # over the hint
-        return [above, (self.centre[0] + self.trick_width * 3.2, self.size[1] - self.own_width * 2.2)]
+        y = home.top - cw * 0.8 - 40 * self.s   # over the hint
+        return [(home.left + half + 4, y), (home.centerx, y), (home.right - half - 4, y),
+                (self.centre[0] + self.trick_width * 3.2, self.size[1] - self.own_width * 2.2)]
 
     def _indicator_rect(self, spot: tuple[float, float]) -> pygame.Rect:
         """The card and the label under it (as wide as the label's words are)."""
