@@ -128,6 +128,8 @@ def describe(outcome: Outcome | None, humans: list[int], names: list[str] | None
     the winners as the table did (by seat, "Player 2", when the names are not known)."""
     if outcome is None:
         return "unfinished"
+    if not outcome.winners:   # the Nash game when nobody guessed right: not "You lost"
+        return "Nobody won"
     if len(humans) == 1:
         return "You won" if humans[0] in outcome.winners else "You lost"
     named = names if names is not None and len(names) > max(outcome.winners, default=-1) else None

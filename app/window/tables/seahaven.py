@@ -32,9 +32,10 @@ from app.window.ui.confirm import Confirm
 from app.window.ui.widgets import Button, blit_centered, panel
 from app.core.words.deal_words import deal_number, readable
 from app.core.words.grammar import counted
-from games.core.cards import Card
+from app.core.words.spoken_words import pile_line
+from games.core.cards import Card, Rank
 from games.core.protocol import Action, Event, IllegalAction
-from games.core.words import T
+from games.core.words import N, T
 from games.registry import OptionValue
 from games.seahaven import rules as sh
 from games.seahaven.solver import Result, first_group, hint, safe_moves
@@ -70,6 +71,9 @@ def lines_from(state: sh.SeahavenState) -> dict[Position, Line]:
 
 def _position_of(state: sh.SeahavenState) -> Position:
     return (tuple(tuple(c) for c in state.columns), tuple(state.towers))
+
+
+_BUILT = (Rank.ACE, *(r for r in Rank if Rank.TWO <= r <= Rank.KING))   # a foundation's cards, in order
 
 
 class SeahavenTable(TableScene):
@@ -465,10 +469,23 @@ class SeahavenTable(TableScene):
         if line:
             self.hint_shown = (first_group(line), 3.0)
             self.message_time = 0.0
+            self.app.speech.say(self._spoken_hint(first_group(line)), interrupt=True)
         elif line is False:
             self.say("This position can no longer be won: undo, restart or start a new deal", 4.0)
         else:
             self.say("No winning line found quickly from here", 3.0)
+
+    def _spoken_hint(self, moves: list[sh.Move]) -> str:
+        """A hint as heard: the moves to make, and the cards that then go home by
+        themselves counted, not listed (a winning line's tail can be twenty of them)."""
+        shown = list(moves)
+        while len(shown) > 1 and shown[-1].to.kind == "foundation":
+            shown.pop()
+        said = [self.spoken_line(T("{card} to {place}", card=m.card, place=m.to.words())) for m in shown]
+        hint = self.spoken_line(T("Hint: {moves}.", moves=", then ".join(said)))
+        home = len(moves) - len(shown)
+        return hint + (" " + self.spoken_line(N("Then {count} card goes home.", "Then {count} cards go home.",
+                                                  count=home)) if home else "")
 
     # input ---------------------------------------------------------------------------------
 
@@ -592,6 +609,26 @@ class SeahavenTable(TableScene):
         self._cursor_key(event.key)
 
     # keyboard play: a cursor walks the places; Enter picks a card up and puts it down.
+
+    def spoken_focus(self) -> str | None:
+        """The place under the keyboard cursor and what lies there (and what is held)."""
+        if not self.keyboard or self.watching:
+            return super().spoken_focus()
+        place = self.geo.places()[self.cursor]
+        line = pile_line(place.words(), self._place_cards(place))
+        if self.selected is not None:
+            line += " " + self.spoken_line(T("Holding the cards from {place}.", place=self.selected.words()))
+        return line
+
+    def _place_cards(self, place: sh.Place) -> list[Card]:
+        state = self.state
+        if place.kind == "column":
+            return list(state.columns[place.index])
+        if place.kind == "tower":
+            card = state.towers[place.index]
+            return [card] if card is not None else []
+        built = state.foundations[place.index]   # (only its top card matters: the next goes on it)
+        return [Card(_BUILT[built - 1], sh.FOUNDATION_SUITS[place.index])] if built else []
 
     def _cursor_key(self, key: int) -> None:
         places = self.geo.places()
