@@ -45,6 +45,7 @@ from app.net.server import reflex_table, seating, table_life, thinking
 from app.net.wire.protocol import (
     ActionMsg, Again, Chat, Close, Create, Hello, Ping, Press, ProtocolError, Start, dump, error_message,
 )
+from app.core.deal_proof import new_salt
 from app.net.server.deal_seeds import secret_seed, table_seed
 from app.net.server.limits import Bucket, Gate, Limits
 from app.net.server.outbox import Outbox
@@ -120,6 +121,10 @@ class Server:
         actions = [decode_action(data, record.game) for data in record.actions]
         _kind_for(spec).replay(core, actions, record.game_ms)
         table = Table(record.code, core, record.seats, record.status)
+        if record.salt is not None:
+            table.salt = record.salt
+        elif self.store is not None:       # a log from before salts: promised from now on
+            self.store.set_salt(record.code, table.salt)
         if core.state.is_over():
             table.status = "over"
         now = time.monotonic()
@@ -165,8 +170,9 @@ class Server:
         host = next(i for i, p in enumerate(plan) if p.kind == "host")
         seats[host] = SeatRecord("host", seats[host].difficulty, host_name, token_hash(token))
         seed = table_seed(request, self.chosen_seeds)
-        record = TableRecord(self._new_code(), spec.id, dict(request.options), seed, seats)
-        table = Table(record.code, SessionCore(spec, _setup(record), seed), seats, made_by=address)
+        salt = new_salt()
+        record = TableRecord(self._new_code(), spec.id, dict(request.options), seed, seats, salt=salt)
+        table = Table(record.code, SessionCore(spec, _setup(record), seed), seats, made_by=address, salt=salt)
         if self.store is not None:
             self.store.create(record, time.time())
         self._add(table)
@@ -341,16 +347,19 @@ class Server:
         return table, conn.seat
 
     def _again(self, conn: Conn) -> None:
-        """A new deal at the same table with the same seats and a fresh seed."""
+        """A new deal at the same table with the same seats and a fresh seed and salt: its
+        promise goes out with its first cards (a deal's seed is only ever drawn here and
+        when the table is made, and only once a game is over: nobody can ask for another
+        deal of a game under way)."""
         table = conn.table
         assert table is not None
         if conn.seat is None:
             raise ProtocolError("you are watching: a player at the table starts the next game")
         if table.status != "over":
             raise ProtocolError("the game is not over yet")
-        table.core = table.core.rematch(secret_seed())
+        table.core, table.salt = table.core.rematch(secret_seed()), new_salt()
         if self.store is not None:
-            self.store.new_game(table.code, table.core.seed)
+            self.store.new_game(table.code, table.core.seed, table.salt)
         table.status = "playing"
         self.broadcast(table, list(table.core.state.opening))
         table.kind.move_on()
@@ -503,7 +512,8 @@ def _table_frames(table: Table, events: list[Event], conns: list[Conn]) -> list[
     texts = TableTexts(
         table=table.code, game=table.game, status=table.status, count=len(core.actions),
         to_act=core.to_act() if table.status == "playing" else [], players=table.players(),
-        outcome=core.state.outcome() if over else None, replay=_replay(table) if over else None)
+        outcome=core.state.outcome() if over else None, replay=_replay(table) if over else None,
+        deal=table.commitment)
     by_seat: dict[Seat | None, bytes] = {}
     written = []
     for conn in conns:
@@ -517,5 +527,5 @@ def _table_frames(table: Table, events: list[Event], conns: list[Conn]) -> list[
 def _replay(table: Table) -> dict[str, Any]:
     seats = [{"human": s.kind != "bot", "difficulty": s.difficulty} for s in table.seats]
     return protocol.encode_replay(table.game, seats, dict(table.core.setup.options), table.core.seed,
-                                  table.core.actions)
+                                  table.core.actions, table.salt, table.core.state.outcome())
 

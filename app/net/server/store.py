@@ -16,6 +16,11 @@ A reflex table (Ratscrew, Nails, Spoons) also keeps the game time its clock had 
 when it last told anyone anything (``append_timed``): its timed actions carry their own game
 times, so the seed, the actions and that time replay the game to exactly what the players
 last saw (timed steps, such as a pile collected after a pause, fire again on replay).
+
+Each deal's salt (app/core/deal_proof.py) is kept beside its seed, in a table of its own
+(``salts``) so a log from before reads as ever: a server started again promises, and at the
+end reveals, exactly what the players were shown. A table from such a log has no salt; it
+gets a new one when it is resumed, as its players were never shown a promise.
 """
 
 from __future__ import annotations
@@ -44,6 +49,8 @@ CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL, n INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (code, n));
 CREATE TABLE IF NOT EXISTS clocks (
     code TEXT PRIMARY KEY, game_ms INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS salts (
+    code TEXT PRIMARY KEY, salt TEXT NOT NULL);
 """
 
 
@@ -106,6 +113,8 @@ class TableRecord:
     """The actions as the action codec writes them."""
     game_ms: int | None = None
     """A reflex game's clock when it last told the players anything (None: never, or a turn game)."""
+    salt: str | None = None
+    """The deal's salt (app/core/deal_proof.py; None in a log from before salts)."""
 
 
 class TableStore:
@@ -138,6 +147,8 @@ class TableStore:
             self.db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?)",
                             (table.code, table.game, json.dumps(table.options), seed_cell(table.seed), created,
                              table.status))
+            if table.salt is not None:
+                self.db.execute("INSERT OR REPLACE INTO salts VALUES (?, ?)", (table.code, table.salt))
             self.db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)", [
                 (table.code, i, s.kind, s.difficulty, s.name, s.token_hash) for i, s in enumerate(table.seats)])
 
@@ -148,20 +159,25 @@ class TableStore:
     def set_status(self, code: str, status: str) -> None:
         self.db.execute("UPDATE tables SET status=? WHERE code=?", (status, code))
 
-    def new_game(self, code: str, seed: int) -> None:
-        """The table plays again with ``seed``: its log starts afresh (everyone at the table
-        was sent the finished game's replay)."""
+    def new_game(self, code: str, seed: int, salt: str) -> None:
+        """The table plays again with ``seed`` and ``salt``: its log starts afresh (everyone
+        at the table was sent the finished game's replay)."""
         with self.db:
             self.db.execute("BEGIN")
             self.db.execute("DELETE FROM actions WHERE code=?", (code,))
             self.db.execute("DELETE FROM clocks WHERE code=?", (code,))
             self.db.execute("UPDATE tables SET seed=?, status='playing' WHERE code=?", (seed_cell(seed), code))
+            self.db.execute("INSERT OR REPLACE INTO salts VALUES (?, ?)", (code, salt))
+
+    def set_salt(self, code: str, salt: str) -> None:
+        """A salt for a table resumed from a log that kept none."""
+        self.db.execute("INSERT OR REPLACE INTO salts VALUES (?, ?)", (code, salt))
 
     def forget(self, code: str) -> None:
         """A table, its seats and its actions, gone for good."""
         with self.db:
             self.db.execute("BEGIN")
-            for table in ("actions", "clocks", "seats", "tables"):
+            for table in ("actions", "clocks", "salts", "seats", "tables"):
                 self.db.execute(f"DELETE FROM {table} WHERE code=?", (code,))
 
     def append(self, code: str, n: int, action: dict[str, Any]) -> None:
@@ -223,4 +239,7 @@ class TableStore:
         for code, game_ms in self.db.execute("SELECT code, game_ms FROM clocks"):
             if code in tables:
                 tables[code].game_ms = int(game_ms)
+        for code, salt in self.db.execute("SELECT code, salt FROM salts"):
+            if code in tables:
+                tables[code].salt = salt
         return list(tables.values())

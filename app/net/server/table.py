@@ -23,6 +23,7 @@ from typing import Any, Callable, Coroutine, Protocol, TypeVar
 
 from websockets.asyncio.server import ServerConnection
 
+from app.core.deal_proof import commit, new_salt
 from app.net.server.limits import Bucket, Limits
 from app.net.server.outbox import Outbox
 from app.net.server.store import SeatRecord, TableStore, token_hash
@@ -66,6 +67,7 @@ class Table:
     made_at: float = 0.0             # when (server.clock), or when it was resumed: for the sweep
     quiet_since: float = 0.0         # when its last connection left (server.clock): for the sweep
     kind: TableKind = field(init=False, repr=False)     # turn or reflex: given by the server, once
+    salt: str = field(default_factory=new_salt, repr=False)   # this deal's, secret until its end (app/core/deal_proof.py)
 
     @property
     def game(self) -> str:
@@ -78,6 +80,13 @@ class Table:
                  "connected": s.kind == "bot" or i in present,
                  **({"difficulty": s.difficulty} if s.kind == "bot" else {})}   # the lobby says a computer's level
                 for i, s in enumerate(self.seats)]
+
+    @property
+    def commitment(self) -> str:
+        """The promise of this deal every player is shown before its first card: the hash
+        of its seed and salt. The seed is fixed when the table is made (and when it plays
+        again), never after, so the promise holds for the whole game."""
+        return commit(self.core.seed, self.salt)
 
     @property
     def host_seat(self) -> Seat:

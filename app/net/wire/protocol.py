@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from app.core.action_codec import CodecError, decode_action, encode_action
+from app.core.deal_proof import is_commitment, moves_digest
 from app.net.wire.values import ValueError_, decode_value, encode_value
 from app.core.words.names import NAME_LIMIT   # (one limit for a player's name, on a plate and on the wire)
 from games.core.protocol import Event, IllegalAction, Outcome, Seat, redacted
@@ -495,22 +496,31 @@ def read_outcome(data: dict[str, Any] | None) -> Outcome | None:
 
 def table_message(*, table: str, game: str, seat: Seat | None, status: str, count: int,
                   to_act: list[Seat], view: Any, events: list[Event], players: list[dict[str, Any]],
-                  outcome: Outcome | None, replay: dict[str, Any] | None = None) -> dict[str, Any]:
+                  outcome: Outcome | None, replay: dict[str, Any] | None = None,
+                  deal: str | None = None) -> dict[str, Any]:
     """What one connection is told of its table: its seat's view and the events as that
-    seat (or a spectator, ``seat`` None) may see them. ``view`` must already be the seat's."""
+    seat (or a spectator, ``seat`` None) may see them. ``view`` must already be the seat's.
+    ``deal``: the commitment to the deal being played (app/core/deal_proof.py), in every
+    message, so a seat has it before the first card of each deal."""
     return {
         "type": "table", "table": table, "game": game, "seat": seat, "status": status, "n": count,
         "to_act": list(to_act), "view": encode_value(view),
         "events": [encode_value(e) for e in redacted(events, seat)],
-        "players": players, "outcome": outcome_data(outcome), "replay": replay,
+        "players": players, "outcome": outcome_data(outcome), "replay": replay, "deal": deal,
     }
 
 
 def encode_replay(game: str, seats: list[dict[str, Any]], options: dict[str, Any], seed: int,
-                  actions: list[Any]) -> dict[str, Any]:
-    """The whole game, once it is over (nothing is hidden any more then)."""
-    return {"game": game, "seats": seats, "options": options, "seed": seed,
-            "actions": [encode_action(a, game) for a in actions]}
+                  actions: list[Any], salt: str | None = None, outcome: Outcome | None = None) -> dict[str, Any]:
+    """The whole game, once it is over (nothing is hidden any more then): with the deal's
+    ``salt``, which with the seed keeps or breaks the promise made before the first card,
+    and the ``end`` the server reached (``outcome``, and the digest of the moves that
+    reached it), which the actions must replay to."""
+    encoded = [encode_action(a, game) for a in actions]
+    return {"game": game, "seats": seats, "options": options, "seed": seed, "actions": encoded,
+            **({"salt": salt} if salt is not None else {}),
+            **({"end": {"winners": list(outcome.winners), "scores": list(outcome.scores),
+                        "moves": moves_digest(encoded)}} if outcome is not None else {})}
 
 
 @dataclass
@@ -528,6 +538,8 @@ class TableState:
     players: list[dict[str, Any]]
     outcome: dict[str, Any] | None
     replay: dict[str, Any] | None
+    deal: str | None = None
+    """The commitment to the deal being played (None: a server from before, or not one)."""
 
 
 def read_table(data: dict[str, Any], decode: bool = True) -> TableState:
@@ -540,9 +552,15 @@ def read_table(data: dict[str, Any], decode: bool = True) -> TableState:
             view, events = decode_value(view, game), [decode_value(e, game) for e in events]
         return TableState(data["table"], game, data["seat"], data["status"], int(data["n"]),
                           list(data["to_act"]), view, events, list(data["players"]),
-                          data.get("outcome"), data.get("replay"))
+                          data.get("outcome"), data.get("replay"), _commitment(data.get("deal")))
     except (KeyError, TypeError, ValueError, ValueError_) as problem:
         raise ProtocolError(f"the server sent a table that cannot be read: {problem}") from None
+
+
+def _commitment(value: Any) -> str | None:
+    """A ``table`` message's ``deal``: a commitment, or None when it is none or malformed
+    (the results then say the deal was not promised, rather than refuse the table)."""
+    return value if is_commitment(value) else None
 
 
 def decoded(data: Any, game: str) -> Any:
