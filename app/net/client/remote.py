@@ -28,6 +28,7 @@ from queue import Empty
 from typing import Any, TypeVar
 
 from app.core.action_codec import CodecError, decode_action, encode_action
+from app.core.deal_proof import DealProof, revealed
 from app.net.wire.chat_line import ChatLine
 from app.net.client.link import Link, Note
 from app.net.wire.protocol import CHAT_LIMIT, TableState, read_outcome
@@ -110,6 +111,8 @@ class RemoteSession(NotPlayedHere):
         self._back = False           # welcomed again after a drop: the next table resyncs
         self._replay: dict[str, Any] | None = None
         self._finished: LocalSession | None = None
+        self.promised: str | None = None     # the commitment to the deal shown, as first seen (app/core/deal_proof.py)
+        self._next_promised: str | None = None
         self.resumed = False
         self._keep_due = False       # sat down: keep the seat (app/core/kept_seats.py) once the table is seen
         create = hello.get("create") or {}
@@ -264,8 +267,13 @@ class RemoteSession(NotPlayedHere):
             fresh = new_game or self._back or held is None
             self._next = [message] if fresh or held is None else [*held, message]
             self._next_replay = table.replay if fresh else (table.replay or self._next_replay)
+            # The first promise seen for a deal is the one held to at its end: one the server
+            # changed meanwhile would not match the seed it reveals.
+            self._next_promised = table.deal if new_game else (self._next_promised or table.deal)
             self._back = False
-        elif self._shown is None or started or self._back:
+            return
+        self.promised = self.promised or table.deal
+        if self._shown is None or started or self._back:
             # The first picture of this game (its first deal's events are the opening), or
             # back after a drop: what happened meanwhile is only in the view.
             self.resyncs += self._back
@@ -311,6 +319,7 @@ class RemoteSession(NotPlayedHere):
         if self._next is None:
             return False
         self._start(self._next, self._next_replay)
+        self.promised, self._next_promised = self._next_promised, None
         self._next = None
         return True
 
@@ -497,6 +506,12 @@ class RemoteSession(NotPlayedHere):
         if self._finished is None:
             self._finished = self._replayed(self._replay)
         return self._finished
+
+    def deal_proof(self) -> DealProof | None:
+        """Once the game shown is over: the promise of its deal shown before its first card,
+        with the salt and end the server revealed (None when no promise was shown, or the
+        game is not over)."""
+        return revealed(self.promised, self._replay)
 
     def _replayed(self, data: dict[str, Any]) -> LocalSession:
         try:

@@ -17,6 +17,7 @@ from app.window.ui.name_prompt import CANCEL, NamePrompt
 from app.window.ui.widgets import Button, ButtonRow, blit_centered, panel
 from app.core.review import reviewable
 from app.core.words.names import SeatNames, level_word, name_session
+from app.core.words import deal_words
 from app.core.words.render import render
 from games.core.words import Words
 
@@ -80,6 +81,8 @@ class ResultsScene(Scene):
             replay = replay_file.Replay.from_session(self.session)
         except ValueError:  # an action no replay can name: the game still counts
             return None
+        if self.remote is not None:     # the promise of the deal, and what the server revealed
+            replay.deal = self.remote.deal_proof()
         replay_file.save_auto(replay)
         for line in storage.take_notices():
             self.app.notify(line, 6.0)
@@ -203,9 +206,32 @@ class ResultsScene(Scene):
         blit_centered(surface, render_text(self.headline, int(52 * s), theme.GOLD, bold=True),
                       (box.centerx, box.top + int(84 * s)))
         self._draw_placings(surface, box, s)
+        self._draw_deal(surface, box, s)
         self.row.draw(surface)
         if self.prompt is not None:
             self.prompt.draw(surface)
+
+    @property
+    def deal_kept(self) -> bool | None:
+        """At a networked table: whether the deal was the one promised before its first
+        card (None: no promise was shown; at home there is none to keep)."""
+        proof = self.replay.deal if self.replay is not None else None
+        if proof is None and self.remote is not None:
+            proof = self.remote.deal_proof()      # (a replay that could not be kept)
+        return None if proof is None else proof.kept(self.session.seed)
+
+    def _draw_deal(self, surface: pygame.Surface, box: pygame.Rect, s: float) -> None:
+        """The deal's promise, kept or not, at the foot of the panel (networked games only):
+        quiet when kept, loud when not."""
+        if self.remote is None:
+            return
+        kept = self.deal_kept
+        line = deal_words.verdict_line(kept)
+        if kept is False:
+            image = render_text(line, max(15, int(24 * s)), theme.DANGER, bold=True)
+        else:
+            image = render_text(("✓ " if kept else "") + line, max(13, int(17 * s)), theme.INK_DIM)
+        blit_centered(surface, image, (box.centerx, box.bottom - int(26 * s)))
 
     def _you(self, seat: int) -> str:
         """The one human in the placings: "Sam (you)", or just "You" while they have not

@@ -29,6 +29,7 @@ from app.window.scenes.base import Scene
 from app.window.scenes.key_line import KeyLine
 from app.core.table_session import NetworkedSession, TableSession
 from app.window.ui import theme
+from app.core.words import deal_words
 from app.core.words.names import SeatNames, level_word, name_session
 from app.core.words.render import render
 from app.window.ui.widgets import Button, blit_centered, panel, shade_layer
@@ -97,9 +98,20 @@ class TableScene(Scene):
         self.rest_button = Button("Play the rest (Enter)", self.play_rest, kind="primary")
         self.rushing = False
         self.chat = table_chat.panel_for(self)   # a networked table's chat (None at home)
+        self._say_promise(session)
         self.layout(self.size)
         self.sync(self.current_view())
         self.queue.extend(session.opening)
+
+    def _say_promise(self, session: TableSession) -> None:
+        """At a networked table, the promise of this deal (app/core/deal_proof.py), short:
+        said at the top as the table opens, and kept first in the history."""
+        network = session.network
+        promised = network.promised if network is not None else None
+        if promised is not None:
+            line = deal_words.promise_line(promised)
+            self.log.append(Words.plain(line))
+            self.app.notify(line, 6.0)
 
     # for subclasses -------------------------------------------------------------------------
 
