@@ -9,7 +9,7 @@ from app.core.deal_proof import short
 __all__ = ["promise_line", "KEPT", "BROKEN", "UNPROMISED", "verdict_line"]
 
 KEPT = "The deal was the one promised"
-BROKEN = "NOT THE DEAL PROMISED: this table's server changed the cards"
+BROKEN = "NOT THE DEAL PROMISED: the cards were changed after the promise"
 UNPROMISED = "No promise of this deal was shown before it began"
 
 

@@ -221,17 +221,19 @@ class ResultsScene(Scene):
         return None if proof is None else proof.kept(self.session.seed)
 
     def _draw_deal(self, surface: pygame.Surface, box: pygame.Rect, s: float) -> None:
-        """The deal's promise, kept or not, at the foot of the panel (networked games only):
-        quiet when kept, loud when not."""
+        """The deal's promise, kept or not, at the foot of the panel above the seed
+        (networked games only): quiet when kept, loud when not."""
         if self.remote is None:
             return
         kept = self.deal_kept
-        line = deal_words.verdict_line(kept)
-        if kept is False:
-            image = render_text(line, max(15, int(24 * s)), theme.DANGER, bold=True)
-        else:
-            image = render_text(("✓ " if kept else "") + line, max(13, int(17 * s)), theme.INK_DIM)
-        blit_centered(surface, image, (box.centerx, box.bottom - int(26 * s)))
+        loud = kept is False
+        line = ("✓ " if kept else "") + deal_words.verdict_line(kept)
+        size = max(15, int(24 * s)) if loud else max(13, int(17 * s))
+        while size > 12 and font(size, bold=loud).size(line)[0] > box.width - 32:
+            size -= 1      # the loud line is long: smaller rather than over the panel's edge
+        image = render_text(line, size, theme.DANGER if loud else theme.INK_DIM, bold=loud)
+        seed_room = max(12, int(15 * s)) + 18      # the seed's line under it
+        surface.blit(image, image.get_rect(midbottom=(box.centerx, box.bottom - seed_room)))
 
     def _you(self, seat: int) -> str:
         """The one human in the placings: "Sam (you)", or just "You" while they have not
