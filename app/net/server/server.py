@@ -43,7 +43,7 @@ from app.core.action_codec import decode_action
 from app.net.wire import protocol
 from app.net.server import reflex_table, seating, table_life, thinking
 from app.net.wire.protocol import (
-    ActionMsg, Again, Chat, Close, Create, Hello, Ping, Press, ProtocolError, Start, dump, error_message,
+    ActionMsg, Again, Chat, Close, Create, Hello, Leave, Ping, Press, ProtocolError, Start, dump, error_message,
 )
 from app.core.deal_proof import new_salt
 from app.net.server.deal_seeds import secret_seed, table_seed
@@ -264,6 +264,7 @@ class Server:
         table.conns.add(conn)
         if seat is not None:
             table.away_since.pop(seat, None)
+            table.left.discard(seat)
         self._welcome(conn, token)
 
     def _table_for_code(self, conn: Conn, code: str) -> Table:
@@ -325,6 +326,8 @@ class Server:
                 self._start(conn)
             elif isinstance(message, Close):
                 table_life.close(self, conn)
+            elif isinstance(message, Leave):
+                conn.leaving = True      # (it hangs up next: ``_leave``)
             elif isinstance(message, Ping):
                 self.send(conn, reflex_table.pong(conn, message))
             else:
@@ -402,7 +405,12 @@ class Server:
             table.quiet_since = self.clock()
         if conn.seat is not None and not any(c.seat == conn.seat for c in table.conns):
             table.away_since[conn.seat] = time.monotonic()
+            if conn.leaving:      # gone on purpose: shown as left, and a computer holds the seat now
+                table.left.add(conn.seat)
+                table.away_since[conn.seat] -= self.grace_s
             self.broadcast(table, [])
+            if conn.leaving:
+                table.kind.move_on()
             self.later(self._hold_seat_later(table))
 
     async def _hold_seat_later(self, table: Table) -> None:

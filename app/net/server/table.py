@@ -50,6 +50,7 @@ class Conn:
     name: str = ""
     chats: Bucket = field(default_factory=lambda: Bucket(1, 5))
     refused: int = 0
+    leaving: bool = False     # said ``leave``: gone on purpose when it closes
 
 
 @dataclass(eq=False)
@@ -63,6 +64,7 @@ class Table:
     status: str = "waiting"          # waiting (for remote players), playing, over
     conns: set[Conn] = field(default_factory=set)
     away_since: dict[Seat, float] = field(default_factory=dict)
+    left: set[Seat] = field(default_factory=set)   # people who left on purpose (not reconnecting)
     made_by: str = ""                # the address it was made from ("" once resumed from the log)
     made_at: float = 0.0             # when (server.clock), or when it was resumed: for the sweep
     quiet_since: float = 0.0         # when its last connection left (server.clock): for the sweep
@@ -78,6 +80,7 @@ class Table:
         return [{"name": s.name or ("Computer" if s.kind == "bot" else "Open seat"), "kind": s.kind,
                  "taken": s.kind == "bot" or s.token_hash is not None,
                  "connected": s.kind == "bot" or i in present,
+                 **({"left": True} if i in self.left and i not in present else {}),
                  **({"difficulty": s.difficulty} if s.kind == "bot" else {})}   # the lobby says a computer's level
                 for i, s in enumerate(self.seats)]
 

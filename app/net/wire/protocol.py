@@ -5,8 +5,9 @@ Every message is one JSON object with a ``type``. A client speaks first with a v
 (``code``), comes back to its seat with its seat token (``token``), or watches a table
 (``code`` with ``watch``). Then it sends ``action`` (at a reflex table ``press``, stamped),
 ``chat``, ``ping``, ``start`` (the host,
-while the table waits: computers take the open seats), ``close`` (the host, while the table
-waits: the table is closed) and, once the game is over, ``again``
+while the table waits: computers take the open seats), ``close`` (the host: the table is
+closed for everyone), ``leave`` (a player leaving on purpose, as they hang up: shown to the
+others as left, and a computer holds the seat at once) and, once the game is over, ``again``
 (a new deal with the same seats); the server
 answers with ``welcome``, ``table`` (the seat's view and the events redacted for it),
 ``error`` (one clear line; nothing changed), ``chat``, ``pong``, ``closed`` (the table
@@ -29,7 +30,7 @@ Hello(name='Ann', code='ABC234', token=None, watch=False, create=None)
 >>> parse_client('{"type": "dance"}')
 Traceback (most recent call last):
 ...
-app.net.wire.protocol.ProtocolError: unknown message type 'dance'; expected hello, action, press, again, start, close, chat or ping
+app.net.wire.protocol.ProtocolError: unknown message type 'dance'; expected hello, action, press, again, start, close, leave, chat or ping
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ SEAT_KINDS = ("host", "remote", "bot")
 
 __all__ = [
     "VERSION", "MAX_BYTES", "ProtocolError", "Hello", "Create", "PlannedSeat", "ActionMsg", "Press", "Again", "Start",
-    "Close", "Chat", "Ping",
+    "Close", "Leave", "Chat", "Ping",
     "parse_client", "clean_text", "quote", "cut", "size_of", "dump", "table_message", "read_action", "read_table",
 ]
 
@@ -203,10 +204,17 @@ class Start:
 
 @dataclass(frozen=True)
 class Close:
-    """The host closes the table before the game starts: everyone else is told, and it is gone."""
+    """The host closes the table (waiting, or during a game: their app is closing): everyone
+    else is told, and it is gone."""
 
 
-ClientMessage = Hello | ActionMsg | Press | Again | Start | Close | Chat | Ping
+@dataclass(frozen=True)
+class Leave:
+    """A player leaves on purpose (sent as they hang up): the others see them as left, not
+    as reconnecting, and a computer holds the seat at once until they come back."""
+
+
+ClientMessage = Hello | ActionMsg | Press | Again | Start | Close | Leave | Chat | Ping
 
 
 def clean_text(text: str, limit: int) -> str:
@@ -282,7 +290,7 @@ def parse_client(raw: str | bytes) -> ClientMessage:
     kind = data.get("type")
     reader = _READERS.get(kind) if isinstance(kind, str) else None
     if reader is None:
-        raise ProtocolError(f"unknown message type {quote(kind)}; expected hello, action, press, again, start, close, chat or ping")
+        raise ProtocolError(f"unknown message type {quote(kind)}; expected hello, action, press, again, start, close, leave, chat or ping")
     return reader(data)
 
 
@@ -442,8 +450,14 @@ def _close(data: dict[str, Any]) -> Close:
     return Close()
 
 
+def _leave(data: dict[str, Any]) -> Leave:
+    _only(data)
+    return Leave()
+
+
 _READERS: dict[str, Callable[[dict[str, Any]], ClientMessage]] = {
-    "hello": _hello, "action": _action, "press": _press, "again": _again, "start": _start, "close": _close, "chat": _chat, "ping": _ping}
+    "hello": _hello, "action": _action, "press": _press, "again": _again, "start": _start, "close": _close, "leave": _leave, "chat": _chat,
+    "ping": _ping}
 
 
 def read_action(message: ActionMsg, game_id: str, seat: Seat) -> Any:
