@@ -135,6 +135,17 @@ class NetworkedSession(TableSession, Protocol):
     chat: list[Any]     # the chat lines kept for the panel (app.net.wire.chat_line.ChatLine)
     promised: str | None   # the promise of the deal being played (app/core/deal_proof.py), once shown
 
+    @property
+    def silent(self) -> bool:
+        """The server has stopped answering (the link drops and tries again meanwhile)."""
+        ...
+
+    @property
+    def host_name(self) -> str: ...
+
+    @property
+    def hosting(self) -> bool: ...
+
     def next_move(self) -> Move | None: ...
 
     def take_move(self) -> list[Event]: ...

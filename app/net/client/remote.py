@@ -57,6 +57,7 @@ class Player:
     taken: bool
     connected: bool
     level: str | None = None   # a computer's difficulty, when the server says it
+    left: bool = False         # gone on purpose (not reconnecting): a computer holds the seat
 
     @property
     def away(self) -> bool:
@@ -375,7 +376,8 @@ class RemoteSession(NotPlayedHere):
         latest = self._shown
         if latest is None:
             raise RuntimeError("the table has not been seen yet: wait until status is 'playing'")
-        if self._answer_due:
+        if self._answer_due or self.status == "failed" or self.silent:
+            # (nobody acts while a move is on its way, nor at a table that is gone or silent)
             return ViewState(latest.view(self.seat), [], latest.over, latest.outcome())
         return latest
 
@@ -416,6 +418,24 @@ class RemoteSession(NotPlayedHere):
         move is on its way)."""
         return [] if self.state.is_over() else self.state.to_act()
 
+    @property
+    def silent(self) -> bool:
+        """Whether the server has said nothing for ``SILENT_S`` (app/net/client/link.py; it
+        answers a ping every two seconds): the host's computer has stopped answering, or the
+        network between."""
+        return self.status != "failed" and self._link.silent()
+
+    @property
+    def host_name(self) -> str:
+        """The host's name, as the players list gives it ("" before it is known)."""
+        return next((p.name for p in self.players if p.kind == "host"), "")
+
+    @property
+    def hosting(self) -> bool:
+        """Whether this seat is the table's host's."""
+        seat = self.seat
+        return seat is not None and seat < len(self.players) and self.players[seat].kind == "host"
+
     def seat_note(self, seat: Seat) -> str | None:
         """What a seat's plate should say instead of its usual line: "reconnecting" for a
         person whose connection is down; "Computer" for a computer whose level is not known."""
@@ -423,7 +443,7 @@ class RemoteSession(NotPlayedHere):
             return None
         player = self.players[seat]
         if player.away and seat != self.seat:
-            return "reconnecting"
+            return "left" if player.left else "reconnecting"
         if player.kind == "bot" and player.level is None and not self._levels:
             return "Computer"
         return None
@@ -487,7 +507,8 @@ class RemoteSession(NotPlayedHere):
         not)."""
         if self.status in ("waiting", "over"):
             self._forget_seat()
-        self._link.close(wait_s=0.5)
+        # Said as it hangs up: the others see this player as left, not reconnecting.
+        self._link.close(wait_s=0.5, last={"type": "leave"})
 
     def close_table(self) -> None:
         """The host, while the table waits: close it (everyone at it is told, and it is gone
@@ -569,7 +590,7 @@ def table_people(table: TableState, player_name: str) -> list[str]:
 def player_of(data: dict[str, Any]) -> Player:
     level = data.get("difficulty")
     return Player(str(data.get("name", "")), str(data.get("kind", "remote")), bool(data.get("taken")),
-                  bool(data.get("connected")), level if isinstance(level, str) else None)
+                  bool(data.get("connected")), level if isinstance(level, str) else None, data.get("left") is True)
 
 
 def _view_state(table: TableState) -> ViewState[Any]:
