@@ -194,6 +194,10 @@ class FakeRemote(Session):
     failure = None
     link = "connected"
     resyncs = 0
+    promised = None
+    silent = False
+    host_name = ""
+    hosting = False
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)

@@ -370,7 +370,7 @@ def seat_words(player: Any, mine: bool, table_name: str = "") -> tuple[str, tupl
         return "Waiting for a friend to join…", theme.INK_DIM
     said = player.name + (" (you)" if mine else "") + (", host" if player.kind == "host" else "")
     if not player.connected:
-        said += ": away"
+        said += ": left" if getattr(player, "left", False) else ": away"
     return said, theme.GOLD if mine else theme.INK
 
 
