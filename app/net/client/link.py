@@ -29,6 +29,7 @@ __all__ = ["Link", "Note", "RECONNECT_FOR_S", "SILENT_S"]
 
 RECONNECT_FOR_S = 60.0
 PING_EVERY_S = 2.0
+CHAT_LOG_MOST = 200   # lines of a table's recent chat read, whatever a server sends
 SILENT_S = 10.0
 """A server that has said nothing for this long (it answers a ping every ``PING_EVERY_S``)
 has stopped answering: the connection is dropped and tried again, and the table says so.
@@ -239,6 +240,10 @@ class Link:
                 self._table(message)
             elif kind == "chat":
                 self._note("chat", message)
+            elif kind == "chat_log" and isinstance(message.get("lines"), list):
+                for line in message["lines"][:CHAT_LOG_MOST]:    # (the server keeps 50)
+                    if isinstance(line, dict):
+                        self._note("chat", line)
             elif kind == "pong" and isinstance(message.get("t"), (int, float)):
                 self._ponged(message)
             else:

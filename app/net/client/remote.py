@@ -93,6 +93,7 @@ class RemoteSession(NotPlayedHere):
         self.seat: Seat | None = None
         self.players: list[Player] = []
         self.chat: list[ChatLine] = []
+        self._chat_n = -1            # the number of the last chat line kept (the server numbers them)
         self.rtt_ms: float | None = None
         self.game_number = 0         # counts the deals played at this table (again() adds one)
         self.resyncs = 0             # counts the returns after a drop: a table redraws from the view
@@ -332,6 +333,11 @@ class RemoteSession(NotPlayedHere):
         self.setup.names = seat_names(seats, self.seed, self.player_name, given_names(self.players))
 
     def _chat(self, message: dict[str, Any]) -> None:
+        n = message.get("n")
+        if isinstance(n, int) and not isinstance(n, bool):
+            if n <= self._chat_n:       # already here (a table's recent chat, sent again on coming back)
+                return
+            self._chat_n = n
         seat = message.get("seat")
         self.chat.append(ChatLine(str(message.get("from", "")), seat if isinstance(seat, int) else None,
                                   str(message.get("text", ""))))

@@ -32,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import sqlite3
 import time
 from typing import Any, Callable, Coroutine, TypeVar
 
@@ -47,6 +48,7 @@ from app.net.wire.protocol import (
 )
 from app.core.deal_proof import new_salt
 from app.net.server.deal_seeds import secret_seed, table_seed
+from app.net.server.chat_log import ChatLog
 from app.net.server.limits import Bucket, Gate, Limits
 from app.net.server.outbox import Outbox
 from app.net.server.reflex_table import ReflexTable
@@ -120,7 +122,7 @@ class Server:
         core = SessionCore(spec, _setup(record), record.seed)
         actions = [decode_action(data, record.game) for data in record.actions]
         _kind_for(spec).replay(core, actions, record.game_ms)
-        table = Table(record.code, core, record.seats, record.status)
+        table = Table(record.code, core, record.seats, record.status, chat=ChatLog(record.chat))
         if record.salt is not None:
             table.salt = record.salt
         elif self.store is not None:       # a log from before salts: promised from now on
@@ -292,6 +294,9 @@ class Server:
                          "game": table.game, "seat": conn.seat, "token": token,
                          "seats": len(table.seats),
                          "options": dict(table.core.setup.options)})   # a joiner's table shows them
+        said = table.chat.message()      # what was said lately: someone coming back sees it
+        if said is not None:
+            self.send(conn, said)
         starting = table.status == "waiting" and table.open_seat() is None
         if starting:
             table.status = "playing"
@@ -392,7 +397,12 @@ class Server:
             raise ProtocolError("chat: one line a second, please")
         table = conn.table
         assert table is not None
-        line = {"type": "chat", "from": conn.name, "seat": conn.seat, "text": message.text}
+        line = table.chat.add(conn.name, conn.seat, message.text)
+        if self.store is not None:
+            try:
+                self.store.add_chat(table.code, line)
+            except sqlite3.Error as problem:    # the line is still said; only its keeping failed
+                log.error("table %s: the log refused a chat line: %s", table.code, problem)
         for other in list(table.conns):
             self.send(other, line)
 

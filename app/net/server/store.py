@@ -21,6 +21,9 @@ Each deal's salt (app/core/deal_proof.py) is kept beside its seed, in a table of
 (``salts``) so a log from before reads as ever: a server started again promises, and at the
 end reveals, exactly what the players were shown. A table from such a log has no salt; it
 gets a new one when it is resumed, as its players were never shown a promise.
+
+A table's recent chat (app/net/server/chat_log.py) is kept too, in ``chats``: its last
+``CHAT_ROWS`` lines, each as the message it was sent as.
 """
 
 from __future__ import annotations
@@ -51,11 +54,14 @@ CREATE TABLE IF NOT EXISTS clocks (
     code TEXT PRIMARY KEY, game_ms INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS salts (
     code TEXT PRIMARY KEY, salt TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS chats (
+    code TEXT NOT NULL, n INTEGER NOT NULL, line TEXT NOT NULL, PRIMARY KEY (code, n));
 """
 
 
 ASIDE = "aside"     # a table's status once its resumption failed: kept, never loaded again
 
+CHAT_ROWS = 50                # a table's chat lines kept (the chat log keeps as many, fewer if long)
 WAL_LIMIT = 2 * 1024 * 1024   # bytes: the WAL is checkpointed past this, and cut back to it when reset
 LOOK_EVERY = 16               # appends (about 9 KiB each in the WAL) between looks at its size
 
@@ -115,6 +121,8 @@ class TableRecord:
     """A reflex game's clock when it last told the players anything (None: never, or a turn game)."""
     salt: str | None = None
     """The deal's salt (app/core/deal_proof.py; None in a log from before salts)."""
+    chat: list[dict[str, Any]] = field(default_factory=list)
+    """The table's last chat lines, oldest first, as they were sent."""
 
 
 class TableStore:
@@ -173,11 +181,19 @@ class TableStore:
         """A salt for a table resumed from a log that kept none."""
         self.db.execute("INSERT OR REPLACE INTO salts VALUES (?, ?)", (code, salt))
 
+    def add_chat(self, code: str, line: dict[str, Any]) -> None:
+        """A chat line (its ``n`` numbers it at the table); only the last ``CHAT_ROWS`` stay."""
+        n = int(line["n"])
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("INSERT OR REPLACE INTO chats VALUES (?, ?, ?)", (code, n, json.dumps(line)))
+            self.db.execute("DELETE FROM chats WHERE code=? AND n<=?", (code, n - CHAT_ROWS))
+
     def forget(self, code: str) -> None:
         """A table, its seats and its actions, gone for good."""
         with self.db:
             self.db.execute("BEGIN")
-            for table in ("actions", "clocks", "salts", "seats", "tables"):
+            for table in ("actions", "chats", "clocks", "salts", "seats", "tables"):
                 self.db.execute(f"DELETE FROM {table} WHERE code=?", (code,))
 
     def append(self, code: str, n: int, action: dict[str, Any]) -> None:
@@ -242,4 +258,7 @@ class TableStore:
         for code, salt in self.db.execute("SELECT code, salt FROM salts"):
             if code in tables:
                 tables[code].salt = salt
+        for code, _n, line in self.db.execute("SELECT code, n, line FROM chats ORDER BY code, n"):
+            if code in tables:
+                tables[code].chat.append(json.loads(line))
         return list(tables.values())

@@ -24,6 +24,7 @@ from typing import Any, Callable, Coroutine, Protocol, TypeVar
 from websockets.asyncio.server import ServerConnection
 
 from app.core.deal_proof import commit, new_salt
+from app.net.server.chat_log import ChatLog
 from app.net.server.limits import Bucket, Limits
 from app.net.server.outbox import Outbox
 from app.net.server.store import SeatRecord, TableStore, token_hash
@@ -65,6 +66,7 @@ class Table:
     conns: set[Conn] = field(default_factory=set)
     away_since: dict[Seat, float] = field(default_factory=dict)
     left: set[Seat] = field(default_factory=set)   # people who left on purpose (not reconnecting)
+    chat: ChatLog = field(default_factory=ChatLog, repr=False)   # what was said lately, for who sits down again
     made_by: str = ""                # the address it was made from ("" once resumed from the log)
     made_at: float = 0.0             # when (server.clock), or when it was resumed: for the sweep
     quiet_since: float = 0.0         # when its last connection left (server.clock): for the sweep

@@ -10,7 +10,8 @@ closed for everyone), ``leave`` (a player leaving on purpose, as they hang up: s
 others as left, and a computer holds the seat at once) and, once the game is over, ``again``
 (a new deal with the same seats); the server
 answers with ``welcome``, ``table`` (the seat's view and the events redacted for it),
-``error`` (one clear line; nothing changed), ``chat``, ``pong``, ``closed`` (the table
+``error`` (one clear line; nothing changed), ``chat`` (each line numbered ``n`` at its
+table), ``chat_log`` (after a welcome: the table's recent lines), ``pong``, ``closed`` (the table
 is gone; ``message`` says why in one line, and the connection closes) and ``replaced``
 (another connection came back into this seat with its token: "you sat down somewhere
 else", and this connection closes); at a reflex table also

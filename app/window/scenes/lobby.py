@@ -15,6 +15,7 @@ import pygame
 
 from app.window.render.table import felt
 from app.core.words import deal_words
+from app.core.words.chat_words import phrases_for
 from app.window.render.text import font, render_text, wrap
 from app.window.scenes.base import Scene
 from app.core.words.net_words import player_line
@@ -386,7 +387,8 @@ def _chat_panel(session: RemoteSession) -> ChatPanel | None:
         from app.window.ui.chat import ChatPanel
     except ImportError:
         return None
-    return ChatPanel(session.send_chat, lambda: session.chat, seat=session.seat)
+    return ChatPanel(session.send_chat, lambda: session.chat, seat=session.seat,
+                     phrases=phrases_for(getattr(session, "spec", None)))    # (the game's, once known)
 
 
 def _chat_room(surface: pygame.Surface, rect: pygame.Rect, s: float) -> None:
