@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import random
 import time
-from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Iterator
 
 import pytest
 
@@ -24,7 +23,8 @@ from app.window.scenes.results import ResultsScene
 from app.window.shell import App
 from app.window.tables import table_for
 from games.registry import GAMES
-from tests.app.ui_driver import FRAME, fast_app
+from tests.app.test_online_ui import frames_until
+from tests.app.ui_driver import FRAME, fast_app, texts_drawn
 from tests.net.server_thread import ServerThread, running, wait_for
 
 WAIT_S = 60.0
@@ -43,26 +43,7 @@ def server() -> Iterator[ServerThread]:
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every text the lobby and the results screen draw."""
-    texts: list[str] = []
-    for module in (lobby_scene, results_scene):
-        real = module.render_text
-
-        def record(text: str, *args: Any, _real: Any = real, **kwargs: Any) -> Any:
-            texts.append(text)
-            return _real(text, *args, **kwargs)
-
-        monkeypatch.setattr(module, "render_text", record)
-    return texts
-
-
-def frames_until(app: App, condition: Callable[[], bool], *others: RemoteSession) -> None:
-    deadline = time.monotonic() + WAIT_S
-    while not condition():
-        assert time.monotonic() < deadline, "it never happened"
-        for other in others:
-            other.poll()
-        app.step(FRAME)
-        time.sleep(0.005)
+    return texts_drawn(monkeypatch, lobby_scene, results_scene)
 
 
 def play_out(session: RemoteSession) -> None:
