@@ -96,7 +96,7 @@ def test_a_guest_s_table_says_the_host_closed_it_and_offers_the_menu(app: App, l
     app.start(table_for("whist")(app, guest))
     table: Any = app.scenes.top
     frames_until(app, lambda: table.idle, host)
-    host.close_table()                               # (what the host's app sends as it closes)
+    local.close_for_guests()                         # (what the host's app does as it closes)
     frames_until(app, lambda: table.link_line() != "", within_s=TOLD_S)
     assert table.link_line() == "Hana closed the table"
     assert table.table_gone() and not table.human_turn

@@ -162,10 +162,10 @@ def test_verify_says_a_replay_keeps_its_promise_and_catches_a_changed_seed_salt_
     def salt(data: dict[str, Any]) -> None:
         data["deal"]["salt"] = "0" * 32
 
-    def move(data: dict[str, Any]) -> None:   # two of one seat's moves swapped: each still a legal card
+    def move(data: dict[str, Any]) -> None:   # two different moves of one seat swapped
         actions = data["actions"]
         mine = [i for i, a in enumerate(actions) if a.get("seat") == actions[0].get("seat")]
-        a, b = mine[0], mine[1]
+        a, b = next((a, b) for a in mine for b in mine if actions[a] != actions[b])
         actions[a], actions[b] = actions[b], actions[a]
 
     def cut(data: dict[str, Any]) -> None:

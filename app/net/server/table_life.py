@@ -28,13 +28,15 @@ SWEEP_EVERY_S = 60.0
 
 
 def close(server: Hall, conn: Conn) -> None:
-    """The host's ``close``: only the host, while the table waits or during a game (the
-    host's app asked them first: "Close the table for Ann and Bob?"). Everyone at it is told
-    at once, rather than waiting for a table that will not come back."""
+    """The host's ``close``: only the host, and only while the table waits (a game under
+    way is not the host's alone to end: at a venue it lives on without them; the app's own
+    server closes its tables for its guests as the app closes: app/net/server/hosting.py)."""
     table = conn.table
     assert table is not None
     if conn.seat is None or table.seats[conn.seat].kind != "host":
         raise ProtocolError("only the host can close the table")
+    if table.status != "waiting":
+        raise ProtocolError("the game has started: the table closes when it is over")
     shut(server, table, closed_line(table))
 
 

@@ -5,8 +5,8 @@ Every message is one JSON object with a ``type``. A client speaks first with a v
 (``code``), comes back to its seat with its seat token (``token``), or watches a table
 (``code`` with ``watch``). Then it sends ``action`` (at a reflex table ``press``, stamped),
 ``chat``, ``ping``, ``start`` (the host,
-while the table waits: computers take the open seats), ``close`` (the host: the table is
-closed for everyone), ``leave`` (a player leaving on purpose, as they hang up: shown to the
+while the table waits: computers take the open seats), ``close`` (the host, while the table
+waits: the table is closed), ``leave`` (a player leaving on purpose, as they hang up: shown to the
 others as left, and a computer holds the seat at once) and, once the game is over, ``again``
 (a new deal with the same seats); the server
 answers with ``welcome``, ``table`` (the seat's view and the events redacted for it),
@@ -205,8 +205,7 @@ class Start:
 
 @dataclass(frozen=True)
 class Close:
-    """The host closes the table (waiting, or during a game: their app is closing): everyone
-    else is told, and it is gone."""
+    """The host closes the table before the game starts: everyone else is told, and it is gone."""
 
 
 @dataclass(frozen=True)
