@@ -1,6 +1,12 @@
 """``parlour host GAME``: make a table on a Parlour server (``--server``) or on one started
 in this process, and print ``table CODE at ws://HOST:PORT`` for the friends who will join.
 
+With ``--internet`` the router is asked to forward the port to friends beyond this network
+(app/net/server/router.py): a line ``router: ...`` says what came of it, and the address
+printed is the router's public one when it opened the port. It is asked only when the
+player says so: opening a port on the home router is a change to their network, not a
+side effect of hosting (friends on the same network need none).
+
 With ``--bot LEVEL`` no window opens: a bot of that level plays the host's seat as a real
 client (it waits for the remote seats to fill, then plays), and at the end one JSON line
 says how it went. Without it the window opens on the table's lobby, then its table
@@ -16,7 +22,9 @@ from pathlib import Path
 from typing import Any, Coroutine
 
 from app.net.client.client import fail_line
+from app.cli.router_said import say_router
 from app.net.client.reflex_client import ReflexClient
+from app.net.server.router import RouterPort
 from app.net.wire.addresses import lan_address, normalise
 
 GAME_S = 6 * 3600.0
@@ -26,7 +34,8 @@ ten minutes for bots alone; Ctrl+C ends it sooner."""
 
 
 def run(game: str, server: str | None, seats: int, remote: int, difficulty: str, seed: int | None,
-        name: str, bot: str | None, listen: str, data: Path | None, options: dict[str, Any] | None = None) -> int:
+        name: str, bot: str | None, listen: str, data: Path | None, options: dict[str, Any] | None = None,
+        internet: bool = False) -> int:
     create: dict[str, Any] = {"game": game, "seats": seats, "remote": remote, "difficulty": difficulty,
                               "options": dict(options or {})}
     if seed is not None:
@@ -34,8 +43,8 @@ def run(game: str, server: str | None, seats: int, remote: int, difficulty: str,
     if bot is None:
         from app.cli import online_window   # (imports pygame: only when a window opens)
 
-        return online_window.host(game, server, create, name, listen)
-    return run_client("host", _host(create, server, name, bot, listen, data, seed or 0))
+        return online_window.host(game, server, create, name, listen, internet)
+    return run_client("host", _host(create, server, name, bot, listen, data, seed or 0, internet))
 
 
 def run_client(command: str, job: Coroutine[Any, Any, dict[str, Any]]) -> int:
@@ -53,7 +62,7 @@ def run_client(command: str, job: Coroutine[Any, Any, dict[str, Any]]) -> int:
 
 
 async def _host(create: dict[str, Any], server: str | None, name: str, bot: str, listen: str,
-                data: Path | None, seed: int) -> dict[str, Any]:
+                data: Path | None, seed: int, internet: bool = False) -> dict[str, Any]:
     if server is not None:
         return await _play(normalise(server), normalise(server), create, name, bot, seed)
     from app.net.server.server import Server
@@ -69,11 +78,16 @@ async def _host(create: dict[str, Any], server: str | None, name: str, bot: str,
         if task.done():
             task.result()
         await asyncio.sleep(0.01)
-    shown = lan_address() if host in ("0.0.0.0", "") else host
+    shown = f"{lan_address() if host in ('0.0.0.0', '') else host}:{bound[0]}"
+    router = RouterPort(bound[0]).start() if internet else None
     try:
+        if router is not None:
+            shown = await asyncio.to_thread(say_router, router, shown)
         return await _play(f"ws://127.0.0.1:{bound[0]}" if host in ("0.0.0.0", "") else f"ws://{host}:{bound[0]}",
-                           f"ws://{shown}:{bound[0]}", create, name, bot, seed)
+                           f"ws://{shown}", create, name, bot, seed)
     finally:
+        if router is not None:
+            await asyncio.to_thread(router.close)
         stop.set()
         await task
 

@@ -12,7 +12,7 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any, NoReturn, Sequence
 
-from app.net.server.limits import Limits
+from app.net.server.limits import VENUE_HOST_AWAY_S, Limits, proxy_problem
 from app.net.wire.addresses import DEFAULT_PORT
 
 if TYPE_CHECKING:   # (the commands import what they need when run: a quick start)
@@ -406,7 +406,12 @@ def _open(setup: Setup | None, replay: Replay | None = None) -> int:
 
 def _network_parsers(sub: Any) -> None:
     serve = sub.add_parser("serve", help="run a Parlour server for networked tables (headless)")
-    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (0.0.0.0: every network)")
+    serve.add_argument("--host", help="the address to listen on (default 127.0.0.1; 0.0.0.0: every network)")
+    serve.add_argument("--public", action="store_true",
+                       help="a venue: listen on every network, unlisted by mDNS; needs TLS or --behind-proxy")
+    serve.add_argument("--behind-proxy", metavar="ADDRESS",
+                       help="a reverse proxy at ADDRESS (or a network) speaks TLS for this server: its "
+                            "X-Forwarded-For names each player's address for the per-address limits")
     serve.add_argument("--port", type=int, default=DEFAULT_PORT, help="the port (0 picks a free one)")
     serve.add_argument("--data", help="the folder keeping the tables (default: the user data folder)")
     serve.add_argument("--grace", type=float, default=30.0, help=argparse.SUPPRESS)
@@ -438,6 +443,9 @@ def _network_parsers(sub: Any) -> None:
     host.add_argument("--seed", type=_seed)
     host.add_argument("--name", default="Host")
     host.add_argument("--bot", metavar="LEVEL", help="no window: a computer player of this level plays your seat")
+    host.add_argument("--internet", action="store_true",
+                      help="for friends beyond this network: ask the router to forward the port (UPnP), "
+                           "and give its public address")
     _option_flags(host)
     join = sub.add_parser("join", help="sit at a networked table")
     join.add_argument("address", nargs="?", help="the server, ws://HOST:PORT or HOST:PORT")
@@ -479,9 +487,12 @@ def _serve_limits(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
     for origin in args.allow_origin:
         if not re.fullmatch(r"https?://[^/\s]+", origin):
             parser.error(f"--allow-origin takes a web page's origin, like https://example.org, not {origin!r}")
+    if args.behind_proxy is not None and (problem := proxy_problem(args.behind_proxy)):
+        parser.error(problem)
     return Limits(connections_per_address=args.connections_per_address,
                   waiting_tables_per_address=args.waiting_tables_per_address, unstarted_s=args.unstarted_for,
-                  idle_s=args.idle_for, origins=tuple(args.allow_origin))
+                  idle_s=args.idle_for, origins=tuple(args.allow_origin), proxy=args.behind_proxy or "",
+                  host_away_s=VENUE_HOST_AWAY_S if args.public else 0.0)
 
 
 def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -494,8 +505,14 @@ def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             parser.error("--port takes 0 to 65535")
         if not args.reflex_speed > 0:
             parser.error("--reflex-speed takes a number above 0")
-        return serve.run(args.host, args.port, Path(args.data) if args.data else None, args.grace,
-                         announce=not args.no_announce, reflex_speed=args.reflex_speed,
+        # (--tls-cert and --tls-key are TLS's own flags: read here only to refuse a venue without them)
+        problem = serve.public_problem(args.public, getattr(args, "tls_cert", None), getattr(args, "tls_key", None),
+                                       args.behind_proxy)
+        if problem is not None:
+            parser.error(problem)
+        listen = args.host or (serve.PUBLIC_HOST if args.public else "127.0.0.1")
+        return serve.run(listen, args.port, Path(args.data) if args.data else None, args.grace,
+                         announce=not (args.no_announce or args.public), reflex_speed=args.reflex_speed,
                          limits=_serve_limits(parser, args), chosen_seeds=args.chosen_seeds)
     if args.command == "host":
         from app.cli import host
@@ -516,9 +533,11 @@ def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         for flag, level in (("--difficulty", args.difficulty), ("--bot", args.bot)):
             if level is not None and level not in spec.bots:
                 parser.error(f"{flag} takes {', '.join(spec.bots)}")
+        if args.internet and args.server is not None:
+            parser.error("--internet opens this computer's port: a table on --server is reached at that server")
         options = _options(parser, spec, args)
         return host.run(spec.id, args.server, seats, args.remote, args.difficulty, args.seed, args.name,
-                        args.bot, args.listen, None, options)
+                        args.bot, args.listen, None, options, internet=args.internet)
     if args.command == "netbench":
         return _netbench(parser, args)
     if args.command == "netfair":

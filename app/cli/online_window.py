@@ -25,6 +25,7 @@ from app.window.render.text import render_text
 from app.window.scenes.base import Scene
 from app.window.ui import theme
 from app.window.ui.widgets import blit_centered
+from app.cli.router_said import say_router
 
 if TYPE_CHECKING:
     from app.net.client.remote import RemoteSession
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 CODE_WAIT_S = 30.0
 
 
-def host(game: str, server: str | None, create: dict[str, Any], name: str, listen: str) -> int:
+def host(game: str, server: str | None, create: dict[str, Any], name: str, listen: str, internet: bool = False) -> int:
     from app.net.wire.addresses import normalise
     from app.net.client.remote_realtime import hosting_session
 
@@ -50,8 +51,10 @@ def host(game: str, server: str | None, create: dict[str, Any], name: str, liste
             return 1
         url, address = local.url, f"ws://{local.address()}"
     session = hosting_session(url, create, name)
-    _print_code_when_known(session, address)
+    _print_code_when_known(session, address, local if internet and server is None else None)
     open_session(app, session, address, create)
+    if internet and server is None:
+        _show_router(app, local)
     return app.run()
 
 
@@ -115,15 +118,20 @@ def _local_server(listen: str) -> Any:
     return hosting.local_server(port=int(port), host=host_name)
 
 
-def _print_code_when_known(session: RemoteSession, address: str) -> None:
+def _print_code_when_known(session: RemoteSession, address: str, local: Any = None) -> None:
     """Print ``table CODE at ADDRESS`` once the frame loop has read the code (the link's
-    thread delivers it; this one only reads the attribute)."""
+    thread delivers it; this one only reads the attribute); with ``local`` (the app's
+    server, ``--internet``), the router is asked for the table and what it said printed
+    first, and the address is its public one when it opened the port."""
     def wait() -> None:
         deadline = time.monotonic() + CODE_WAIT_S
         while session.code is None and session.status != "failed" and time.monotonic() < deadline:
             time.sleep(0.02)
-        if session.code is not None:
-            print(f"table {session.code} at {address}", flush=True)
+        if session.code is None:
+            return
+        router = local.open_to_internet(session.code) if local is not None else None
+        shown = address if router is None else "ws://" + say_router(router, address.removeprefix("ws://"))
+        print(f"table {session.code} at {shown}", flush=True)
 
     threading.Thread(target=wait, name="print-code", daemon=True).start()
 
@@ -143,6 +151,16 @@ def _print_failure_when_known(session: RemoteSession, address: str) -> None:
             time.sleep(0.02)
 
     threading.Thread(target=wait, name="print-failure", daemon=True).start()
+
+
+def _show_router(app: App, local: Any) -> None:  # (``local``: a LocalServer)
+    """The lobby says what the router said, and gives the public address once it has one."""
+    from app.window.scenes.lobby import LobbyScene
+
+    lobby = app.scenes.top
+    if isinstance(lobby, LobbyScene):
+        lobby.server, lobby.internet = local, True
+        lobby.address = lobby.lan_address = local.address()
 
 
 def open_session(app: App, session: RemoteSession, address: str, create: dict[str, Any] | None = None) -> None:

@@ -5,7 +5,13 @@ SIGTERM or Ctrl+C stops it cleanly, with every table safe in the data folder.
 
 Listening beyond loopback, it announces itself and its tables waiting for players on the
 local network by mDNS (:mod:`app.net.wire.discovery`) unless ``--no-announce``; where mDNS cannot
-work it says so in one line and serves on."""
+work it says so in one line and serves on.
+
+A venue (``--public``) listens on every network and is reached from the internet, so it
+serves TLS itself or stands behind a proxy that does (``--behind-proxy``); it lists nothing
+by mDNS (a join code is for the friends it was sent to, not a data centre's network), and
+writes one JSON line per table event to stdout (app/net/server/journal.py) for its operator;
+``/healthz`` and ``/metrics`` answer on its port (app/net/server/metrics.py)."""
 
 from __future__ import annotations
 
@@ -17,6 +23,7 @@ import sys
 from pathlib import Path
 
 from app.net.server.folder_lock import lock_folder
+from app.net.server.journal import Journal, Lines
 from app.net.server.limits import Limits
 from app.net.server.server import Server
 from app.net.server.store import TableStore
@@ -28,6 +35,20 @@ def default_data() -> Path:
     return storage.data_dir() / "server"
 
 
+PUBLIC_HOST = "0.0.0.0"
+
+
+def public_problem(public: bool, tls_cert: str | None, tls_key: str | None, behind_proxy: str | None) -> str | None:
+    """Why a venue cannot start as asked (one line), or None. A public server speaks TLS
+    (``--tls-cert`` and ``--tls-key``) unless a proxy in front of it does."""
+    if behind_proxy is not None:
+        return None
+    if public and not (tls_cert and tls_key):
+        return ("--public needs TLS: give --tls-cert FILE and --tls-key FILE, or --behind-proxy ADDRESS "
+                "when a proxy in front of this server (Caddy) speaks TLS for it")
+    return None
+
+
 def listening_line(host: str, port: int) -> str:
     return f"parlour server listening on ws://{host}:{port}"
 
@@ -35,8 +56,9 @@ def listening_line(host: str, port: int) -> str:
 async def serve_until_stopped(host: str, port: int, data: Path, grace_s: float, announce: bool = True,
                               reflex_speed: float = 1.0, limits: Limits | None = None,
                               chosen_seeds: bool = False) -> None:
+    lines = Lines(sys.stdout)        # (written off the loop: a reader that stalls holds up no table)
     server = Server(TableStore(data), grace_s=grace_s, reflex_speed=reflex_speed, limits=limits,
-                    chosen_seeds=chosen_seeds)
+                    chosen_seeds=chosen_seeds, journal=Journal(lines))
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
@@ -52,7 +74,10 @@ async def serve_until_stopped(host: str, port: int, data: Path, grace_s: float, 
             announcing.append(asyncio.ensure_future(_announce(server, bound_host, bound_port, stop)))
 
     announcing: list[asyncio.Task[None]] = []
-    await server.run(host, port, ready, stop)
+    try:
+        await server.run(host, port, ready, stop)
+    finally:
+        lines.close()
     if announcing:      # stop is set: the announcer says goodbye and closes
         await asyncio.wait(announcing, timeout=5)
 

@@ -279,6 +279,18 @@ def _check_player_name(value: Any) -> str:
     return value.strip()
 
 
+def _check_venue(value: Any) -> str:
+    """A venue's address as Settings keeps it: the WebSocket address it was made into, or ""."""
+    from app.core.venue_address import VenueAddressError, venue_url
+
+    if not isinstance(value, str):
+        raise BadData("not a venue's address")
+    try:
+        return venue_url(value) if value.strip() else ""
+    except VenueAddressError as problem:
+        raise BadData(str(problem)) from None
+
+
 def _check_names(value: Any) -> list[str]:
     if not isinstance(value, list) or len(value) > 16 or not all(isinstance(v, str) for v in value):
         raise BadData("not a short list of names")
@@ -387,6 +399,9 @@ class Settings:
     four_colour: bool = False
     large_index: bool = False
     colourblind_nails: bool = False
+    speech: bool = False
+    """Say everything aloud through the screen reader or the system's voice (on by itself
+    when a screen reader is running)."""
     card_back: str = "blue"
     window_size: tuple[int, int] = (1280, 800)
     fullscreen: bool = False
@@ -401,6 +416,9 @@ class Settings:
     other_players: list[str] = field(default_factory=list)
     """The names of the other people who last played at this keyboard (the second human,
     the third...), whatever the game: the setup screen's names for them until others are typed."""
+    venue: str = ""
+    """The venue's WebSocket address (app/core/venue_address.py), where Host can open a table
+    that lives on without this computer; "" until one is given."""
 
 
 _SETTINGS_CHECKS: dict[str, Callable[[Any], Any]] = {
@@ -412,6 +430,7 @@ _SETTINGS_CHECKS: dict[str, Callable[[Any], Any]] = {
     "four_colour": _check_bool,
     "large_index": _check_bool,
     "colourblind_nails": _check_bool,
+    "speech": _check_bool,
     "card_back": _check_choice(CARD_BACKS),
     "window_size": _check_window_size,
     "fullscreen": _check_bool,
@@ -420,6 +439,7 @@ _SETTINGS_CHECKS: dict[str, Callable[[Any], Any]] = {
     "player_name": _check_player_name,
     "asked_name": _check_bool,
     "other_players": _check_names,
+    "venue": _check_venue,
 }
 
 

@@ -126,10 +126,11 @@ class Routes:
 
         self._open(LobbyScene(self.app, session, address), replace)
 
-    def hosted_lobby(self, spec: GameSpec, create: dict[str, Any]) -> None:
+    def hosted_lobby(self, spec: GameSpec, create: dict[str, Any], internet: bool = False,
+                     at: str | None = None) -> None:
         from app.window.scenes.lobby import LobbyScene
 
-        self._open(LobbyScene.hosting(self.app, spec, create))
+        self._open(LobbyScene.hosting(self.app, spec, create, internet, at))
 
     def back_to_table(self, seat: KeptSeat) -> None:
         from app.window.scenes.back_to_table import BackToTableScene

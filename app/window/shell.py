@@ -17,6 +17,7 @@ from app.window.render.cards import CardRenderer
 from app.window.render.icon import icon_surface
 from app.window.routes import Routes
 from app.window.scenes.base import Navigator, Scene, SceneManager
+from app.window.speech import open_speech
 from app.window.ui import theme
 from app.window.ui.confirm import Confirm
 
@@ -102,6 +103,9 @@ class App:
         pygame.display.set_caption("Parlour")
         pygame.key.set_repeat(350, 40)
         self.cards = self._make_renderer()
+        self.speech = open_speech(self.settings.speech)
+        for notice, _ in self.notices:
+            self.speech.say(notice)
         self.scenes = SceneManager()
         self.nav: Navigator = Routes(self)
         self.running = True
@@ -128,6 +132,7 @@ class App:
     def save_settings(self) -> None:
         storage.save_settings(self.settings)
         synth.configure(self.settings.volume, self.settings.muted)
+        self.speech.follow(self.settings.speech)
         # A new renderer only when the cards' looks changed: it starts with no card painted,
         # and the setup screen saves on every Start (the table then painted its cards anew).
         if (self.cards.four_colour, self.cards.large_index) != (self.settings.four_colour,
@@ -139,6 +144,7 @@ class App:
         folder that cannot be read is said once, not at each screen that reads it)."""
         if all(shown != message for shown, _ in self.notices):
             self.notices.append((message, seconds))
+            self.speech.say(message)
 
     # window -------------------------------------------------------------------------------
 
@@ -214,8 +220,15 @@ class App:
         for event in self.read_input():
             self.handle_event(event)
         self.scenes.update(dt)
+        self._speak_focus()
         self._poll_if_fine()
         self.draw()
+
+    def _speak_focus(self) -> None:
+        """Say what has the focus when it moved (to another scene or within one)."""
+        top = self.scenes.top
+        if top is not None and self.speech.speaking:
+            self.speech.focus(top.spoken_focus())
 
     def draw(self) -> None:
         self.scenes.draw(self.screen)

@@ -88,16 +88,22 @@ def type_text(app: App, text: str) -> None:
         post_key(app, pygame.K_UNKNOWN, char)
 
 
-def test_host_a_table_a_friend_joins_and_start_opens_the_game(
-        app: App, own_server: list[LocalServer], drawn: list[str]) -> None:
-    app.settings.player_name = "Ann"
+def host_setup(app: App, player: str, game: str) -> HostSetupScene:
+    """From the menu, as ``player``: Play online, then the game to host (its setup)."""
+    app.settings.player_name = player
     app.start(MenuScene(app))
     click(app, app.scenes.top.online_button.rect.center)
     online = app.scenes.top
     assert isinstance(online, OnlineScene)
-    click(app, next(b for b in online.game_buttons if b.label == "Whist").rect.center)
+    click(app, next(b for b in online.game_buttons if b.label == game).rect.center)
     setup = app.scenes.top
     assert isinstance(setup, HostSetupScene)
+    return setup
+
+
+def test_host_a_table_a_friend_joins_and_start_opens_the_game(
+        app: App, own_server: list[LocalServer], drawn: list[str]) -> None:
+    setup = host_setup(app, "Ann", "Whist")
     click(app, setup.rows[3].rect.center)          # seat 4: a remote player becomes a computer
     assert setup.kinds == ["host", "remote", "remote", "bot"]
     click(app, setup.start_button.rect.center)     # Open table

@@ -7,7 +7,8 @@ import os
 import signal
 import subprocess
 import sys
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
@@ -22,6 +23,9 @@ class ServeProcess:
     process: subprocess.Popen[str]
     url: str
     data: Path
+    lines: list[str] = field(default_factory=list)
+    """What it wrote to stdout after its first line (the journal's JSON lines), as it comes:
+    read all along, so a long test never fills the pipe and stalls the server."""
 
     def stop(self, sig: int = signal.SIGTERM) -> int:
         if self.process.poll() is None:
@@ -45,7 +49,18 @@ def start_server(data: Path, *extra: str) -> ServeProcess:
     if not line.startswith("parlour server listening on ws://127.0.0.1:"):
         process.kill()
         raise AssertionError(f"serve said {line!r}; stderr: {process.stderr.read() if process.stderr else ''}")
-    return ServeProcess(process, line.rsplit(" ", 1)[-1], data)
+    served = ServeProcess(process, line.rsplit(" ", 1)[-1], data)
+    threading.Thread(target=_drain, args=(process, served.lines), daemon=True).start()
+    return served
+
+
+def _drain(process: subprocess.Popen[str], lines: list[str]) -> None:
+    try:
+        assert process.stdout is not None
+        for line in process.stdout:
+            lines.append(line.rstrip("\n"))
+    except (ValueError, OSError):       # the test closed the pipe
+        pass
 
 
 @pytest.fixture

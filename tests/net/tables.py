@@ -48,12 +48,13 @@ async def with_server(job: Callable[[Server, str], Awaitable[Any]], data: Path |
 
 
 async def play_table(url: str, game: str, seats: int, remote: int, seed: int, levels: list[str],
-                     watch: bool = False, options: dict[str, Any] | None = None) -> Played:
+                     watch: bool = False, options: dict[str, Any] | None = None, secret: bool = False) -> Played:
     """A table with a host bot client and ``remote`` remote bot clients (levels in seat
-    order; the server's computers fill the rest at ``levels[0]``), played to the end."""
+    order; the server's computers fill the rest at ``levels[0]``), played to the end.
+    (``secret``: the server deals from a seed of its own, as a server without chosen seeds must.)"""
     records: list[list[str]] = [[] for _ in range(remote + 1 + watch)]
-    create = {"game": game, "seats": seats, "remote": remote, "difficulty": levels[0], "seed": seed,
-              "options": options or {}}
+    create = {"game": game, "seats": seats, "remote": remote, "difficulty": levels[0],
+              **({} if secret else {"seed": seed}), "options": options or {}}
     welcomed: asyncio.Future[str] = asyncio.get_running_loop().create_future()
     host = BotClient(url, {"create": create}, levels[0], name="Host", seed=seed, record=records[0],
                      timeout_s=GAME_TIMEOUT_S, on_welcome=lambda m: welcomed.set_result(m["table"]))

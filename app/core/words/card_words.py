@@ -8,6 +8,15 @@ from games.core.cards import Card, Rank
 _RANK_WORDS = {Rank.JACK: "Jack", Rank.QUEEN: "Queen", Rank.KING: "King", Rank.ACE: "Ace", Rank.JOKER: "Joker"}
 
 
+def rank_name(rank: Rank) -> str:
+    """A rank as a player says it: "Queen", "10".
+
+    >>> rank_name(Rank.QUEEN), rank_name(Rank.TEN)
+    ('Queen', '10')
+    """
+    return _RANK_WORDS.get(rank, rank.label)
+
+
 def card_name(card: Card) -> str:
     """A card as a player says it.
 

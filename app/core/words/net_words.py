@@ -3,8 +3,28 @@ lobby and Back to your table share them)."""
 
 from __future__ import annotations
 
-__all__ = ["player_line", "names_and", "close_question", "CLOSE_DETAIL", "CLOSE_YES", "CLOSE_NO",
-           "BACK_TO_MENU", "link_line"]
+from typing import Literal
+
+__all__ = ["ROUTER_ASKING", "RouterKind", "player_line", "router_line", "names_and", "close_question",
+           "CLOSE_DETAIL", "CLOSE_YES", "CLOSE_NO", "BACK_TO_MENU", "link_line"]
+
+RouterKind = Literal["mapped", "refused", "no_router", "private"]
+"""What a home router can answer when asked to forward the hosting port
+(app/net/server/router.py): it opened it, it said no, nothing answered, or its own address
+on the internet is private (carrier-grade NAT)."""
+
+ROUTER_ASKING = "Asking your router to open port {port} for friends beyond this network…"
+OUTSIDE_CANNOT = "friends outside your network cannot reach this computer"
+USE_A_VENUE = "use a venue (Settings)"
+BY_HAND = "or forward TCP port {port} to {lan} in your router's settings"
+ROUTER_WORDS: dict[str, str] = {
+    "mapped": "Your router opened port {port}: friends anywhere can join at {public}.",
+    "refused": "Your router did not allow it: " + OUTSIDE_CANNOT + "; " + USE_A_VENUE + ", " + BY_HAND + ".",
+    "no_router": "No router answered (UPnP is off or missing): " + OUTSIDE_CANNOT + "; " + USE_A_VENUE + ", "
+                 + BY_HAND + ".",
+    "private": "Your router's address on the internet, {public}, is itself private (your provider shares "
+               "it): " + OUTSIDE_CANNOT + "; " + USE_A_VENUE + ".",
+}
 
 
 def player_line(failure: str | None, address: str) -> str:
@@ -24,6 +44,20 @@ def player_line(failure: str | None, address: str) -> str:
         elif "timed out" in lowered or "timeout" in lowered:
             line = f"no answer from {address}: is it on your network, and the address right?"
     return line[:1].upper() + line[1:]
+
+
+def router_line(kind: RouterKind | None, port: int, public: str = "", lan: str = "this computer") -> str:
+    """What came of asking the router to open ``port`` (None: it is being asked), in a
+    player's words: ``public`` is the router's address on the internet, ``lan`` this
+    computer's on the local network (for forwarding the port by hand).
+
+    >>> router_line("mapped", 8765, "203.0.113.7")
+    'Your router opened port 8765: friends anywhere can join at 203.0.113.7:8765.'
+    """
+    if kind is None:
+        return ROUTER_ASKING.format(port=port)
+    where = f"{public}:{port}" if kind == "mapped" else public
+    return ROUTER_WORDS[kind].format(port=port, public=where, lan=lan)
 
 
 def names_and(names: list[str]) -> str:

@@ -24,13 +24,15 @@ English back, later gettext's catalogues answer there.
 from __future__ import annotations
 
 import re
+from typing import Callable
 
+from app.core.words.card_words import card_name
 from app.core.words.grammar import base_form
 from app.core.words.names import SeatNames
 from games.core.cards import Card, Suit
 from games.core.words import Side, Value, Who, Words
 
-__all__ = ["render", "translate", "translate_plural", "card_text", "SUIT_SIGNS"]
+__all__ = ["render", "spoken", "translate", "translate_plural", "card_text", "SUIT_SIGNS"]
 
 SUIT_SIGNS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 
@@ -56,10 +58,37 @@ def render(message: Words | str, names: SeatNames | None = None) -> str:
     ``names`` says who sits where and which seat is "you"; without it seats are
     "Player 1".. A ``str`` is a line already made (the server's own words, which name no
     seat and no card by code), shown as written: nothing rewrites a sentence after the fact."""
+    return _sentence(message, names, card_text)
+
+
+def spoken(message: Words | str, names: SeatNames | None = None) -> str:
+    """``message`` as a screen reader should say it: the same sentence as ``render``, with
+    each card named in words ("Ivy plays Queen of hearts", not "Q♥", which a reader spells
+    out as a letter and a symbol). A line already made has its cards put into words too.
+
+    >>> from games.core.cards import Card
+    >>> from games.core.words import T, Who
+    >>> spoken(T("{seat} plays {card}", seat=Who(0), card=Card.parse("QH")), SeatNames(["Ivy"]))
+    'Ivy plays Queen of hearts'
+    >>> spoken("Trumps: 10♦ turned up")
+    'Trumps: 10 of diamonds turned up'
+    """
+    if isinstance(message, str):
+        return _CARD_IN_TEXT.sub(lambda m: card_name(Card.parse(_RANK_CODE.get(m[1], m[1]) + _SIGN_CODE[m[2]])),
+                                 message)
+    return _sentence(message, names, card_name)
+
+
+_SIGN_CODE = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+_RANK_CODE = {"10": "T"}
+_CARD_IN_TEXT = re.compile(r"\b(10|[2-9JQKA])([♠♥♦♣])")
+
+
+def _sentence(message: Words | str, names: SeatNames | None, cards: Callable[[Card], str]) -> str:
     table = names or SeatNames([])
     if isinstance(message, str):
         message = Words.plain(message)
-    text = _fill(message, table, before="")
+    text = _fill(message, table, before="", cards=cards)
     return text[:1].upper() + text[1:]
 
 
@@ -77,7 +106,7 @@ def _template(message: Words) -> str:
     return translate_plural(message.template, message.plural, count if isinstance(count, int) else 0)
 
 
-def _fill(message: Words, names: SeatNames, before: str) -> str:
+def _fill(message: Words, names: SeatNames, before: str, cards: Callable[[Card], str]) -> str:
     """The template filled; ``before``: the text it follows (a clause's start is read
     across it)."""
     values = dict(message.values)
@@ -99,7 +128,7 @@ def _fill(message: Words, names: SeatNames, before: str) -> str:
             else:
                 out += after
             continue
-        out += _value(value, names, before + out, capital)
+        out += _value(value, names, before + out, capital, cards)
     return out
 
 
@@ -115,20 +144,20 @@ def _you(clause: bool, capital: bool, after: str) -> tuple[str, str]:
     return word, after
 
 
-def _value(value: Value, names: SeatNames, before: str, capital: bool) -> str:
+def _value(value: Value, names: SeatNames, before: str, capital: bool, cards: Callable[[Card], str]) -> str:
     if isinstance(value, Words):
-        return _fill(value, names, before)
+        return _fill(value, names, before, cards)
     if isinstance(value, Who):
         return _seat(value.seat, names)
     if isinstance(value, Side):
         return " & ".join(("You" if capital and i == 0 else "you") if seat == names.you else _seat(seat, names)
                           for i, seat in enumerate(value.seats))
     if isinstance(value, Card):
-        return card_text(value)
+        return cards(value)
     if isinstance(value, Suit):
         return value.title
     if isinstance(value, tuple):
-        return " ".join(card_text(card) for card in value)
+        return (" " if cards is card_text else ", ").join(cards(card) for card in value)
     return str(value)
 
 

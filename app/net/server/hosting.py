@@ -9,6 +9,12 @@ forgets the other's lobbies as it starts. Where mDNS
 cannot work, ``note`` says so in one line and the server serves on: the address and code
 always work. ``stop`` (the app calls it as it closes) takes the announcement down and
 closes the server, every table safe in its log. No pygame here.
+
+Hosting a table for friends beyond this network, ``open_to_internet`` asks the router to
+forward the port (app/net/server/router.py, on a thread of its own); ``public_address`` is
+then where friends anywhere dial. The mapping is taken down once none of the tables it was
+asked for is open any more (closed by its host, or over with nobody at it), and when the
+server stops.
 """
 
 from __future__ import annotations
@@ -24,8 +30,9 @@ from typing import IO, Any, Callable, TypeVar
 
 from app.net.server import table_life
 from app.net.server.folder_lock import lock_folder
+from app.net.server.router import RouterPort, Where
 from app.net.server.server import Server
-from app.net.server.table import Conn
+from app.net.server.table import Conn, Table
 from app.net.wire.addresses import DEFAULT_PORT
 from app.net.server.store import TableStore
 
@@ -35,6 +42,8 @@ T = TypeVar("T")
 
 STOP_TIMEOUT_S = 5.0
 MAX_FOLDERS = 20
+WATCH_S = 0.5
+"""How often the server looks whether a table is still open while the router's port is."""
 
 
 class LocalServer:
@@ -51,6 +60,10 @@ class LocalServer:
         self.note: str | None = None
         """Why the tables are not listed on the local network, if they are not."""
         self.server: Server | None = None
+        self.router: RouterPort | None = None
+        """The router's port mapping, once asked for (``open_to_internet``)."""
+        self._for_tables: tuple[str, ...] = ()     # the codes of the tables it was asked for
+        self._router_lock = threading.Lock()      # (the lobby and ``parlour host``'s printer both ask)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
         self._ready = threading.Event()
@@ -81,6 +94,34 @@ class LocalServer:
         host = self.host if self.host not in ("", "0.0.0.0", "::") else lan_address()
         return f"{host}:{self.port}"
 
+    def open_to_internet(self, code: str, where: Where | None = None) -> RouterPort | None:
+        """Ask the router to forward this server's port to friends anywhere, for the table
+        ``code`` (made already): the port stays open while a table it was asked for is, and
+        asking again while it is gives the same mapping. None until the server listens.
+        ``where`` says where the router is (tests); by default it is searched for."""
+        with self._router_lock:
+            loop = self._loop
+            if self.port is None or loop is None or loop.is_closed():
+                return None
+            if self.router is not None and not self.router.closed:
+                self._for_tables = (*self._for_tables, code)
+                return self.router
+            self._for_tables = (code,)
+            router = self.router = RouterPort(self.port, where).start()
+        try:
+            asyncio.run_coroutine_threadsafe(self._release_when_closed(router), loop)
+        except RuntimeError:             # the server stopped meanwhile: nothing to keep open
+            router.close(timeout=0)
+        return router
+
+    @property
+    def public_address(self) -> str | None:
+        """``host:port`` where friends beyond this network reach the server: the router's
+        public address, while it forwards the port (None otherwise)."""
+        router = self.router
+        outcome = router.outcome if router is not None and not router.closed else None
+        return outcome.address if outcome is not None else None
+
     def guests(self) -> list[str]:
         """The people at this server's tables now, but their hosts (watchers too): whom
         closing the app would leave at a table that is gone. [] when it does not run."""
@@ -98,7 +139,7 @@ class LocalServer:
                     if any(c.seat is None or t.seats[c.seat].kind != "host" for c in t.conns)]
             conns = [c for t in shut for c in t.conns]
             for table in shut:
-                table_life.shut(server, table, table_life.closed_line(table))
+                table_life.shut(server, table, table_life.closed_line(table), "closed by its host as its app closed")
             return conns
 
         conns: list[Conn] = self._on_loop(close, [])
@@ -128,6 +169,8 @@ class LocalServer:
             return otherwise
 
     def stop(self) -> None:
+        if self.router is not None:
+            self.router.close()
         loop, stop = self._loop, self._stop
         if loop is not None and stop is not None and not loop.is_closed():
             try:
@@ -173,6 +216,15 @@ class LocalServer:
         if announcing:
             await asyncio.wait(announcing, timeout=STOP_TIMEOUT_S)
 
+    async def _release_when_closed(self, router: RouterPort) -> None:
+        """(On the server's loop) take the router's mapping down once none of the tables it
+        was asked for is open. Only looks: the router's thread does the asking."""
+        while not router.closed:
+            tables = self.server.tables if self.server is not None else {}
+            if not any(code in tables and is_open(tables[code]) for code in self._for_tables):
+                router.close(timeout=0)
+            await asyncio.sleep(WATCH_S)
+
     async def _announce(self, port: int) -> None:
         assert self.server is not None and self._stop is not None
         try:
@@ -186,6 +238,12 @@ class LocalServer:
             await Announcer(socket.gethostname(), self.host, port).keep_up(self.server, self._stop)
         except DiscoveryUnavailable as problem:
             self.note = f"Not listed on the local network: {problem}"
+
+
+def is_open(table: Table) -> bool:
+    """Whether a table still wants friends to reach it: waiting, being played, or over with
+    someone still at it (who may play again)."""
+    return table.status in ("waiting", "playing") or bool(table.conns)
 
 
 def claim_folder(base: Path) -> tuple[Path, IO[bytes]]:

@@ -11,18 +11,27 @@ guessing at once); while either is used up, a wrong code gets "wait" and the con
 is closed, so every further guess costs a new connection, and new connections per address
 are limited too. A right code is accepted at any time: the limits refuse guessing, not
 the friends who share an address with a guesser.
+
+Behind a reverse proxy (a venue's Caddy, which adds TLS) every player arrives from the
+proxy's address, so one address would hold everyone's limits. With ``Limits.proxy`` set
+(``parlour serve --behind-proxy ADDRESS``), a connection from that address is counted as the
+address the proxy says it speaks for (the last ``X-Forwarded-For`` entry, the one the proxy
+itself added); from anyone else the header is ignored, so nobody can name their own
+address by sending it.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
-__all__ = ["Limits", "Bucket", "Gate"]
+__all__ = ["Limits", "Bucket", "Gate", "VENUE_HOST_AWAY_S", "client_address", "proxy_problem"]
 
 FORGET_AFTER = 10_000      # addresses remembered before the rested ones are forgotten
+VENUE_HOST_AWAY_S = 600.0  # a venue (serve --public) keeps a lobby while its host is away (asleep) this long
 
 
 @dataclass(frozen=True)
@@ -46,6 +55,8 @@ class Limits:
     unstarted_s: float = 6 * 3600.0           # a table still waiting this long after it was made is closed
     idle_s: float = 3600.0                    # finished or waiting with nobody connected this long: forgotten
     origins: tuple[str, ...] = ()             # browser pages (Origin headers) allowed besides none
+    proxy: str = ""                           # a reverse proxy's address (or network) whose X-Forwarded-For is trusted
+    host_away_s: float = 0.0                  # a waiting table's host may be away this long (0: the grace period)
 
 
 class Bucket:
@@ -128,3 +139,39 @@ class Gate:
         if bucket is None:
             bucket = buckets[address] = Bucket(rate, burst, self.clock)
         return bucket
+
+
+def proxy_problem(proxy: str) -> str | None:
+    """Why ``proxy`` is not an address or network a proxy can be at (None: it is)."""
+    try:
+        ipaddress.ip_network(proxy, strict=False)
+    except ValueError:
+        return f"--behind-proxy takes the proxy's IP address (or a network, 10.0.0.0/8), not {proxy!r}"
+    return None
+
+
+def client_address(peer: str, forwarded: list[str], proxy: str) -> str:
+    """The address a connection's limits are counted for: ``peer`` (the socket's), or, when
+    ``peer`` is the trusted ``proxy``, the last address the proxy put in ``forwarded`` (the
+    X-Forwarded-For headers' values, in order). A header from anyone else, or one whose last
+    entry is not an address, changes nothing."""
+    if not proxy or not forwarded or not _within(peer, proxy):
+        return peer
+    last = forwarded[-1].rsplit(",", 1)[-1].strip()
+    try:
+        return str(_plain(ipaddress.ip_address(last)))
+    except ValueError:
+        return peer
+
+
+def _within(peer: str, proxy: str) -> bool:
+    try:
+        return _plain(ipaddress.ip_address(peer)) in ipaddress.ip_network(proxy, strict=False)
+    except ValueError:
+        return False
+
+
+def _plain(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> ipaddress.IPv4Address | ipaddress.IPv6Address:
+    """An IPv4 address as itself, even when a dual-stack socket gives it as ::ffff:a.b.c.d."""
+    mapped = getattr(address, "ipv4_mapped", None)
+    return mapped if mapped is not None else address

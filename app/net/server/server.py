@@ -42,14 +42,15 @@ from websockets.typing import Origin
 
 from app.core.action_codec import decode_action
 from app.net.wire import protocol
-from app.net.server import reflex_table, seating, table_life, thinking
+from app.net.server import metrics, reflex_table, seating, table_life, thinking
 from app.net.wire.protocol import (
     ActionMsg, Again, Chat, Close, Create, Hello, Leave, Ping, Press, ProtocolError, Start, dump, error_message,
 )
 from app.core.deal_proof import new_salt
 from app.net.server.deal_seeds import secret_seed, table_seed
 from app.net.server.chat_log import ChatLog
-from app.net.server.limits import Bucket, Gate, Limits
+from app.net.server.journal import JOINED, LEFT, MADE, RESUMED, Journal
+from app.net.server.limits import Bucket, Gate, Limits, client_address
 from app.net.server.outbox import Outbox
 from app.net.server.reflex_table import ReflexTable
 from app.net.server.store import ASIDE, SeatRecord, TableRecord, TableStore, token_hash
@@ -68,6 +69,7 @@ T = TypeVar("T")
 
 HELLO_TIMEOUT_S = 10.0
 MAX_TABLES = 5000
+PING_S = 20.0            # the WebSocket keepalive: a dead peer found, and round trips measured
 READ_LIMIT = 1 << 20     # a frame over this closes the connection; over MAX_BYTES gets an error line
 
 
@@ -81,8 +83,9 @@ class Server:
     def __init__(self, store: TableStore | None = None, grace_s: float = 30.0, workers: int = 2,
                  reflex_speed: float = 1.0, clock: Callable[[], float] = time.monotonic,
                  sweep_every_s: float = table_life.SWEEP_EVERY_S, limits: Limits | None = None,
-                 chosen_seeds: bool = False) -> None:
+                 chosen_seeds: bool = False, journal: Journal | None = None) -> None:
         self.store = store
+        self.journal = journal               # one JSON line per table event (parlour serve: stdout)
         self.chosen_seeds = chosen_seeds     # a create's seed honoured at remote tables too (app/net/server/deal_seeds.py)
         self.grace_s = grace_s
         self.clock = clock                   # for the sweep of idle tables (tests move it)
@@ -94,6 +97,7 @@ class Server:
         self.gate = Gate(self.limits)
         self.executor = thinking.ThinkingPool(workers)    # the computers' threads, people's tables first
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.figures = metrics.Figures(lambda: self.tables.values(), lambda: sum(self.gate.open.values()))
         if store is not None:
             for record in store.load_all():
                 self._restore_or_set_aside(record)
@@ -137,6 +141,7 @@ class Server:
         table.kind = _kind_for(table.core.spec)(self, table)
         self.tables[table.code] = table
         table.made_at = table.quiet_since = self.clock()
+        table.noted = table.status
         for seat, record in enumerate(table.seats):
             if record.token_hash is not None:
                 self.by_token[record.token_hash] = (table, seat)
@@ -178,12 +183,15 @@ class Server:
         if self.store is not None:
             self.store.create(record, time.time())
         self._add(table)
+        self.note(MADE, table, seats=len(seats), plan=[s.kind for s in seats])
         return table, token
 
     # --- connections ----------------------------------------------------------------------
 
     async def handler(self, ws: ServerConnection) -> None:
-        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        peer = str(ws.remote_address[0]) if ws.remote_address else "?"
+        forwarded = ws.request.headers.get_all("X-Forwarded-For") if ws.request is not None else []
+        address = client_address(peer, forwarded, self.limits.proxy)     # (a proxy's: whom it speaks for)
         refused = self.gate.admit(address)
         if refused is not None:
             await _refuse(ws, refused)
@@ -267,6 +275,7 @@ class Server:
         if seat is not None:
             table.away_since.pop(seat, None)
             table.left.discard(seat)
+            self.note(JOINED, table, seat=seat, kind=table.seats[seat].kind, back=token is None)
         self._welcome(conn, token)
 
     def _table_for_code(self, conn: Conn, code: str) -> Table:
@@ -321,8 +330,11 @@ class Server:
             message = protocol.parse_client(raw)
             if isinstance(message, (ActionMsg, Press)):
                 table, seat = self.playing_table(conn)
+                heard = time.perf_counter()
                 await table.kind.act(conn, seat, message)
                 conn.messages.give_back()       # a move the rules accepted is no flood
+                self.figures.actions += 1
+                self.figures.answers.observe(time.perf_counter() - heard)
             elif isinstance(message, Chat):
                 self._chat(conn, message)
             elif isinstance(message, Again):
@@ -415,9 +427,9 @@ class Server:
             table.quiet_since = self.clock()
         if conn.seat is not None and not any(c.seat == conn.seat for c in table.conns):
             table.away_since[conn.seat] = time.monotonic()
+            self.note(LEFT, table, seat=conn.seat)
             if conn.leaving:      # gone on purpose: shown as left, and a computer holds the seat now
                 table.left.add(conn.seat)
-                table.away_since[conn.seat] -= self.grace_s
             self.broadcast(table, [])
             if conn.leaving:
                 table.kind.move_on()
@@ -432,6 +444,10 @@ class Server:
     # --- what a table kind may ask (app/net/server/table.py's Post) -------------------------------
 
     def broadcast(self, table: Table, events: list[Event], but: Conn | None = None) -> None:
+        if table.noted != table.status:     # the game started or ended: once in the journal
+            table.noted = table.status
+            if self.journal is not None:
+                self.journal.status_changed(table)
         for conn, frame in _table_frames(table, events, [c for c in table.conns if c is not but]):
             conn.outbox.put(frame)
 
@@ -440,6 +456,10 @@ class Server:
 
     def error(self, conn: Conn, text: str, words: Words | None = None) -> None:
         self.send(conn, error_message(protocol.cut(text), words))
+
+    def note(self, event: str, table: Table, **fields: Any) -> None:
+        if self.journal is not None:
+            self.journal.event(event, table, **fields)
 
     def later(self, job: Coroutine[Any, Any, Any]) -> None:
         task = asyncio.ensure_future(job)
@@ -464,22 +484,30 @@ class Server:
         # A browser page's connection carries an Origin header; Parlour's own clients send
         # none. Only the origins an operator allowed may come from a page (None: no header).
         origins: list[Origin | None] = [None, *map(Origin, self.limits.origins)]
-        async with serve(self.handler, host, port, max_size=READ_LIMIT, ping_interval=20,
-                         ping_timeout=20, compression=None, origins=origins) as server:
+        # /healthz and /metrics are plain HTTP on the same port (app/net/server/metrics.py).
+        async with serve(self.handler, host, port, max_size=READ_LIMIT, ping_interval=PING_S,
+                         ping_timeout=20, compression=None, origins=origins,
+                         process_request=lambda ws, request: metrics.answer_http(self.figures, ws, request)) as server:
             real_port = next(iter(server.sockets)).getsockname()[1]
             if ready is not None:
                 ready(host, real_port)
             for table in self.tables.values():     # resumed tables: computers move on at once
+                self.note(RESUMED, table, status=table.status, actions=len(table.core.actions))
                 table.kind.move_on()
                 self.later(self._hold_seat_later(table))
             sweeping = asyncio.ensure_future(table_life.sweep_every(self, self.sweep_every_s))
+            sampling = asyncio.ensure_future(metrics.sample_every(self.figures, self._sockets, PING_S))
             try:
                 await (stop or asyncio.Event()).wait()
             finally:
                 sweeping.cancel()
+                sampling.cancel()
         self.executor.shutdown(wait=False, cancel_futures=True)
         if self.store is not None:
             self.store.close()
+
+    def _sockets(self) -> list[ServerConnection]:
+        return [conn.ws for table in self.tables.values() for conn in table.conns]
 
 
 def _urgency(table: Table) -> int:

@@ -70,6 +70,7 @@ class Table:
     made_by: str = ""                # the address it was made from ("" once resumed from the log)
     made_at: float = 0.0             # when (server.clock), or when it was resumed: for the sweep
     quiet_since: float = 0.0         # when its last connection left (server.clock): for the sweep
+    noted: str = ""                  # the status the server's journal last said (app/net/server/journal.py)
     kind: TableKind = field(init=False, repr=False)     # turn or reflex: given by the server, once
     salt: str = field(default_factory=new_salt, repr=False)   # this deal's, secret until its end (app/core/deal_proof.py)
 
@@ -163,3 +164,6 @@ class Hall(Post, Protocol):
     by_token: dict[str, tuple[Table, Seat]]
     limits: Limits
     clock: Callable[[], float]
+
+    def note(self, event: str, table: Table, **fields: Any) -> None:
+        """``event`` at ``table`` in the server's journal of table events, if it keeps one."""

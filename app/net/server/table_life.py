@@ -1,5 +1,6 @@
 """How a table ends on the server: closed by its host before the game starts, closed when its
-host has been gone longer than the grace period while it waits, closed when it has waited to
+host has been gone longer than the grace period while it waits (a venue gives a host longer,
+``Limits.host_away_s``: a laptop that sleeps a few minutes finds its lobby still there), closed when it has waited to
 start longer than the server allows (``Limits.unstarted_s``: tables nobody starts must not
 pile up), or swept out of memory once it has been finished or abandoned with nobody
 connected for ``Limits.idle_s`` (an hour).
@@ -17,6 +18,7 @@ import asyncio
 import time
 from typing import TYPE_CHECKING
 
+from app.net.server.journal import CLOSED
 from app.net.wire.protocol import ProtocolError
 
 if TYPE_CHECKING:
@@ -37,7 +39,7 @@ def close(server: Hall, conn: Conn) -> None:
         raise ProtocolError("only the host can close the table")
     if table.status != "waiting":
         raise ProtocolError("the game has started: the table closes when it is over")
-    shut(server, table, closed_line(table))
+    shut(server, table, closed_line(table), "closed by its host")
 
 
 def closed_line(table: Table) -> str:
@@ -46,24 +48,26 @@ def closed_line(table: Table) -> str:
 
 
 def host_gone(server: Hall, table: Table) -> bool:
-    """A waiting table whose host has been away longer than the grace period."""
+    """A waiting table whose host has been away longer than the grace period (or the
+    server's ``host_away_s``)."""
     away = table.away_since.get(table.host_seat)
     return (table.status == "waiting" and server.tables.get(table.code) is table and away is not None
-            and time.monotonic() - away >= server.grace_s)
+            and time.monotonic() - away >= (server.limits.host_away_s or server.grace_s))
 
 
 def close_if_host_gone(server: Hall, table: Table) -> bool:
     """Close ``table`` if its host has been gone too long while it waits; whether it did."""
     if not host_gone(server, table):
         return False
-    shut(server, table, f"{_host_name(table)} left, so the table is closed")
+    shut(server, table, f"{_host_name(table)} left, so the table is closed", "its host left")
     return True
 
 
-def shut(server: Hall, table: Table, line: str) -> None:
-    """Forget ``table``, tell everyone at it ``line`` (a ``closed`` message) and hang up
-    (each connection's own task closes it once the line is sent: nothing waits here)."""
-    forget(server, table)
+def shut(server: Hall, table: Table, line: str, why: str) -> None:
+    """Forget ``table`` (``why``, for the server's journal), tell everyone at it ``line`` (a
+    ``closed`` message) and hang up (each connection's own task closes it once the line is
+    sent: nothing waits here)."""
+    forget(server, table, why)
     conns = list(table.conns)
     table.conns.clear()
     message = {"type": "closed", "message": line}
@@ -72,10 +76,11 @@ def shut(server: Hall, table: Table, line: str) -> None:
         conn.outbox.close_after(1000, "the table is closed")
 
 
-def forget(server: Hall, table: Table) -> None:
-    """``table`` gone from memory, its seat tokens and the log."""
+def forget(server: Hall, table: Table, why: str) -> None:
+    """``table`` gone from memory, its seat tokens and the log (``why``: for the journal)."""
     if server.tables.get(table.code) is not table:
         return
+    server.note(CLOSED, table, why=why)
     del server.tables[table.code]
     for record in table.seats:
         if record.token_hash is not None:
@@ -94,11 +99,12 @@ def sweep(server: Hall) -> list[str]:
     idle = [t for t in server.tables.values()
             if not t.conns and t.status in ("over", "waiting") and now - t.quiet_since >= limits.idle_s]
     for table in idle:
-        forget(server, table)
+        forget(server, table, "idle")
     unstarted = [t for t in server.tables.values() if t.status == "waiting" and now - t.made_at >= limits.unstarted_s]
     for table in unstarted:
-        shut(server, table, "nobody started the table in time, so it is closed")
-    return [t.code for t in idle + unstarted]
+        shut(server, table, "nobody started the table in time, so it is closed", "not started in time")
+    hostless = [t for t in list(server.tables.values()) if close_if_host_gone(server, t)]   # (a venue's longer wait)
+    return [t.code for t in idle + unstarted + hostless]
 
 
 async def sweep_every(server: Hall, seconds: float) -> None:

@@ -9,16 +9,17 @@ DEFAULT_PORT = 8765
 
 
 def normalise(address: str) -> str:
-    """``host``, ``host:port`` or ``ws://host:port`` as a WebSocket address.
+    """``host``, ``host:port`` or ``ws://host:port`` as a WebSocket address (``wss://host``
+    without a port is TLS's own port, as a venue's address is given).
 
-    >>> normalise("example.org"), normalise("ws://10.0.0.2:9000")
-    ('ws://example.org:8765', 'ws://10.0.0.2:9000')
+    >>> normalise("example.org"), normalise("ws://10.0.0.2:9000"), normalise("wss://cards.example.org")
+    ('ws://example.org:8765', 'ws://10.0.0.2:9000', 'wss://cards.example.org')
     """
     address = address.strip()
     if "://" not in address:
         address = "ws://" + address
     scheme, _, rest = address.partition("://")
-    if ":" not in rest.rsplit("]", 1)[-1]:
+    if ":" not in rest.rsplit("]", 1)[-1] and scheme != "wss":
         rest = f"{rest.rstrip('/')}:{DEFAULT_PORT}"
     return f"{scheme}://{rest}"
 

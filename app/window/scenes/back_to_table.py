@@ -5,7 +5,9 @@ waiting for players opens its lobby). A table that was on this app's own server 
 again from its log first (the server went with the app).
 
 Nothing answers, or the server no longer knows the seat: one plain line, Back, and the kept
-seat is forgotten (there is no way back to it).
+seat is forgotten (there is no way back to it). A seat at the venue (Settings) is kept when
+the venue does not answer: the table lives on there, and the trouble is more likely this
+computer's network than the venue, so the menu offers it again.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from app.core.kept_seats import KeptSeat
+from app.core.venue_address import venue_name
+from app.core.words import venue_words
 from app.window.render.table import felt
 from app.window.render.text import font, render_text, wrap
 from app.window.scenes.base import Scene
@@ -92,23 +96,30 @@ class BackToTableScene(Scene):
             self.session = back_session(server.url, self.seat)
 
     def _failed(self, failure: str, said: bool = False) -> None:
-        """One line for the player; the kept seat goes (nothing there opens it any more)."""
+        """One line for the player; the kept seat goes (nothing there opens it any more),
+        unless it is at a venue that did not answer."""
         from app.core import kept_seats
 
-        kept_seats.forget(self.seat.token)
+        if not (self._at_venue and _unreachable(failure)):
+            kept_seats.forget(self.seat.token)
         self.problem = failure if said else self.explain(failure)
         self.back_button.label = "Back"
 
     def explain(self, failure: str) -> str:
         """Why the seat cannot be had, in the player's words."""
         line = failure.removeprefix("the server refused: ")
+        if self._at_venue and _unreachable(failure):
+            return venue_words.venue_silent(venue_name(self.seat.url))
         if line == NO_SEAT:
             return f"{self.seat.title} is no longer there: its game has ended, or its table was closed."
-        if line.startswith(("cannot reach ", "lost the server ")) and self.seat.host and not self.seat.hosted_here:
+        if _unreachable(line) and self.seat.host and not self.seat.hosted_here:
             return (f"The table was on {self.seat.host}'s computer, which has closed "
                     f"(nothing answers at {self.address}).")
         return player_line(failure, self.address)
 
+    @property
+    def _at_venue(self) -> bool:
+        return bool(self.app.settings.venue) and self.seat.url == self.app.settings.venue
 
     # --- what the player does ---------------------------------------------------------------
 
@@ -157,3 +168,8 @@ class BackToTableScene(Scene):
                           (self.box.centerx, y + size // 2))
             y += size + 6
         self.back_button.draw(surface)
+
+
+def _unreachable(failure: str) -> bool:
+    """Whether ``failure`` says nothing answered (not that the server refused the seat)."""
+    return failure.startswith(("cannot reach ", "lost the server "))

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from app.core.storage import Settings
     from app.net.client.remote import RemoteSession
     from app.window.render.cards import CardRenderer
+    from app.window.speech import Speech
     from games.core.words import Words
     from games.registry import GameSpec
 
@@ -65,6 +66,11 @@ class Scene:
     def notice_area(self) -> pygame.Rect | None:
         """Where the app's notices may go on this scene without covering what it draws
         (None: across the top, the default)."""
+        return None
+
+    def spoken_focus(self) -> str | None:
+        """What has the keyboard's focus, as a screen reader says it ("Whist, 4 players,
+        button"); the app speaks it when it changes. None: nothing to say."""
         return None
 
 
@@ -159,6 +165,7 @@ class AppServices(Protocol):
     menu_focus: int                  # the game the menu had chosen, kept for its next showing
     asks_name: bool                  # the menu asks a new player's name once
     room: tuple[int, int]            # the largest window the desktop holds (Settings' sizes)
+    speech: Speech                   # what is said aloud (a screen reader, the speech log)
 
     @property
     def animation_speed(self) -> float: ...
@@ -261,8 +268,12 @@ class Navigator(Protocol):
     def lobby(self, session: RemoteSession, address: str, *, replace: bool = False) -> None:
         """The lobby of a networked table this app has joined (``session``) at ``address``."""
 
-    def hosted_lobby(self, spec: GameSpec, create: dict[str, Any]) -> None:
-        """The host's lobby: the app's own server opened, the table ``create`` made on it."""
+    def hosted_lobby(self, spec: GameSpec, create: dict[str, Any], internet: bool = False,
+                     at: str | None = None) -> None:
+        """The host's lobby: the app's own server opened, the table ``create`` made on it
+        (``internet``: and the router asked to let friends beyond this network in); or the
+        table made at the server ``at``, a venue, where the host's app is a client like the
+        others'."""
 
     def back_to_table(self, seat: KeptSeat) -> None:
         """Sit down again at a networked table the app was closed at."""

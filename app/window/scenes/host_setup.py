@@ -2,7 +2,11 @@
 joins with the code) or a Computer at a level; then the lobby. The game's options are
 chosen as for a game at home, and the seed too while every other seat is a computer: a
 table with a remote player is dealt from a secret seed nobody chooses, the host included
-(app/net/server/deal_seeds.py), so the seed row then says so and none is sent."""
+(app/net/server/deal_seeds.py), so the seed row then says so and none is sent.
+
+The last row says where friends join from: this network, anywhere (the router is asked to
+open the port of the app's own server), or the venue given under Settings, where the table
+is made and this app is a client like the others', and the table lives on without it."""
 
 from __future__ import annotations
 
@@ -10,10 +14,13 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
+from app.core.venue_address import venue_name
+from app.core.words import venue_words
 from app.window.scenes.setup import SetupScene
 from app.window.render.text import font, render_text, wrap
 from app.core.session import SeatPlan, Setup
 from app.window.ui import theme
+from app.window.ui.form import Row
 from app.core.words.names import clean_name
 from games.registry import DIFFICULTIES, GameSpec
 
@@ -26,6 +33,10 @@ SEATS_WORDS = ("A remote player is a friend on another computer: they join with 
                "screen shows. When you start, computers take the remote seats nobody has taken.")
 PARTNERS_WORDS = "Partners sit opposite: seats 1 and 3 play against seats 2 and 4."
 HERE_WORDS = "A player here shares this keyboard with you, with keys of their own."
+REACH_LABEL = "Friends join from"
+REACH_VALUES = {False: "this network", True: "anywhere (asks your router)"}
+REACH_WORDS = ("Anywhere asks your router to open the table's port to the internet while the table is open; "
+               "the lobby says whether it did.")
 
 
 class HostSetupScene(SetupScene):
@@ -35,6 +46,11 @@ class HostSetupScene(SetupScene):
         # Every seat but yours is for a friend at first; a computer's level is kept in the
         # seat's plan, whatever the seat is now, so stepping through comes back to it.
         self.kinds: list[str] = []
+        # Friends beyond this network: the router is asked to open the port (not by default:
+        # it changes the home network, so only when the host says so); or the table is made
+        # at the venue (Settings), where it lives on without this computer.
+        self.internet = False
+        self.at_venue = False
         super().__init__(app, spec, Setup.default(spec))
         self.setup.seats = [SeatPlan(False, plan.difficulty) for plan in self.setup.seats]
         self.kinds = [YOU] + [REMOTE] * (len(self.setup.seats) - 1)
@@ -42,6 +58,30 @@ class HostSetupScene(SetupScene):
 
     def _remembered(self) -> Setup | None:
         return None          # (what was chosen for a game at home says nothing of this one)
+
+    def build_rows(self) -> None:
+        super().build_rows()
+        self.rows.append(Row(REACH_LABEL, self._reach_text, self._reach_change))
+
+    # --- where friends join from: this network, anywhere (the router), the venue -----------------
+
+    @property
+    def venue(self) -> str:
+        """The venue's address from Settings ("" when none was given)."""
+        return self.app.settings.venue
+
+    def _reaches(self) -> list[tuple[bool, bool]]:
+        """The choices, as (internet, at_venue): the venue only once Settings has one."""
+        return [(False, False), (True, False)] + ([(False, True)] if self.venue else [])
+
+    def _reach_text(self) -> str:
+        return venue_words.AT_VENUE if self.at_venue else REACH_VALUES[self.internet]
+
+    def _reach_change(self, step: int) -> None:
+        reaches = self._reaches()
+        now = (self.internet, self.at_venue)
+        index = reaches.index(now) if now in reaches else 0
+        self.internet, self.at_venue = reaches[(index + step) % len(reaches)]
 
     # --- seats ---------------------------------------------------------------------------------
 
@@ -145,7 +185,8 @@ class HostSetupScene(SetupScene):
         return not self._remote_seats() and super()._type_seed(event)
 
     def start(self) -> None:
-        self.app.nav.hosted_lobby(self.spec, self.create())
+        at = self.venue if self.at_venue and self.venue else None
+        self.app.nav.hosted_lobby(self.spec, self.create(), self.internet, at)
 
     @property
     def heading(self) -> str:
@@ -156,15 +197,28 @@ class HostSetupScene(SetupScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        # What the choices mean, under the buttons.
+        # What the choices mean, under the buttons: as many whole sentences as fit above the keys.
         s = self.s
         x, y = self.rows[0].rect.left, self.start_button.rect.bottom + int(26 * s)
         size = max(13, int(17 * s))
-        words = SEATS_WORDS + (" " + PARTNERS_WORDS if self.spec.partnerships else "")
-        words += " " + HERE_WORDS if self.spec.realtime else ""
-        for line in wrap(words, font(size), self.rows[0].rect.width):
+        for line in self._meaning_lines(size, (self.size[1] - int(40 * s) - y) // (size + 5)):
             surface.blit(render_text(line, size, theme.INK_DIM), (x, y))
             y += size + 5
+
+    def _meaning_lines(self, size: int, room: int) -> list[str]:
+        """The words on what the choices mean, wrapped: the first of them that fit ``room``
+        lines (a crowded table, Spoons for twelve, leaves the last ones out)."""
+        where = venue_words.venue_words(venue_name(self.venue)) if self.at_venue else REACH_WORDS
+        said = [SEATS_WORDS, PARTNERS_WORDS if self.spec.partnerships else "",
+                HERE_WORDS if self.spec.realtime else "", where,
+                venue_words.NO_VENUE_WORDS if not self.venue else ""]
+        said = [words for words in said if words]
+        while said:
+            lines = wrap(" ".join(said), font(size), self.rows[0].rect.width)
+            if len(lines) <= room:
+                return lines
+            said.pop()
+        return []
 
 
 def _here_name(seat: int) -> str:

@@ -18,7 +18,7 @@ from app.core.words import deal_words
 from app.core.words.chat_words import phrases_for
 from app.window.render.text import font, render_text, wrap
 from app.window.scenes.base import Scene
-from app.core.words.net_words import player_line
+from app.core.words.net_words import player_line, router_line
 from app.window.ui import theme
 from app.core.words.names import clean_name
 from app.core.words.render import render
@@ -53,16 +53,22 @@ class LobbyScene(Scene):
     name = "lobby"
 
     def __init__(self, app: AppServices, session: RemoteSession | None, address: str, spec: GameSpec | None = None,
-                 create: dict[str, Any] | None = None) -> None:
+                 create: dict[str, Any] | None = None, internet: bool = False) -> None:
         super().__init__(app)
         self.session = session
         self.address = address
+        self.lan_address = address           # (the address on this network, beside a public one)
+        self.internet = internet             # the host asks the router to let friends anywhere in
+        self.router_asked_for: str | None = None   # (the table the router was asked for, once)
         self.spec = spec
         self.create = create                 # the host's table, made again by Try again
         # A host whose table was made by the caller on a server of its choosing (parlour
         # host --server) makes it there again; None: on the app's own server.
         self.table_url: str | None = getattr(session, "url", None) if session is not None and create else None
         self.given_name: str | None = getattr(session, "player_name", None)
+        # The table is at the venue (Settings): it outlives this app (hosted there, or come back to).
+        venue = app.settings.venue
+        self.at_venue = bool(venue) and getattr(session, "url", None) == venue
         self.server: Any = None
         self.server_failure: str | None = None
         self.error: tuple[Words | str, float] | None = None
@@ -74,9 +80,13 @@ class LobbyScene(Scene):
         self.resize(app.screen.get_size())
 
     @classmethod
-    def hosting(cls, app: AppServices, spec: GameSpec, create: dict[str, Any]) -> LobbyScene:
-        """The host's lobby: the app's server is opened, then the table made on it."""
-        lobby = cls(app, None, "", spec, create)
+    def hosting(cls, app: AppServices, spec: GameSpec, create: dict[str, Any], internet: bool = False,
+                at: str | None = None) -> LobbyScene:
+        """The host's lobby: the app's server is opened, then the table made on it (and with
+        ``internet``, the router asked to forward its port to friends anywhere); or the table
+        is made at the server ``at`` (a venue: nothing is opened here, nor the router asked)."""
+        lobby = cls(app, None, at or "", spec, create, internet and at is None)   # (a venue's whole address)
+        lobby.table_url, lobby.at_venue = at, at is not None
         lobby.try_again()
         return lobby
 
@@ -106,8 +116,21 @@ class LobbyScene(Scene):
         if server.failure is not None:
             self.server_failure = server.failure
         elif server.port is not None:
-            self.address = server.address()
+            self.address = self.lan_address = server.address()
             self.session = host_session(server.url, self.create, self._name())
+
+    def _router_answered(self) -> None:
+        """With friends anywhere, the router is asked once the table is made; once it has
+        opened the port, the address to send is the public one."""
+        server, code = self.server, getattr(self.session, "code", None)
+        if not self.internet or server is None or code is None:
+            return
+        if self.router_asked_for != code:
+            self.router_asked_for = code
+            server.open_to_internet(code)
+        public = server.public_address
+        if public and self.address != public:
+            self.address = public
 
     def _name(self) -> str:
         return self.given_name or clean_name(self.app.settings.player_name) or "Host"
@@ -142,6 +165,7 @@ class LobbyScene(Scene):
 
     def update(self, dt: float) -> None:
         self._server_ready()
+        self._router_answered()
         session = self.session
         if session is None:
             return
@@ -183,9 +207,10 @@ class LobbyScene(Scene):
         self.app.scenes.pop()
 
     def app_closing(self) -> None:
-        """The app closes with this lobby open: the host's waiting table is closed first."""
+        """The app closes with this lobby open: the host's waiting table is closed first
+        (not at the venue: it waits there, and Back to your table comes back to it)."""
         session = self.session
-        if session is not None and self.is_host and session.status == "waiting":
+        if session is not None and self.is_host and session.status == "waiting" and not self.at_venue:
             session.close_table()
 
     def _forget_app_closing(self) -> None:
@@ -301,6 +326,10 @@ class LobbyScene(Scene):
 
     def _how_to_join(self) -> list[tuple[str, tuple[int, int, int]]]:
         said = [(f"Address: {self.address}", theme.INK)]
+        if self.address != self.lan_address:
+            said.append((f"On this network: {self.lan_address}", theme.INK_DIM))
+        if self.is_host:
+            said.extend(self._router_said())
         note = getattr(self.session, "seating_note", None)      # (a joiner's people who could not sit)
         if note and (self.error is None or self.error[0] != note):   # (not while the footer says it)
             said.append((note, theme.DANGER))
@@ -311,6 +340,18 @@ class LobbyScene(Scene):
             if note:
                 said.append((f"{note}: send them the address and the code.", theme.INK_DIM))
         return said
+
+    def _router_said(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """What came of asking the router, when it was asked (none else)."""
+        router = getattr(self.server, "router", None) if self.internet else None
+        if router is None:
+            return []
+        outcome, port = router.outcome, router.port
+        if outcome is None:
+            return [(router_line(None, port), theme.INK_DIM)]
+        colour = theme.INK if outcome.kind == "mapped" else theme.DANGER
+        this_computer = self.lan_address.rpartition(":")[0] or self.lan_address
+        return [(router_line(outcome.kind, outcome.port, outcome.public_ip, this_computer), colour)]
 
     def _draw_seats(self, surface: pygame.Surface, y: int) -> None:
         session = self.session

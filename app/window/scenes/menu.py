@@ -252,6 +252,14 @@ class MenuScene(Scene):
         elif key == pygame.K_b and self.kept_seat is not None:
             self.back_to_table()
 
+    def spoken_focus(self) -> str | None:
+        if self.quitting is not None:
+            return self.quitting.spoken()
+        if self.name_prompt is not None:
+            return self.name_prompt.title
+        spec = self.specs[self.index]
+        return f"{spec.title}, {spec.family}, {spec.seat_range}, game {self.index + 1} of {len(self.specs)}"
+
     def ask_quit(self) -> None:
         """Esc means "back" on every other screen, so a player backing out of one presses
         it once too often and lands here: ask rather than close the window on them. (The

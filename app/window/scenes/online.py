@@ -141,6 +141,9 @@ class OnlineScene(Scene):
     def _words_height(self, words: str, width: int) -> int:
         return len(wrap(words, font(self.text_size), width)) * (self.text_size + 4)
 
+
+    def spoken_focus(self) -> str | None:
+        return self.row.spoken()
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt(self.size), (0, 0))
         s = self.s

@@ -73,6 +73,9 @@ class PauseScene(Scene):
         else:
             self.row.handle_event(event)
 
+
+    def spoken_focus(self) -> str | None:
+        return self.row.spoken()
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(shade_layer(self.size, theme.SHADE), (0, 0))
         # Opaque: a banner on the table under the box must not show through the title.

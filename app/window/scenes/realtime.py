@@ -301,6 +301,8 @@ class RealtimeTableScene(TableScene):
         for event in events:
             event = self.seen(event)
             self.log.append(event.message())
+            # (said at once, cutting short the last: in a race the newest card is what counts)
+            self.app.speech.say(self.spoken_line(event.message()), interrupt=True)
             self.show(event)
             event_sounds.play_for(event)
         self.view = self.current_view()

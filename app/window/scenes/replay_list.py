@@ -181,6 +181,15 @@ class ReplaysScene(Scene):
 
     # drawing --------------------------------------------------------------------------------
 
+
+    def spoken_focus(self) -> str | None:
+        if self.confirm is not None:
+            return f"Delete {self.confirm.label}? {self.confirm_row.spoken()}"
+        entry = self.chosen
+        if entry is None:
+            return self.row.spoken()
+        place = f"{self.index + 1} of {len(self.entries)}"
+        return f"{entry.label}, {entry.title}, {entry.date}, {entry.result}, {entry.moves} moves, {place}"
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt(self.size), (0, 0))
         s = self.s

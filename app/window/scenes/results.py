@@ -109,6 +109,12 @@ class ResultsScene(Scene):
             return
         self.app.notify(f"Saved as '{answer}': find it under Replays on the menu")
 
+    def on_enter(self) -> None:
+        self.app.speech.say(self.headline)
+
+    def spoken_focus(self) -> str | None:
+        return self.prompt.title if self.prompt is not None else self.row.spoken()
+
     @property
     def headline(self) -> str:
         if self.outcome is None:

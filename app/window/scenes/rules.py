@@ -16,6 +16,11 @@ if TYPE_CHECKING:
     from app.window.scenes.base import AppServices
     from games.registry import GameSpec
 
+LISTENING_KEYS = ("Listening (Speak aloud in Settings, or a screen reader): at the table F2 says your hand "
+                  "suit by suit, F3 the cards on the table, F4 the score, F5 whose turn, F6 the last line again; "
+                  "arrow keys say the card or place they move to.")
+
+
 class RulesScene(Scene):
     overlay = True
     name = "rules"
@@ -33,10 +38,16 @@ class RulesScene(Scene):
         self.box = pygame.Rect(0, 0, min(int(900 * s), size[0] - 40), size[1] - int(80 * s))
         self.box.center = (size[0] // 2, size[1] // 2)
         body = self.spec.rules_text.split("\n", 1)[-1] if "\n" in self.spec.rules_text else self.spec.rules_text
-        self.lines = wrap(body.strip(), font(self.text_size), self.box.width - 60)
+        self.lines = wrap(body.strip() + "\n\n" + LISTENING_KEYS, font(self.text_size), self.box.width - 60)
         self.line_height = int(self.text_size * 1.45)
         self.visible = max(1, (self.box.height - int(110 * s)) // self.line_height)
         self.scroll = min(self.scroll, self.max_scroll)
+
+    def spoken_focus(self) -> str | None:
+        """The rules read line by line: the title and first line on opening, then the line
+        at the top as Up and Down move through them."""
+        first = self.lines[self.scroll] if self.lines else ""
+        return f"How to play {self.spec.title}. {first}" if self.scroll == 0 else first
 
     @property
     def max_scroll(self) -> int:

@@ -13,8 +13,10 @@ from app.window.render.table import felt
 from app.window.render.text import render_text
 from app.window.scenes.base import Scene
 from app.window.ui import theme
-from app.window.ui.form import Row, draw_row
+from app.window.ui.form import Row, draw_row, spoken_row
 from app.window.ui.name_prompt import CANCEL, NamePrompt
+from app.core.venue_address import LIMIT as VENUE_LIMIT, venue_name, venue_problem, venue_url
+from app.core.words import venue_words
 from app.core.words.names import NAME_LIMIT, clean_name, name_problem
 from app.window.ui.widgets import Button, blit_centered
 
@@ -25,6 +27,7 @@ if TYPE_CHECKING:
 SPEEDS = ("slow", "normal", "fast", "instant")
 BACKS = ("blue", "red", "green")
 VOLUMES = tuple(round(v / 10, 1) for v in range(11))
+VENUE_SHOWN = 26      # characters of the venue's address the row shows (the prompt shows it all)
 
 
 class SettingsScene(Scene):
@@ -34,6 +37,7 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.focus = 0
         self.prompt: NamePrompt | None = None
+        self.asking = ""                # what the prompt asks for: "name" or "venue"
         self.hover: int | None = None   # the row under the mouse
         self.keyboard = True            # the keys lead (the focus is lit), not the mouse
         self.rows = [
@@ -46,8 +50,10 @@ class SettingsScene(Scene):
             Row("Four-colour deck", self._onoff("four_colour"), self._toggle("four_colour")),
             Row("Large card corners", self._onoff("large_index"), self._toggle("large_index")),
             Row("Colour-blind Nails cards", self._onoff("colourblind_nails"), self._toggle("colourblind_nails")),
+            Row("Speak aloud (screen reader)", self._onoff("speech"), self._toggle("speech")),
             Row("Card back", lambda: self.settings.card_back, self._cycle("card_back", BACKS)),
             Row("Your name", self._name_text, self._ask_name, opens=True),
+            Row(venue_words.SETTINGS_ROW, self._venue_text, self._ask_venue, opens=True),
             Row("Window size", self._size_text, self._change_size),
             Row("Keys for reflex games", lambda: "Change…", self._open_keys, opens=True),
         ]
@@ -104,8 +110,18 @@ class SettingsScene(Scene):
         self.app.nav.keys()
 
     def _ask_name(self, step: int) -> None:
+        self.asking = "name"
         self.prompt = NamePrompt("Your name at the table", name_problem, NAME_LIMIT,
                                  clean_name(self.settings.player_name))
+
+    def _venue_text(self) -> str:
+        return venue_name(self.settings.venue, VENUE_SHOWN) if self.settings.venue else venue_words.NO_VENUE
+
+    def _ask_venue(self, step: int) -> None:
+        """The venue's address, checked as it is saved (an empty one: no venue)."""
+        self.asking = "venue"
+        shown = venue_name(self.settings.venue) if self.settings.venue else ""
+        self.prompt = NamePrompt(venue_words.PROMPT_TITLE, venue_problem, VENUE_LIMIT, shown)
 
     def _prompt_input(self, event: pygame.event.Event) -> None:
         assert self.prompt is not None
@@ -113,10 +129,14 @@ class SettingsScene(Scene):
         if answer is None:
             return
         self.prompt = None
-        if answer != CANCEL:
+        if answer == CANCEL:
+            return
+        if self.asking == "venue":
+            self.settings.venue = venue_url(answer) if answer else ""
+        else:
             self.settings.player_name = clean_name(answer)
             self.settings.asked_name = True
-            self.app.save_settings()
+        self.app.save_settings()
 
     def back(self) -> None:
         self.app.save_settings()
@@ -161,6 +181,11 @@ class SettingsScene(Scene):
             self.focus = (self.focus + 1) % len(self.rows)
         elif key == pygame.K_SPACE or (key in (pygame.K_LEFT, pygame.K_RIGHT) and not row.opens):
             row.change(-1 if key == pygame.K_LEFT else 1)
+
+    def spoken_focus(self) -> str | None:
+        if self.prompt is not None:
+            return self.prompt.title
+        return spoken_row(self.rows[self.focus])
 
     def lit(self) -> int | None:
         """The one row drawn lit: the focus while keys are in use, else the row under the

@@ -15,7 +15,7 @@ from app.core.session import LocalSession, SeatPlan, Setup
 from app.window.ui import theme
 from app.window.ui.confirm import Confirm
 from app.window.ui.blurb import LEADING, fit_blurb
-from app.window.ui.form import Row, draw_row
+from app.window.ui.form import Row, draw_row, spoken_row
 from app.core.words.names import NAME_LIMIT, clean_name, human_default, others_kept
 from app.window.ui.widgets import Button, blit_centered, panel
 from games.registry import DIFFICULTIES, GameSpec, OptionSpec
@@ -281,6 +281,11 @@ class SetupScene(Scene):
 
     def back(self) -> None:
         self.app.scenes.pop()
+
+    def spoken_focus(self) -> str | None:
+        if self.replacing is not None:
+            return self.replacing[0].spoken()
+        return spoken_row(self.rows[self.focus])
 
     # input -------------------------------------------------------------------------------
 

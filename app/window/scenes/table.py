@@ -31,10 +31,13 @@ from app.core.table_session import NetworkedSession, TableSession
 from app.window.ui import theme
 from app.core.words import deal_words, net_words
 from app.core.words.names import SeatNames, level_word, name_session
-from app.core.words.render import render
+from app.core.words.card_words import card_name
+from app.core.words.render import render, spoken
+from app.core.words.spoken_words import hand_by_suit, scores_line, trick_so_far, turn_line
 from app.window.ui.widgets import Button, blit_centered, panel, shade_layer
 from games.core.protocol import Action, Event, IllegalAction
-from games.core.words import Words
+from games.core.cards import Card
+from games.core.words import T, Who, Words
 
 if TYPE_CHECKING:
     from app.window.scenes.base import AppServices
@@ -69,8 +72,10 @@ class TableScene(Scene):
         self.end_clock = 0.0
         self.log: deque[Words] = deque(maxlen=200)   # what the events said, rendered when drawn
         self.told: deque[Event] = deque(maxlen=200)   # the events behind the log, unredacted
+        self.told_count = 0   # how many events were told in all (the deque keeps the last 200)
         self.show_log = False
         self.curtain_for: int | None = None
+        self._turn_said = -1   # "Your turn" was said for the turn after this many events
         self.message = ""
         self.message_time = 0.0
         self._bot_action: Any = None
@@ -212,10 +217,74 @@ class TableScene(Scene):
 
     def say(self, text: str, seconds: float = 2.5) -> None:
         self.message, self.message_time = text, seconds
+        self.app.speech.say(spoken(text), interrupt=True)   # (a refusal: the player needs it now)
 
     def _banner(self, text: str, seconds: float) -> None:
         """Put up a headline for a while; each table draws it where its cloth has room."""
         self.banner = (text, seconds)
+        self.app.speech.say(spoken(text))
+
+    # speech: what a player who cannot see the table hears ------------------------------------
+
+    def spoken_line(self, text: Words | str) -> str:
+        """A line as the speech says it: the log's words, with cards named in full."""
+        return spoken(text, SeatNames(self.people, self.you_seat()))
+
+    def spoken_focus(self) -> str | None:
+        """The screen handed over in hot-seat play, or the card under the keyboard cursor."""
+        if self.curtain_for is not None:
+            return spoken(T("{seat}'s turn: the others look away, then Space.", seat=Who(self.curtain_for)),
+                          SeatNames(self.people, None))
+        card = self.cursor_card() if self.human_turn else None
+        return card_name(card) if card is not None else None
+
+    def cursor_card(self) -> Card | None:
+        """The card under the keyboard cursor (tables that have one say it as it moves)."""
+        return None
+
+    def spoken_scores(self) -> list[tuple[str, int]]:
+        """Who has what score, as the table names them (one per seat, where the view keeps
+        one score per seat; tables with sides say the sides)."""
+        scores = getattr(self.current_view(), "scores", None)
+        if scores is None or len(scores) != len(self.people):
+            return []
+        return [(self._name(seat), score) for seat, score in enumerate(scores)]
+
+    def spoken_turn(self) -> str:
+        """What the player hears when their turn comes ("Your turn: you can play ...")."""
+        return turn_line()
+
+    def _speak_turn(self) -> None:
+        """Say "your turn" once as it comes, not every frame: once for each turn, a turn
+        being known by what had happened before it (at the fastest pace a player's move
+        and the next turn can both pass within one frame)."""
+        if self.human_turn and self._turn_said != self.told_count:
+            self._turn_said = self.told_count
+            self.app.speech.say(self.spoken_turn())
+
+    def speak_on_demand(self, key: int) -> bool:
+        """F2 your hand, F3 the table, F4 the score, F5 whose turn, F6 say that again."""
+        speech = self.app.speech
+        if not speech.speaking or key not in (pygame.K_F2, pygame.K_F3, pygame.K_F4, pygame.K_F5, pygame.K_F6):
+            return False
+        if key == pygame.K_F6:
+            speech.repeat()
+            return True
+        view = self.current_view()
+        names = SeatNames(self.people, self.you_seat())
+        line: str | None = None
+        if key == pygame.K_F2 and hasattr(view, "hand"):
+            line = hand_by_suit(list(view.hand))
+        elif key == pygame.K_F3 and hasattr(view, "trick"):
+            line = trick_so_far(list(view.trick), names)
+        elif key == pygame.K_F4:
+            scores = self.spoken_scores()
+            line = scores_line(scores, self.session.spec.score_unit or "") if scores else None
+        elif key == pygame.K_F5:
+            to_act = self.session.state.to_act()
+            line = turn_line(to_act[0], names) if to_act else self.spoken_line(T("Nobody is to act now."))
+        speech.say(line or self.spoken_line(T("Nothing to say here for that key.")), interrupt=True)
+        return True
 
     def you_seat(self) -> int | None:
         """The seat the table calls "You": the viewer, when one human plays and nobody
@@ -316,6 +385,8 @@ class TableScene(Scene):
             self.pause()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
             self.open_rules()
+        elif event.type == pygame.KEYDOWN and self.speak_on_demand(event.key):
+            return
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_l and not self.human_choosing():
             if self.session.spec.realtime and not self.watching:
                 self.open_history()   # a reflex game stops while its history is read
@@ -364,8 +435,10 @@ class TableScene(Scene):
         while self.queue and self.hold <= 0:
             told = self.queue.popleft()
             self.told.append(told)
+            self.told_count += 1
             event = self.seen(told)
             self.log.append(event.message())
+            self.app.speech.say(self.spoken_line(event.message()))
             pause = self.show(event)
             event_sounds.play_for(event)
             self.hold = self.game_pace.hold(pause)
@@ -373,6 +446,8 @@ class TableScene(Scene):
             self.sound_end()
         if self.idle and self.curtain_for is None:
             self.drive(dt)
+        if self.app.speech.speaking:
+            self._speak_turn()
 
     def _take_news(self, dt: float) -> None:
         """What happened elsewhere: a networked game's moves and the server's refusals (a
@@ -492,6 +567,7 @@ class TableScene(Scene):
         while self.queue:
             told = self.queue.popleft()
             self.told.append(told)
+            self.told_count += 1
             self.log.append(self.seen(told).message())
         self.hold = 0.0
 

@@ -21,6 +21,8 @@ from app.window.tables.value_prompt import ValuePrompt
 from app.window.ui import theme
 from app.core.words.card_words import card_name
 from app.core.words.count_words import count_effect
+from app.core.words.render import spoken
+from app.core.words.spoken_words import playable_line
 from app.window.ui.widgets import banner, blit_centered, faded, panel
 from games.core.cards import Card, Rank
 from games.core.protocol import Event
@@ -458,6 +460,27 @@ class NinetyNineTable(HandInput, TableScene):
     def _draw_turn_hint(self, surface: pygame.Surface) -> None:
         image = self.hint_image()
         surface.blit(image, self.hint_rect(image.get_size()))
+
+    def cursor_card(self) -> Card | None:
+        hand = self.hands[self.viewer] if self.viewer < len(self.hands) else []
+        return hand[self.selected].card if hand else None
+
+    def spoken_focus(self) -> str | None:
+        """The two values' question while it is asked; else the card under the cursor and
+        what it would do to the count ("Ace of hearts: 95 → 96")."""
+        if self.prompt is not None:
+            return f"{spoken(self.prompt.question())}: {self.prompt.row.spoken()}"
+        card = self.cursor_card() if self.human_turn else None
+        if card is None:
+            return super().spoken_focus()
+        players_in = sum(1 for tokens in self.tokens if tokens > 0)
+        return f"{card_name(card)}: {count_effect(card, self.count, players_in)}"
+
+    def spoken_turn(self) -> str:
+        hand = self.hands[self.viewer] if self.viewer < len(self.hands) else []
+        legal = {a.card for a in self.session.state.legal_actions(self.viewer)}
+        count = self.spoken_line(T("The count is {count}.", count=self.count))
+        return f"{count} {playable_line([s.card for s in hand if s.card is not None and s.card in legal])}"
 
     def hover_tip(self) -> tuple[str, bool] | None:
         """What the card under the mouse in the player's own hand would do to the count

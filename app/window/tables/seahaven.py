@@ -31,7 +31,8 @@ from app.window.ui import theme
 from app.window.ui.confirm import Confirm
 from app.window.ui.widgets import Button, blit_centered, panel
 from app.core.words.grammar import counted
-from games.core.cards import Card
+from app.core.words.spoken_words import pile_line
+from games.core.cards import Card, Rank
 from games.core.protocol import Action, Event, IllegalAction
 from games.core.words import T
 from games.registry import OptionValue
@@ -69,6 +70,9 @@ def lines_from(state: sh.SeahavenState) -> dict[Position, Line]:
 
 def _position_of(state: sh.SeahavenState) -> Position:
     return (tuple(tuple(c) for c in state.columns), tuple(state.towers))
+
+
+_BUILT = (Rank.ACE, *(r for r in Rank if Rank.TWO <= r <= Rank.KING))   # a foundation's cards, in order
 
 
 class SeahavenTable(TableScene):
@@ -578,6 +582,26 @@ class SeahavenTable(TableScene):
         self._cursor_key(event.key)
 
     # keyboard play: a cursor walks the places; Enter picks a card up and puts it down.
+
+    def spoken_focus(self) -> str | None:
+        """The place under the keyboard cursor and what lies there (and what is held)."""
+        if not self.keyboard or self.watching:
+            return super().spoken_focus()
+        place = self.geo.places()[self.cursor]
+        line = pile_line(place.words(), self._place_cards(place))
+        if self.selected is not None:
+            line += " " + self.spoken_line(T("Holding the cards from {place}.", place=self.selected.words()))
+        return line
+
+    def _place_cards(self, place: sh.Place) -> list[Card]:
+        state = self.state
+        if place.kind == "column":
+            return list(state.columns[place.index])
+        if place.kind == "tower":
+            card = state.towers[place.index]
+            return [card] if card is not None else []
+        built = state.foundations[place.index]   # (only its top card matters: the next goes on it)
+        return [Card(_BUILT[built - 1], sh.FOUNDATION_SUITS[place.index])] if built else []
 
     def _cursor_key(self, key: int) -> None:
         places = self.geo.places()

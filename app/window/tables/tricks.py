@@ -25,6 +25,7 @@ from app.window.tables.hand_input import HandInput
 from app.window.tables import trick_parts as parts
 from app.window.ui import theme
 from app.core.words.card_words import card_name
+from app.core.words.spoken_words import playable_line
 from app.window.ui.widgets import blit_centered, faded, shade_layer
 from games.core.cards import Card, Suit
 from games.core.protocol import Event
@@ -465,6 +466,21 @@ class TrickTable(HandInput, TableScene):
         if not self.human_turn or self.choosing_call():
             return set()
         return {a.card for a in self.session.state.legal_actions(self.viewer) if hasattr(a, "card")}
+
+    def cursor_card(self) -> Card | None:
+        hand = self.hands[self.viewer] if self.viewer < len(self.hands) else []
+        return hand[self.selected].card if hand and self.playable_cards() else None
+
+    def spoken_turn(self) -> str:
+        hand = self.hands[self.viewer] if self.viewer < len(self.hands) else []
+        playable = self.playable_cards()
+        return playable_line([s.card for s in hand if s.card in playable]) if playable else super().spoken_turn()
+
+    def spoken_scores(self) -> list[tuple[str, int]]:
+        scores = getattr(self.current_view(), "scores", None)
+        if scores is None:
+            return []
+        return [(self._side(side), scores[side]) for side in self._sides_in_order() if side < len(scores)]
 
     def choosing_call(self) -> bool:
         """True while the human must make a call rather than pick a card (bidding games)."""

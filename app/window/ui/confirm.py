@@ -31,6 +31,11 @@ class Confirm:
     def _answer(self, value: bool) -> None:
         self.answer = value
 
+    def spoken(self) -> str:
+        """The box as a screen reader says it: the question, and the keys that answer."""
+        detail = f" {self.detail}" if self.detail else ""
+        return f"{self.question}{detail} Enter: {self.yes_button.label}. Escape: {self.no_button.label}."
+
     def handle_event(self, event: pygame.event.Event) -> bool | None:
         if event.type == pygame.KEYDOWN:
             if event.key in YES_KEYS:

@@ -26,6 +26,12 @@ class Row:
     opens: bool = False   # a dialog opens (Enter, Space or a click), nothing is stepped
 
 
+def spoken_row(row: Row) -> str:
+    """A row as a screen reader says it: "Sound volume, 70%, adjustable" (Left and Right
+    change it), "Your name, Alex, button"."""
+    return f"{row.label}, {row.value()}, {'button' if row.opens else 'adjustable'}"
+
+
 def value_rect(row: Row, size: int) -> pygame.Rect:
     """Where the value is drawn, right-aligned in the row (for a button row, its button)."""
     image = render_text(_value_text(row), size, theme.INK, bold=True)

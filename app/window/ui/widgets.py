@@ -152,6 +152,10 @@ class ButtonRow:
                 return True
         return False
 
+    def spoken(self) -> str:
+        """The focused button as a screen reader says it: "Play again, button, 1 of 3"."""
+        return f"{self.buttons[self.index].label}, button, {self.index + 1} of {len(self.buttons)}"
+
     def draw(self, surface: pygame.Surface) -> None:
         for button in self.buttons:
             button.draw(surface)
