@@ -118,11 +118,13 @@ def test_a_remote_player_away_is_reconnecting_on_their_plate_and_one_who_left_is
     table: Any = app.scenes.top
     run_until(app, lambda: table.idle, play=False)
     assert table.seat_label(1) == "Human" and table.people[1] == "Bob"
-    server.drop(session.code or "", 1)          # the connection drops: Bob's link comes back
+    token = guest.token or ""
+    guest._link.close(wait_s=0.5)               # his connection ends without a word: not a leave
     run_until(app, lambda: table.seat_label(1) == "reconnecting", play=False)
     assert "reconnecting" in table.plate_detail(1)
-    run_until(app, lambda: (guest.poll(), table.seat_label(1))[1] == "Human", play=False)
-    guest.leave()                               # Bob leaves on purpose
+    back = RemoteSession.back(server.url, token, "Bob")
+    run_until(app, lambda: (back.poll(), table.seat_label(1))[1] == "Human", play=False)
+    back.leave()                                # Bob leaves on purpose
     run_until(app, lambda: table.seat_label(1) == "left", play=False)
     assert "left" in table.plate_detail(1)
     session.leave()
