@@ -133,6 +133,8 @@ def describe(outcome: Outcome | None, humans: list[int], names: list[str] | None
     the winners as the table did (by seat, "Player 2", when the names are not known)."""
     if outcome is None:
         return "unfinished"
+    if not outcome.winners:   # the Nash game when nobody guessed right: not "You lost"
+        return "Nobody won"
     if len(humans) == 1:
         return "You won" if humans[0] in outcome.winners else "You lost"
     named = names if names is not None and len(names) > max(outcome.winners, default=-1) else None
@@ -284,7 +286,7 @@ def save_auto(replay: Replay) -> Path | None:
             counter += 1
         write(replay, path)
     except (OSError, CodecError) as error:
-        storage.notices.append(f"The replay could not be saved ({getattr(error, 'strerror', None) or error}).")
+        storage.notice(f"The replay could not be saved ({getattr(error, 'strerror', None) or error}).")
         return None
     _prune(folder)
     return path
@@ -365,7 +367,7 @@ def entries() -> list[Entry]:
     try:
         return _entries(replays_dir())
     except OSError as error:
-        storage.notices.append(f"The replays folder {replays_dir()} cannot be read ({_reason(error)}).")
+        storage.notice(f"The replays folder {replays_dir()} cannot be read ({_reason(error)}).")
         return []
 
 

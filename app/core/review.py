@@ -60,9 +60,25 @@ def review_part(game_id: str, seats: int, options: dict[str, Any], seed: int, ac
     return review(made, seed, actions, seat)
 
 
-def decision_indices(actions: Sequence[Any], seat: int) -> list[int]:
-    """Where ``seat`` acted in the replay: the parts a review can be split into."""
-    return [i for i, a in enumerate(actions) if getattr(a, "seat", None) == seat]
+def hands_of(game_id: str, seats: int, options: dict[str, Any], seed: int, actions: Sequence[Any],
+             seat: int, size: int = 4) -> tuple[list[list[int]], bool]:
+    """Where ``seat`` acted, hand by hand (the hand or deal number its view shows at each
+    decision), and True; the parts the Review screen asks the worker for, first hand first,
+    so the first hand is on screen while the rest is analysed. A game without hands (Abstrac,
+    the Nash game) is cut every ``size`` decisions, and False. Replaying the rules is quick
+    (no solver is asked)."""
+    state = GAMES[game_id].new_game(options_of(game_id, seats, options), seed)
+    groups: dict[object, list[int]] = {}
+    mine, by_hand = 0, False
+    for index, action in enumerate(actions):
+        if getattr(action, "seat", None) == seat:
+            view = state.view(seat)
+            hand = getattr(view, "hand_number", getattr(view, "deal_number", None))
+            groups.setdefault(mine // size if hand is None else ("hand", hand), []).append(index)
+            mine += 1
+            by_hand = hand is not None
+        state.apply(action)
+    return list(groups.values()), by_hand
 
 
 def merge(parts: Sequence[Review]) -> Review:

@@ -27,6 +27,14 @@ from games.core.trick_events import PlayCard
 from games.core.tricks import TrumpRules
 
 DEALS = 50  # deals per single-dummy value: the issue's figure
+# Early in a long hand DDS takes most of a review's time: with 10-13 cards a hand, the first
+# four tricks took about 85% of a Whist hand's review (0.35-1 s a decision against 0.01-0.1
+# s later; tools/review_timing.py). There the single-dummy value is the average over fewer
+# deals: the cards are compared on the same deals, so their differences (the costs) move
+# far less than each average (Whist seeds 1-4, first hands: every cost over 0.3 found with
+# 50 deals was found with 20, within 0.07), and a hand's review takes half the time or less.
+EARLY_DEALS = 20
+EARLY_CARDS = 10
 KEEP_TRIES = 100  # draws of a deal before one that does not fit the bidding is kept anyway
 # The most cards a hand our own search (exact, but exponential) takes on for a reviewed card
 # (the real deal and its DEALS samples), by hands in play: the cards in play set the time.
@@ -62,9 +70,17 @@ def analyse_card(state: Any, seat: int, knowledge: Callable[[Any], Knowledge], s
                            sitting_out=frozenset(view.sitting_out), misere=misere)
     if engine_for(position) != "dds" and max(len(h) for h in position.hands) > search_cards(position):
         return Analysis({}, reason="too long to solve")
-    samples = sample_positions(view, knowledge(view), Random(seed), deals, side, misere)
+    samples = sample_positions(view, knowledge(view), Random(seed), deals_for(position, deals), side, misere)
     real, fair = _solve_with_samples(position, samples, cards)
     return Analysis(fair, {c: float(t) for c, t in real.items()}, lower_is_better=misere)
+
+
+def deals_for(position: Position, deals: int = DEALS) -> int:
+    """The deals a single-dummy value averages over: ``EARLY_DEALS`` at most while a hand
+    still holds ``EARLY_CARDS`` or more (see the notes at the top)."""
+    if max(len(hand) for hand in position.hands) >= EARLY_CARDS:
+        return min(deals, EARLY_DEALS)
+    return deals
 
 
 def search_cards(position: Position) -> int:

@@ -188,7 +188,7 @@ class HandLost(Event):
     hand: tuple[Card, ...]
 
     def message(self) -> Words:
-        return T("{seat} cannot play at {count} and loses a token ({tokens} left)", seat=Who(self.seat),
+        return T("{seat} cannot play at {count}: a token lost ({tokens} left)", seat=Who(self.seat),
                  count=self.count, tokens=self.tokens)
 
 

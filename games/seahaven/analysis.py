@@ -44,11 +44,16 @@ def _distinct(moves: list[Move], chosen: Any = None) -> list[Move]:
 
 
 def analyse(state: SeahavenState, seat: int = 0, max_nodes: int = HINT_NODES, chosen: Any = None) -> Analysis:
-    """Each legal move with 1.0 if the deal is still winnable after it, 0.0 if not; moves
-    the budget could not decide are left out of ``values`` and listed in ``extra``."""
+    """Each useful move (a tower card to another tower is no option: it changes nothing)
+    with 1.0 if the deal is still winnable after it, 0.0 if not, and ``chosen`` among them
+    whatever it was; moves the budget could not decide are left out of ``values`` and
+    listed in ``extra``."""
     values: dict[Any, float] = {}
     unknown = []
-    moves = _distinct(state.legal_moves(), chosen)
+    useful = state.useful_moves()
+    if isinstance(chosen, Move) and chosen not in useful and chosen in state.legal_moves():
+        useful.append(chosen)
+    moves = _distinct(useful, chosen)
     for move, verdict in zip(moves, _winnable_after(state, moves, max_nodes)):
         if verdict is None:
             unknown.append(move)
@@ -122,7 +127,7 @@ def review(options: SeahavenOptions, seed: int, actions: Sequence[Any], seat: in
     status = _Verdicts(positions, max_nodes, progress)
     moves = [positions[k].moves + 1 for k in range(len(starts))]
     first, last = status(0), status(len(positions) - 1)
-    verdict: dict[str, Any] = {"moves": len(starts)}
+    verdict: dict[str, Any] = {"moves": positions[-1].moves}  # single cards, as the table counts
     if last:
         verdict["status"] = "won" if positions[-1].won else "still winnable"
     elif first is None or last is None:

@@ -353,17 +353,23 @@ class SeahavenState:
         return [Move(0, card, to) for card, source in self.available()
                 for to in self.targets(card, source)]
 
-    def stuck(self) -> bool:
-        """No move left but pointless ones (a tower card to another tower, a King alone in
-        its column to another empty column): the deal cannot go on without an undo."""
+    def useful_moves(self) -> list[Move]:
+        """The legal moves less the pointless ones (see :meth:`pointless`): the options a
+        player is offered as choices worth weighing (the coach's list)."""
         if self.is_over():
-            return False
-        for card, source in self.available():
-            for to in self.targets(card, source):
-                lone_king = source.kind == "column" and len(self.columns[source.index]) == 1
-                if not (source.kind == to.kind == "tower" or (lone_king and to.kind == "column")):
-                    return False
-        return True
+            return []
+        return [Move(0, card, to) for card, source in self.available()
+                for to in self.targets(card, source) if not self.pointless(source, to)]
+
+    def pointless(self, source: Place, to: Place) -> bool:
+        """A move that changes nothing but where a card sits: a tower card to another tower,
+        a King alone in its column to another empty column."""
+        lone_king = source.kind == "column" and len(self.columns[source.index]) == 1
+        return source.kind == to.kind == "tower" or (lone_king and to.kind == "column")
+
+    def stuck(self) -> bool:
+        """No move left but pointless ones: the deal cannot go on without an undo."""
+        return not self.is_over() and not self.useful_moves()
 
     # undo and redo -----------------------------------------------------------------------
 

@@ -11,9 +11,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tests.app.ui_driver import make_app, post_key, table
+from tests.app.ui_driver import make_app, post_key, settle, table
 
 TURN = re.compile(r"Your turn: you can play (.+)\.$")
+QUESTION = re.compile(r"^Count .+ as: ")          # Ninety-Nine's Ace or Ten: which value
+OUT = re.compile(r"Enter plays the rest at once")
 
 
 class Ear:
@@ -34,7 +36,7 @@ class Ear:
 
 def choices(line: str) -> list[str]:
     """The cards in "you can play 7 of hearts, 9 of hearts or King of hearts"."""
-    listed = TURN.match(line)
+    listed = TURN.search(line)
     assert listed, line
     *rest, last = listed[1].split(", ")
     if " or " in last:
@@ -50,8 +52,10 @@ def play_by_ear(app, ear: Ear, pick, ending: re.Pattern[str], frames: int = 200_
         for line in ear.new():
             if ending.search(line):
                 return line
-            if TURN.match(line):
+            if TURN.search(line):
                 heard_turn = choices(line)
+            elif QUESTION.search(line) or OUT.search(line):
+                post_key(app, pygame.K_RETURN)   # the first value offered; play the rest
         if heard_turn:
             want, heard_turn = pick(heard_turn), []
             _move_to(app, ear, want)
@@ -64,7 +68,7 @@ def _move_to(app, ear: Ear, want: str) -> None:
     app.step(1 / 60)
     ear.new()
     for _ in range(60):
-        if ear.last == want:
+        if ear.last == want or ear.last.startswith(want + ": "):   # (Ninety-Nine adds the count it makes)
             return
         post_key(app, pygame.K_RIGHT)
         app.step(1 / 60)
@@ -89,5 +93,92 @@ def test_a_whole_game_of_whist_by_ear(ear):
         # a hand is sorted high to low within a suit).
         end = play_by_ear(app, ear, pick=lambda cards: cards[0], ending=re.compile(r"win the game|You win"))
         assert end
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.slow
+def test_a_whole_game_of_ninety_nine_by_ear(ear):
+    app = make_app()
+    app.settings.animation_speed = "instant"
+    try:
+        table(app, "ninety_nine", seed=4)
+        # A listener's plan: the last card offered (the list is in hand order).
+        end = play_by_ear(app, ear, pick=lambda cards: cards[-1], ending=re.compile(r"^(You win!|.+ wins?)$"))
+        assert end
+    finally:
+        pygame.quit()
+
+
+HINT = re.compile(r"^Hint: (.+?)\.( Then \d+ cards? go(es)? home\.)?$")
+STEP = re.compile(r"^(.+?) to (.+)$")
+PLACE = re.compile(r"^(.+?)(, \d+ cards?)?: (.+?)(, then .*)?\.( Holding .*)?$")
+
+
+def _walk_to(app, ear: Ear, arrived) -> None:
+    """Arrow right through the places until what is said there satisfies ``arrived``."""
+    for _ in range(40):
+        post_key(app, pygame.K_RIGHT)
+        app.step(1 / 60)
+        ear.new()
+        if arrived(ear.last):
+            return
+    raise AssertionError(f"never arrived; last heard {ear.last!r}")
+
+
+@pytest.mark.slow
+def test_a_seahaven_deal_to_its_end_by_ear(ear):
+    app = make_app()
+    app.settings.animation_speed = "instant"
+    end = re.compile(r"^(You win!|Deal given up)$")
+    try:
+        table(app, "seahaven", seed=9)
+        for _ in range(120):
+            app.step(1 / 60)
+        for _ in range(400):
+            post_key(app, pygame.K_h)
+            line = ""
+            for _ in range(600):
+                app.step(1 / 60)
+                settle(app)   # (the solver may still be thinking: as if the frames took real time)
+                fresh = ear.new()
+                line = next((f for f in fresh if HINT.match(f) or end.match(f) or "no longer be won" in f
+                             or "No winning line" in f), "")
+                if line:
+                    break
+            if end.match(line) or any(end.match(f) for f in fresh):
+                return
+            if not HINT.match(line):   # no way on: give up the deal, which ends it too
+                post_key(app, pygame.K_g)
+                post_key(app, pygame.K_RETURN)
+                for _ in range(300):
+                    app.step(1 / 60)
+                    if any(end.match(f) for f in ear.new()):
+                        return
+                raise AssertionError("giving up did not end the deal")
+            hinted = HINT.match(line)
+            assert hinted is not None
+            # The hint's moves belong together: follow them all, skipping any the table
+            # made by itself meanwhile (a card sent home after the one before).
+            made: list[str] = []
+            for step in hinted[1].split(", then "):
+                card, place = STEP.match(step).groups()
+                if any(f"{card} moves from " in said for said in made):
+                    continue   # (gone home by itself, or moved with the cards before it)
+                _walk_to(app, ear, lambda said: bool(PLACE.match(said)) and PLACE.match(said)[3] == card)
+                post_key(app, pygame.K_RETURN)   # pick it up
+                _walk_to(app, ear, lambda said: bool(PLACE.match(said)) and PLACE.match(said)[1].lower() == place.lower())
+                post_key(app, pygame.K_RETURN)   # put it down
+                quiet = 0
+                for _ in range(3000):   # until the table is still (cards going home by themselves)
+                    app.step(1 / 60)
+                    fresh = ear.new()
+                    made += fresh
+                    if any(end.match(f) for f in fresh):
+                        return
+                    quiet = 0 if fresh else quiet + 1
+                    if quiet > 30:
+                        break
+        raise AssertionError("the deal never ended")
     finally:
         pygame.quit()

@@ -48,3 +48,36 @@ def test_a_summary_without_mistakes_says_best_play_only_when_every_choice_was_be
     review.decisions.append(Decision(7, 0, "guess", 2, eight, odds))
     assert not review.mistakes
     assert summary(review) == "You made no mistakes: every choice was the best or close to it."
+
+
+def test_the_summary_starts_with_what_was_given_away_and_where_most():
+    """The first line is a player's: about how much, and the worst place; the figures and
+    the judge's name (single-dummy) come after, explained."""
+    from app.core.words.review_words import summary
+    from games.core.analysis import Analysis, Decision, Review
+    from games.core.cards import Card
+
+    def card(index: int, trick: int, chosen: str, cost: float) -> Decision:
+        best, mine = Card.parse("AS"), Card.parse(chosen)
+        return Decision(index, 0, "card", trick, mine, Analysis({best: 5.0, mine: 5.0 - cost}), part=1)
+
+    review = Review("whist", 0, "tricks", [card(0, 1, "2C", 0.6), card(4, 2, "QH", 1.2), card(8, 3, "3D", 0.1)])
+    text = summary(review)
+    assert text.startswith("You gave away about 2 tricks, most at trick 2 (Q♥). The mistakes: trick 1 (2♣, −0.6)"
+                           " and trick 2 (Q♥, −1.2). Everything else was best play.")
+    assert text.index("single-dummy") > text.index("best play"), "the term explained after the figures"
+    one = Review("whist", 0, "tricks", [card(4, 2, "QH", 0.4)])
+    assert summary(one, "Ann").startswith("Ann gave away less than a trick, at trick 2 (Q♥). Everything else")
+    assert summary(one, so_far=True).startswith("So far: You gave away")
+
+
+def test_the_summary_of_a_known_whist_hand_names_its_worst_trick():
+    """Whist seed 2, the first hand, reviewed for the human's seat as the Review screen does."""
+    from app.core.review import review_part
+    from app.core.words.review_words import summary
+    from tests.core.test_replays import played
+
+    replay, _ = played("whist", 2)
+    review = review_part("whist", 4, {}, 2, replay.actions[:52], 0)
+    assert [(d.number, round(d.cost, 1)) for d in review.mistakes] == [(3, 0.4)]
+    assert summary(review).startswith("You gave away less than a trick, at trick 3 (6♦). Everything else")

@@ -194,3 +194,19 @@ def test_ninety_nine_the_card_that_keeps_a_king_is_the_safe_one():
     assert result.extra["counts"] == {king: 97, two: 99}
     assert result.values[two] == 1.0 and result.values[king] < 1.0
     assert result.cost_of(king) > 0.1  # a mistake by the coach's measure
+
+
+def test_seahaven_options_leave_out_a_tower_card_to_another_tower():
+    """At the losing move of deal 1 a card sits in a tower beside a free one: moving it
+    across is legal but changes nothing, so the coach does not list it as an option."""
+    actions, lost_at = _seahaven_loss()
+    before = seahaven_game(SeahavenOptions(), 1)
+    for move in actions[:lost_at]:
+        before.apply(move)
+    in_towers = {card for card in before.towers if card is not None}
+    assert in_towers and None in before.towers, "the test needs a tower card and a free tower"
+    assert any(m.card in in_towers and m.to.kind == "tower" for m in before.legal_moves())
+    losing = next(d for d in seahaven_review(SeahavenOptions(), 1, actions).decisions if d.mistake)
+    options = list(losing.analysis.values)
+    assert len(options) > 1 and losing.chosen in options
+    assert not [m for m in options if m.card in in_towers and m.to.kind == "tower"]

@@ -581,7 +581,7 @@ def test_action_and_event_strings() -> None:
     assert str(Played(0, Card.parse("9C"), None, 99)) == "P1 plays 9C: count 99"
     assert str(Skipped(1)) == "P2 is skipped"
     assert "anticlockwise" in str(Reversed(-1))
-    assert str(HandLost(1, 95, 2, ())) == "P2 cannot play at 95 and loses a token (2 left)"
+    assert str(HandLost(1, 95, 2, ())) == "P2 cannot play at 95: a token lost (2 left)"
     assert str(Eliminated(3)) == "P4 is out"
     assert str(GameWon(0)) == "P1 wins the game"
 

@@ -82,6 +82,17 @@ def where(decision: Decision, unit: str) -> str:
     return f"deal {decision.part}, from card {decision.number + 1}"
 
 
+def decision_head(decision: Decision, unit: str, here: bool, ahead: bool) -> str:
+    """The decision panel's heading: "Now: trick 4 of hand 2" at the position shown, "Next:"
+    for the seat's next decision further on, "Last:" after the seat's last one. A Seahaven
+    move at the position shown is the next to make ("Next: move 1" beside "0 moves" made)."""
+    if not ahead:
+        label = "Last"
+    else:
+        label = "Now" if here and unit != "winnable" else "Next"
+    return f"{label}: {where(decision, unit)}"
+
+
 def _units(amount: float, unit: str) -> str:
     word = {"tricks": "trick", "points": "point", "chance": "point"}.get(unit, unit)
     shown = number(amount)
@@ -94,8 +105,14 @@ def _join(parts: Sequence[str]) -> str:
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def summary(review: Review, who: str = "You") -> str:
-    """The review's headline: what the seat gave away, where; or the Seahaven verdict."""
+def summary(review: Review, who: str = "You", so_far: bool = False) -> str:
+    """The review's headline: what the seat gave away, where; or the Seahaven verdict.
+    ``so_far``: the review holds the first hands only (the rest is still being analysed)."""
+    text = _summary(review, who)
+    return f"So far: {text}" if so_far else text
+
+
+def _summary(review: Review, who: str) -> str:
     if review.unit == "winnable":
         verdict = dict(review.verdict)
         losing = [d for d in review.decisions if d.index == verdict.get("index")]
@@ -122,13 +139,41 @@ def summary(review: Review, who: str = "You") -> str:
                     "Every other guess was the likeliest." + _notes(review))
         risks = "a needless risk" if len(mistakes) == 1 else f"{len(mistakes)} needless risks"
         return f"{who} took {risks}: {joined}. Everything else was the safest play." + _notes(review)
+    text = headline(review, who)
     listed = [f"{where(d, review.unit)} ({option_words(d.chosen)}, {minus(d.cost)})" for d in mistakes[:4]]
     more = f" and {len(mistakes) - 4} more" if len(mistakes) > 4 else ""
-    text = f"{who} gave away {_units(review.total_cost, review.unit)}: {_join(listed) if not more else ', '.join(listed)}{more}."
+    if len(mistakes) > 1:
+        text += f" The mistakes: {_join(listed) if not more else ', '.join(listed)}{more}."
     text += " Everything else was best play."
     if review.unit == "tricks":
-        text += " (Costs count against single-dummy: the average over deals you could not rule out.)"
+        text += SINGLE_DUMMY
     return text + bid_summary(review) + _notes(review)
+
+
+# The judge of a card, said after the figures it explains, never before them.
+SINGLE_DUMMY = (' (Judged "single-dummy": on average over the deals you could not rule out,'
+                ' not with every hand seen, "double-dummy".)')
+
+
+def headline(review: Review, who: str = "You") -> str:
+    """The first sentence, as a player would say it: "You gave away about 2 tricks, most at
+    trick 2." (the worst mistake; "at" alone when there was one)."""
+    mistakes = review.mistakes
+    worst = max(mistakes, key=lambda d: d.cost)
+    whole = round(review.total_cost)
+    word = {"tricks": "trick", "points": "point"}.get(review.unit, review.unit)
+    amount = f"about {_units(whole, review.unit)}" if whole else f"less than a {word}"
+    place = f"{where(worst, review.unit)} ({option_words(worst.chosen)})"
+    return f"{who} gave away {amount}, {'most at' if len(mistakes) > 1 else 'at'} {place}."
+
+
+def reviewing(done: int, total: int, by_hand: bool) -> str:
+    """The progress line while the worker analyses: "Reviewing hand 3 of 8…"."""
+    if done >= total:
+        return "Review complete"
+    if by_hand:
+        return f"Reviewing hand {done + 1} of {total}…"
+    return f"Reviewing… {done * 100 // max(1, total)}%"
 
 
 def _less(decision: Decision) -> str:

@@ -1,4 +1,6 @@
-"""The end of a game: who won, the placings, and what next (play again, setup, menu)."""
+"""The end of a game: who won, the placings, the hand-by-hand score sheet where the game has
+hands (app/core/score_sheet.py; ↑ ↓ or the wheel scroll it when it is longer than the room),
+the player's record at the game, and what next (play again, setup, menu)."""
 
 from __future__ import annotations
 
@@ -8,8 +10,10 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from app.core import replay_file, resume, storage
+from app.core.review import options_of
+from app.core.score_sheet import Sheet, score_sheet
 from app.window.render.table import felt
-from app.window.render.text import font, render_text
+from app.window.render.text import font, render_text, wrap
 from app.window.scenes.base import Scene
 from app.core.table_session import NetworkedSession, TableSession
 from app.window.ui import theme
@@ -55,7 +59,11 @@ class ResultsScene(Scene):
         names = SeatNames(self.people, humans[0] if len(humans) == 1 else None)
         self.to_player: Callable[[Words | str], str] = lambda line: render(line, names)
         self.age = 0.0   # seconds shown
+        self.record: storage.GameStats | None = None
         self._record()
+        self.sheet = self._sheet()
+        self.sheet_top = 0   # the first row shown, when the sheet is scrolled
+        self.sheet_shown = 1   # how many rows the last frame had room for
         self.replay = self._keep_replay()
         if self.replay is not None and reviewable(session.spec.id):  # the coach: app/window/scenes/review.py
             self.row.buttons.insert(len(self.row.buttons) - 1, Button("Review", self.review))
@@ -69,7 +77,18 @@ class ResultsScene(Scene):
         won = any(seat in self.outcome.winners for seat in humans)
         # Reflex games keep a best time: the game clock, so pauses do not count against it.
         seconds = self.session.timed_state().now_ms / 1000 if self.session.spec.realtime else None
-        storage.record_result(self.session.spec.record_id(self.session.setup.options), won, seconds)
+        self.record = storage.record_result(self.session.spec.record_id(self.session.setup.options), won, seconds)
+
+    def _sheet(self) -> Sheet | None:
+        """The hand-by-hand sheet, its players named as the placings name them."""
+        session = self.session
+        seats = len(session.setup.seats)
+        names = [self._who(seat) for seat in range(seats)]
+        options = options_of(session.spec.id, seats, dict(session.setup.options))
+        return score_sheet(session.spec, options, session.seed, list(session.actions), names, self.to_player)
+
+    def _who(self, seat: int) -> str:
+        return self._you(seat) if self.humans == [seat] else self.people[seat]
 
     def _keep_replay(self) -> replay_file.Replay | None:
         """Every finished game is kept as a replay; the game in progress is forgotten."""
@@ -125,7 +144,7 @@ class ResultsScene(Scene):
             return "You win!"
         names = [self.people[w] for w in winners]  # a tie reads "Rosa and Ivy win"
         if not names:
-            return "Game over"
+            return "Nobody wins"   # (the line under it says why: "nobody guessed the last card")
         return (" and ".join([", ".join(names[:-1]), names[-1]]) + " win") if len(names) > 1 else f"{names[0]} wins"
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -198,14 +217,17 @@ class ResultsScene(Scene):
             return   # the Enter that played the last card must not also press Play again
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.menu()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and self.sheet_rows():
+            self.scroll(1 if event.key == pygame.K_DOWN else -1)
+        elif event.type == pygame.MOUSEWHEEL and self.sheet_rows():
+            self.scroll(-event.y)
         else:
             self.row.handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt(self.size), (0, 0))
         s = theme.scale_for(self.size)
-        box = pygame.Rect(0, 0, min(int(720 * s), self.size[0] - 40), int(self.size[1] * 0.62))
-        box.midtop = (self.size[0] // 2, int(self.size[1] * 0.08))
+        box = self.box(s)
         panel(surface, box)
         blit_centered(surface, render_text(self.session.title, int(24 * s), theme.INK_DIM),
                       (box.centerx, box.top + int(30 * s)))
@@ -241,6 +263,27 @@ class ResultsScene(Scene):
         seed_room = max(12, int(15 * s)) + 18      # the seed's line under it
         surface.blit(image, image.get_rect(midbottom=(box.centerx, box.bottom - seed_room)))
 
+    def box(self, s: float) -> pygame.Rect:
+        """The panel: wider and taller when it holds a score sheet (up to the buttons)."""
+        w, h = self.size
+        if not self.sheet_rows():
+            box = pygame.Rect(0, 0, min(int(720 * s), w - 40), int(h * 0.62))
+            box.midtop = (w // 2, int(h * 0.08))
+            return box
+        top = int(h * 0.04)
+        bottom = min(b.rect.top for b in self.row.buttons) - int(h * 0.03)
+        box = pygame.Rect(0, top, min(int(960 * s), w - 40), bottom - top)
+        box.centerx = w // 2
+        return box
+
+    def sheet_rows(self) -> int:
+        return len(self.sheet.rows) if self.sheet is not None else 0
+
+    def scroll(self, rows: int) -> None:
+        """Move the sheet by ``rows``, no further than its last page."""
+        last_page = max(0, self.sheet_rows() - self.sheet_shown)
+        self.sheet_top = max(0, min(last_page, self.sheet_top + rows))
+
     def _you(self, seat: int) -> str:
         """The one human in the placings: "Sam (you)", or just "You" while they have not
         given a name (never "Player 1 (you)")."""
@@ -252,10 +295,11 @@ class ResultsScene(Scene):
         (two computer partners shown first and second would read as separate winners)."""
         assert self.outcome is not None
         scores, winners = self.outcome.scores, self.outcome.winners
+        if not winners and len(set(scores)) <= 1 and self.session.spec.score_unit is None:
+            return []   # nobody won and nothing ranks the players: no "=1. Alex, =1. Felix"
         humans = self.humans
         # The one human is "(you)", as the table's plate says "You"; computer players show their level.
-        who = {seat: self._you(seat) if humans == [seat] else self.people[seat]
-               for seat in range(len(self.session.setup.seats))}
+        who = {seat: self._who(seat) for seat in range(len(self.session.setup.seats))}
         level = {seat: "" if plan.human else f"  ·  {level_word(plan.difficulty)}"
                  for seat, plan in enumerate(self.session.setup.seats)}
         if self.session.spec.partnerships and len(scores) == 4:
@@ -284,16 +328,109 @@ class ResultsScene(Scene):
                           (box.centerx, box.top + int(128 * s)))
         y = box.top + int(160 * s)
         rows = self.placings()
-        size = max(14, int(22 * s))
+        sheet = self.sheet
+        size = max(14, int(22 * s)) if sheet is None else max(13, int(18 * s))
         room = box.width - int(80 * s)
-        while size > 12 and max(font(size, bold=True).size(text)[0] for text, _ in rows) > room:
+        while rows and size > 12 and max(font(size, bold=True).size(text)[0] for text, _ in rows) > room:
             size -= 1   # a long line (two labels, chips) gets smaller rather than cross the edge
-        for text, won in rows:
+        across = 2 if sheet is not None and sheet.rows and len(rows) > 2 else 1  # room for the sheet
+        for i, (text, won) in enumerate(rows):
             image = render_text(text, size, theme.GOLD if won else theme.INK, bold=won)
-            surface.blit(image, (box.left + int(60 * s), y))
-            y += int(size * 1.6)
-        seed = render_text(f"Seed {self.session.seed}", max(12, int(15 * s)), theme.INK_DIM)
+            surface.blit(image, (box.left + int(60 * s) + (i % across) * (box.width // 2 - int(30 * s)), y))
+            if i % across == across - 1 or i == len(rows) - 1:
+                y += int(size * 1.5)
+        small = max(12, int(15 * s))
+        record = [piece for line in self.record_lines() for piece in wrap(line, font(small), box.width - 32)]
+        record_top = box.bottom - int(small * 1.6) - 10 - len(record) * int(small * 1.4)
+        notes = sheet.notes if sheet is not None else []
+        if sheet is not None and sheet.rows:   # the sheet, then its notes under it
+            wrapped = [piece for line in notes for piece in wrap(line, font(small), box.width - 32)]
+            notes_top = record_top - len(wrapped) * int(small * 1.4) - 4
+            self._draw_sheet(surface, pygame.Rect(box.left + 16, y + 4, box.width - 32, notes_top - y - 10), s)
+            self._centred(surface, wrapped, small, box.centerx, notes_top)
+        else:   # a game without hands: its notes (the Nash game's mystery cards) where the sheet would be
+            note = max(13, int(18 * s))
+            self._centred(surface, [piece for line in notes for piece in wrap(line, font(note), box.width - 32)],
+                          note, box.centerx, y + int(8 * s))
+        self._centred(surface, record, small, box.centerx, record_top)
+        seed = render_text(f"Seed {self.session.seed}", small, theme.INK_DIM)
         surface.blit(seed, seed.get_rect(bottomright=(box.right - 16, box.bottom - 10)))
+
+    @staticmethod
+    def _centred(surface: pygame.Surface, lines: list[str], size: int, centre: int, top: int) -> None:
+        for line in lines:
+            image = render_text(line, size, theme.INK)
+            surface.blit(image, image.get_rect(midtop=(centre, top)))
+            top += int(size * 1.4)
+
+    def record_lines(self) -> list[str]:
+        """The player's record at this game, counted with this one."""
+        st = self.record
+        if st is None or not st.played:
+            return []
+        return [RECORD.format(game=self.session.title, played=st.played, won=st.won,
+                              rate=100 * st.won / st.played, streak=st.streak, best=st.best_streak)]
+
+    def _draw_sheet(self, surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
+        """The sheet's rows from ``sheet_top`` as many as fit in ``area``; the column of
+        what happened takes the width the totals leave, its lines wrapped."""
+        assert self.sheet is not None
+        heads, rows = self.sheet.heads, self.sheet.rows
+        size = max(11, int(16 * s))
+        face, bold = font(size), font(size, bold=True)
+        gap = max(8, int(14 * s))
+        widths = [max([bold.size(heads[c])[0], *(face.size(r[c])[0] for r in rows)]) for c in range(len(heads))]
+        happened = area.width - sum(widths) + widths[1] - gap * (len(heads) - 1)
+        widths[1] = max(80, happened)
+        lefts = [area.left + sum(widths[:c]) + gap * c for c in range(len(heads))]
+        step = int(size * 1.35)
+        more_room = step if self._rows_fitting(rows, face, widths[1], step, area.height - step - 4) < len(rows) else 0
+        bottom = area.bottom - more_room
+        pygame.draw.line(surface, theme.GOLD_DARK, (area.left, area.top + step + 1), (area.right, area.top + step + 1), 1)
+        for c, head in enumerate(heads):
+            self._cell(surface, render_text(head, size, theme.INK_DIM, bold=True), lefts[c], widths[c], area.top, c)
+        y = area.top + step + 4
+        shown = 0
+        for row in rows[self.sheet_top:]:
+            lines = wrap(row[1], face, widths[1])
+            if y + len(lines) * step > bottom:
+                break
+            for c, text in enumerate(row):
+                if c == 1:
+                    for i, line in enumerate(lines):
+                        surface.blit(render_text(line, size, theme.INK), (lefts[1], y + i * step))
+                else:
+                    self._cell(surface, render_text(text, size, theme.INK), lefts[c], widths[c], y, c)
+            y += len(lines) * step + 2
+            shown += 1
+        self.sheet_shown = max(1, shown)
+        if shown < len(rows):   # say there is more, and how to see it
+            more = SCROLL.format(first=self.sheet_top + 1, last=self.sheet_top + shown, count=len(rows))
+            image = render_text(more, max(11, size - 2), theme.INK_DIM)
+            surface.blit(image, image.get_rect(bottomright=(area.right, area.bottom)))
+
+    def _rows_fitting(self, rows: list[tuple[str, ...]], face: pygame.font.Font, width: int, step: int,
+                      height: int) -> int:
+        """How many rows from ``sheet_top`` fit in ``height``."""
+        used = count = 0
+        for row in rows[self.sheet_top:]:
+            used += len(wrap(row[1], face, width)) * step + 2
+            if used > height:
+                break
+            count += 1
+        return count
+
+    @staticmethod
+    def _cell(surface: pygame.Surface, image: pygame.Surface, left: int, width: int, y: int, column: int) -> None:
+        """A cell: the hand number and the totals to the right of their column, so the digits line up."""
+        x = left if column == 1 else left + width - image.get_width()
+        surface.blit(image, (x, y))
+
+
+# The results screen's own lines, in one place for translation.
+RECORD = ("Your record at {game}: played {played} · won {won} ({rate:.0f}%) · streak {streak}"
+          " · best streak {best}")
+SCROLL = "Hands {first}-{last} of {count} · ↑ ↓ to scroll"
 
 
 def _count(value: float, unit: str) -> str:

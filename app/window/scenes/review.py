@@ -7,9 +7,9 @@ after) the position shown: each option with its value, the chosen one and what i
     M next mistake · Shift+M previous mistake · V review the next seat
     (and the replay's keys: Space, → step, 1 2 4 speed, L log, Esc back)
 
-The analysis runs in the worker (app/cli/review.py's ``review_part``), in parts for
-the trick games and Abstrac so the panel shows "Analysing…" with how far it has got; never
-in a frame. A jump rebuilds the table at the position before the decision (the rules
+The analysis runs in the worker (app/core/review.py's ``review_part``), never in a frame,
+a hand at a time (Abstrac and the Nash game: a few decisions at a time), first hand first:
+the panel shows the hands back so far at once, under "Reviewing hand 3 of 8…". A jump rebuilds the table at the position before the decision (the rules
 replay the actions, quick; the solvers are not involved).
 """
 
@@ -21,54 +21,70 @@ from typing import TYPE_CHECKING
 import pygame
 
 from app.core import worker
-from app.core.review import decision_indices, default_seat, merge, review_part, seat_name, splits
+from app.core.review import default_seat, hands_of, merge, review_part, seat_name, splits
 from app.window.render.text import font, render_text, wrap
 from app.window.render.vector import Color
 from app.core.replay_file import Replay
 from app.core.replay_session import ReplaySession
 from app.window.scenes.replay_watch import ReplayControls
 from app.window.ui import theme
-from app.core.words.review_words import HEADINGS, bid_heading, bid_lines, decision_lines, summary, where
+from app.core.words.review_words import HEADINGS, bid_heading, bid_lines, decision_head, decision_lines, reviewing, summary
 from games.core.analysis import Decision, Review
 
 if TYPE_CHECKING:
     from app.window.scenes.base import AppServices
 
-PART = 4  # decisions per worker job: small enough for the progress to move
+PART = 4  # decisions per worker job in a game without hands: small enough for the progress to move
 WIDE = 1100  # from this window width the panel sits beside the table, else below it
 REVIEW_KEYS = "M next mistake · Shift+M previous · V seat"
 
 
 class ReviewJob:
-    """One seat's analysis in the worker, in parts; ``result`` once every part is back."""
+    """One seat's analysis in the worker, a hand at a time, first hand first: ``partial``
+    is the review of the hands back so far (in order), ``result`` the whole once every
+    hand is in."""
 
     def __init__(self, replay: Replay, seat: int) -> None:
         self.seat = seat
         self.result: Review | None = None
+        self.partial: Review | None = None
         self.error = ""
         args = (replay.game_id, len(replay.seats), dict(replay.options), replay.seed, list(replay.actions), seat)
-        indices = decision_indices(replay.actions, seat)
-        if splits(replay.game_id) and indices:
-            parts = [indices[i:i + PART] for i in range(0, len(indices), PART)]
-            self.jobs: list[Future[Review]] = [worker.submit(review_part, *args, part) for part in parts]
+        self.parts, self.by_hand = hands_of(*args, size=PART) if splits(replay.game_id) else ([], False)
+        if self.parts:
+            self.jobs: list[Future[Review]] = [worker.submit(review_part, *args, part) for part in self.parts]
         else:
             self.jobs = [worker.submit(review_part, *args, None)]
+        self._merged = 0   # how many parts ``partial`` holds
 
     @property
     def progress(self) -> float:
-        return sum(job.done() for job in self.jobs) / len(self.jobs)
+        return self.hands_done / len(self.jobs)
+
+    @property
+    def hands_done(self) -> int:
+        """The parts back from the worker, counted from the first (the screen shows them in order)."""
+        return next((i for i, job in enumerate(self.jobs) if not job.done()), len(self.jobs))
+
+    def progress_words(self) -> str:
+        return reviewing(self.hands_done, len(self.jobs), self.by_hand)
 
     def poll(self) -> bool:
-        """True once the review (or an error) is in."""
+        """True once the review (or an error) is in; meanwhile ``partial`` grows."""
         if self.result is not None or self.error:
             return True
-        if not all(job.done() for job in self.jobs):
+        done = self.hands_done
+        if done == self._merged:
             return False
         try:
-            self.result = merge([job.result() for job in self.jobs])
+            self.partial = merge([job.result() for job in self.jobs[:done]])
         except Exception as problem:  # a broken worker: say so rather than wait forever
             self.error = f"The analysis failed: {problem}"
-        return True
+            return True
+        self._merged = done
+        if done == len(self.jobs):
+            self.result = self.partial
+        return self.result is not None
 
     def cancel(self) -> None:
         for job in self.jobs:
@@ -93,9 +109,14 @@ class Coach:
 
     @property
     def review(self) -> Review | None:
+        """The review so far: the hands back from the worker (all of them once ``complete``)."""
         job = self.job
         job.poll()
-        return job.result
+        return job.partial
+
+    @property
+    def complete(self) -> bool:
+        return self.job.result is not None
 
     def next_seat(self) -> None:
         self.seat = (self.seat + 1) % len(self.replay.seats)
@@ -153,6 +174,9 @@ class ReviewControls(ReplayControls):
         done = self.session.done
         mistakes = [d.index for d in review.costly]  # a bid that cost chips is one too
         later = [i for i in mistakes if (i > done if direction > 0 else i < done)]
+        if not later and direction > 0 and not self.coach.complete:
+            self.say("Still analysing the later hands", 1.2)
+            return
         if not later:
             self.say("No more mistakes" if direction > 0 else "No earlier mistake", 1.2)
             return
@@ -208,6 +232,8 @@ class ReviewControls(ReplayControls):
         upcoming = [d for d in review.decisions if d.index >= done]
         if upcoming:
             return upcoming[0], True
+        if not self.coach.complete:  # the decision here is still in the worker
+            return None, True
         return (review.decisions[-1], False) if review.decisions else (None, False)
 
     def _draw_panel(self, surface: pygame.Surface, box: pygame.Rect) -> None:
@@ -251,7 +277,10 @@ class ReviewControls(ReplayControls):
         if review is None:
             self._draw_analysing(surface, column, y + 8, size, job.progress)
             return None
-        return self._lines(surface, wrap(summary(review, who), font(size), column.width), column, y + 6, size, theme.INK)
+        if not self.coach.complete:  # the hands so far, and how far the worker has got
+            y = self._draw_analysing(surface, column, y + 6, size, job.progress) + 6
+        text = summary(review, who, so_far=not self.coach.complete)
+        return self._lines(surface, wrap(text, font(size), column.width), column, y + 6, size, theme.INK)
 
     def _draw_decision(self, surface: pygame.Surface, area: pygame.Rect, size: int) -> None:
         review = self.coach.review
@@ -259,10 +288,9 @@ class ReviewControls(ReplayControls):
         decision, ahead = self.current_decision(review)
         if decision is None or area.height < 2 * size:
             return
-        head = where(decision, review.unit)
-        head = (("Now: " if decision.index == self.session.done else "Next: ") if ahead else "Last: ") + head
+        head = decision_head(decision, review.unit, decision.index == self.session.done, ahead)
         colour = theme.DANGER if decision.costly else theme.GOLD
-        y = self._lines(surface, [head[0].upper() + head[1:]], area, area.top, size, colour, bold=True)
+        y = self._lines(surface, [head], area, area.top, size, colour, bold=True)
         bid = decision.analysis.extra.get("bid")
         heading = bid_heading(bid) if bid is not None else HEADINGS.get(review.unit) if decision.analysis.values else None
         body = bid_lines(bid, heading=False) if bid is not None else decision_lines(decision, review.unit)
@@ -279,14 +307,15 @@ class ReviewControls(ReplayControls):
                  for piece in wrap(line, font(size - 1), area.width)]
         self._lines(surface, lines, area, y + 2, size - 1, theme.INK)
 
-    def _draw_analysing(self, surface: pygame.Surface, inner: pygame.Rect, y: int, size: int, done: float) -> None:
-        text = f"Analysing… {int(done * 100)}%" if len(self.coach.job.jobs) > 1 else "Analysing…"
-        y = self._lines(surface, [text], inner, y, size, theme.INK)
+    def _draw_analysing(self, surface: pygame.Surface, inner: pygame.Rect, y: int, size: int, done: float) -> int:
+        """The progress line and its bar; where they end."""
+        y = self._lines(surface, [self.coach.job.progress_words()], inner, y, size, theme.INK)
         track = pygame.Rect(inner.left, y + 4, inner.width, max(4, size // 3))
         pygame.draw.rect(surface, (30, 70, 48), track, border_radius=3)
         filled = track.copy()
         filled.width = int(track.width * done)
         pygame.draw.rect(surface, theme.GOLD, filled, border_radius=3)
+        return track.bottom
 
     def _lines(self, surface: pygame.Surface, lines: list[str], inner: pygame.Rect, y: int, size: int,
                colour: Color, bold: bool = False) -> int:

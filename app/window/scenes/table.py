@@ -73,6 +73,7 @@ class TableScene(Scene):
         self.log: deque[Words] = deque(maxlen=200)   # what the events said, rendered when drawn
         self.told: deque[Event] = deque(maxlen=200)   # the events behind the log, unredacted
         self.told_count = 0   # how many events were told in all (the deque keeps the last 200)
+        self._out_said = False   # "You are out of this game" was said
         self.show_log = False
         self.curtain_for: int | None = None
         self._turn_said = -1   # "Your turn" was said for the turn after this many events
@@ -262,6 +263,12 @@ class TableScene(Scene):
             self._turn_said = self.told_count
             self.app.speech.say(self.spoken_turn())
 
+    def _speak_knocked_out(self) -> None:
+        """Once every human is out, say so and how to skip the computers' play (once)."""
+        if not self._out_said and self.idle and self.humans_knocked_out():
+            self._out_said = True
+            self.app.speech.say(self.spoken_line(T("You are out of this game: Enter plays the rest at once.")))
+
     def speak_on_demand(self, key: int) -> bool:
         """F2 your hand, F3 the table, F4 the score, F5 whose turn, F6 say that again."""
         speech = self.app.speech
@@ -448,6 +455,7 @@ class TableScene(Scene):
             self.drive(dt)
         if self.app.speech.speaking:
             self._speak_turn()
+            self._speak_knocked_out()
 
     def _take_news(self, dt: float) -> None:
         """What happened elsewhere: a networked game's moves and the server's refusals (a

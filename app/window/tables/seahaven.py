@@ -34,7 +34,7 @@ from app.core.words.grammar import counted
 from app.core.words.spoken_words import pile_line
 from games.core.cards import Card, Rank
 from games.core.protocol import Action, Event, IllegalAction
-from games.core.words import T
+from games.core.words import N, T
 from games.registry import OptionValue
 from games.seahaven import rules as sh
 from games.seahaven.solver import Result, first_group, hint, safe_moves
@@ -467,10 +467,23 @@ class SeahavenTable(TableScene):
         if line:
             self.hint_shown = (first_group(line), 3.0)
             self.message_time = 0.0
+            self.app.speech.say(self._spoken_hint(first_group(line)), interrupt=True)
         elif line is False:
             self.say("This position can no longer be won: undo, restart or start a new deal", 4.0)
         else:
             self.say("No winning line found quickly from here", 3.0)
+
+    def _spoken_hint(self, moves: list[sh.Move]) -> str:
+        """A hint as heard: the moves to make, and the cards that then go home by
+        themselves counted, not listed (a winning line's tail can be twenty of them)."""
+        shown = list(moves)
+        while len(shown) > 1 and shown[-1].to.kind == "foundation":
+            shown.pop()
+        said = [self.spoken_line(T("{card} to {place}", card=m.card, place=m.to.words())) for m in shown]
+        hint = self.spoken_line(T("Hint: {moves}.", moves=", then ".join(said)))
+        home = len(moves) - len(shown)
+        return hint + (" " + self.spoken_line(N("Then {count} card goes home.", "Then {count} cards go home.",
+                                                  count=home)) if home else "")
 
     # input ---------------------------------------------------------------------------------
 
