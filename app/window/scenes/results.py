@@ -234,7 +234,6 @@ class ResultsScene(Scene):
         blit_centered(surface, render_text(self.headline, int(52 * s), theme.GOLD, bold=True),
                       (box.centerx, box.top + int(84 * s)))
         self._draw_placings(surface, box, s)
-        self._draw_deal(surface, box, s)
         self.row.draw(surface)
         if self.prompt is not None:
             self.prompt.draw(surface)
@@ -248,20 +247,16 @@ class ResultsScene(Scene):
             proof = self.remote.deal_proof()      # (a replay that could not be kept)
         return None if proof is None else proof.kept(self.session.seed)
 
-    def _draw_deal(self, surface: pygame.Surface, box: pygame.Rect, s: float) -> None:
-        """The deal's promise, kept or not, at the foot of the panel above the seed
-        (networked games only): quiet when kept, loud when not."""
-        if self.remote is None:
-            return
+    def _draw_deal(self, surface: pygame.Surface, box: pygame.Rect, size: int, top: int) -> None:
+        """The deal's promise, kept or not, in the panel's foot above the record (networked
+        games only): quiet when kept, loud when not."""
         kept = self.deal_kept
         loud = kept is False
         line = ("✓ " if kept else "") + deal_words.verdict_line(kept)
-        size = max(15, int(24 * s)) if loud else max(13, int(17 * s))
-        while size > 12 and font(size, bold=loud).size(line)[0] > box.width - 32:
+        while size > 11 and font(size, bold=loud).size(line)[0] > box.width - 32:
             size -= 1      # the loud line is long: smaller rather than over the panel's edge
         image = render_text(line, size, theme.DANGER if loud else theme.INK_DIM, bold=loud)
-        seed_room = max(12, int(15 * s)) + 18      # the seed's line under it
-        surface.blit(image, image.get_rect(midbottom=(box.centerx, box.bottom - seed_room)))
+        surface.blit(image, image.get_rect(midtop=(box.centerx, top)))
 
     def box(self, s: float) -> pygame.Rect:
         """The panel: wider and taller when it holds a score sheet (up to the buttons)."""
@@ -341,7 +336,8 @@ class ResultsScene(Scene):
                 y += int(size * 1.5)
         small = max(12, int(15 * s))
         record = [piece for line in self.record_lines() for piece in wrap(line, font(small), box.width - 32)]
-        record_top = box.bottom - int(small * 1.6) - 10 - len(record) * int(small * 1.4)
+        deal = self.remote is not None        # a networked game's deal line heads the foot
+        record_top = box.bottom - int(small * 1.6) - 10 - (len(record) + deal) * int(small * 1.4)
         notes = sheet.notes if sheet is not None else []
         if sheet is not None and sheet.rows:   # the sheet, then its notes under it
             wrapped = [piece for line in notes for piece in wrap(line, font(small), box.width - 32)]
@@ -352,7 +348,9 @@ class ResultsScene(Scene):
             note = max(13, int(18 * s))
             self._centred(surface, [piece for line in notes for piece in wrap(line, font(note), box.width - 32)],
                           note, box.centerx, y + int(8 * s))
-        self._centred(surface, record, small, box.centerx, record_top)
+        if deal:
+            self._draw_deal(surface, box, small, record_top)
+        self._centred(surface, record, small, box.centerx, record_top + deal * int(small * 1.4))
         seed = render_text(f"Seed {self.session.seed}", small, theme.INK_DIM)
         surface.blit(seed, seed.get_rect(bottomright=(box.right - 16, box.bottom - 10)))
 
