@@ -132,8 +132,9 @@ def language_name(choice: str) -> str:
 
 
 def translate(template: str) -> str:
-    """``template`` in the player's language (itself when the catalogue has no translation)."""
-    return _catalogue.gettext(template)
+    """``template`` in the player's language (itself when the catalogue has no translation).
+    The empty template stays empty: gettext keeps its catalogue's header under ""."""
+    return _catalogue.gettext(template) if template else template
 
 
 def translate_plural(singular: str, plural: str, count: int) -> str:
@@ -145,7 +146,7 @@ def _(text: str, /, **named: object) -> str:
     """The app's own text in the player's language, its named placeholders filled:
     ``_("Continue {game}", game="Whist")``. Without values the text is returned as
     translated (braces and all)."""
-    translated = _catalogue.gettext(text)
+    translated = translate(text)
     return translated.format(**named) if named else translated
 
 

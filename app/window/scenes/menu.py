@@ -160,9 +160,11 @@ class MenuScene(Scene):
             self.tiles.append(pygame.Rect(left + col * (tile_w + gap), top + row * (tile_h + gap), tile_w, tile_h))
         right = size[0] - 20
         for button in (self.quit_button, self.settings_button, self.stats_button, self.replays_button):
-            button.rect = pygame.Rect(0, 0, int(140 * s), int(44 * s))
-            button.rect.bottomright = (right, size[1] - 20)
             button.text_size = max(14, int(20 * s))
+            # As wide as its word needs (German's are long), never narrower than the English.
+            width = font(button.text_size, bold=True).size(button.label)[0] + int(28 * s)
+            button.rect = pygame.Rect(0, 0, max(int(140 * s), width), int(44 * s))
+            button.rect.bottomright = (right, size[1] - 20)
             right = button.rect.left - 12
         self.continue_button.rect.topright = (size[0] - 20, 20)
         self.online_button.text_size = max(14, int(20 * s))
@@ -310,7 +312,8 @@ class MenuScene(Scene):
 
     def hint_lines(self) -> tuple[int, list[str]]:
         """The keys, left of the buttons: one line, a point or two smaller if that is what
-        it takes, else two lines broken between items (never inside "S statistics")."""
+        it takes, else two lines broken between items (never inside "S statistics"); three
+        where a language's longer words and buttons leave no room for two."""
         back = [_("B back to your table")] if self.kept_seat is not None else []
         items = [_("Arrows choose"), _("Enter opens"), *([_("C continue")] if self.saved is not None else []), *back,
                  _("P play online"), _("R replays"), _("S statistics"), _("O settings"), _("Esc quits")]
@@ -322,7 +325,11 @@ class MenuScene(Scene):
             lines = pack_items(items, size, room)
             if len(lines) == 1:
                 return size, lines
-        return largest, pack_items(items, largest, room)[:2]
+        lines = pack_items(items, largest, room)
+        if len(lines) > 2:   # (a language with long words, wide buttons): smaller, and every key kept
+            lines = pack_items(items, max(12, largest - 2), room)
+            return max(12, largest - 2), lines
+        return largest, lines
 
     def _draw_backdrop(self, surface: pygame.Surface) -> None:
         surface.blit(felt(self.size), (0, 0))
