@@ -225,7 +225,9 @@ class SettingsScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.s = s = theme.scale_for(size)
-        self.row_h = int(min(48 * s, (size[1] - 240 * s) / len(self.rows)))
+        hint_size, hint = self.hint_lines()
+        below = (len(hint) - 1) * (hint_size + 4)    # a hint on two lines takes room from the rows
+        self.row_h = int(min(48 * s, (size[1] - 240 * s - below) / len(self.rows)))
         width = int(min(640 * s, size[0] - 60))
         top = int(130 * s)
         for i, row in enumerate(self.rows):
