@@ -17,7 +17,8 @@ LANGUAGES = ("fr", "de", "es")
 # English where a catalogue has no translation yet).
 DONE = ("app/window/scenes/menu.py", "app/window/scenes/settings.py", "app/window/scenes/setup.py",
         "app/window/scenes/pause.py", "app/window/ui/confirm.py", "app/window/ui/form.py",
-        "app/core/words/card_words.py", "app/core/words/language.py")
+        "app/core/words/card_words.py", "app/core/words/language.py", "app/core/words/names.py",
+        "app/window/scenes/key_line.py")
 
 
 def po(code: str) -> Path:
