@@ -19,7 +19,7 @@ from games.registry import GAMES
 
 from tests.app.ui_driver import FRAME, make_app, table
 
-LANGUAGES = ("en", "fr", "de", "es")
+LANGUAGES = tuple(language.LANGUAGES)     # every language the Settings row offers
 SIZES = ((1280, 800), (800, 560))
 PAD = 18          # a row's text starts and ends this far inside it (app/window/ui/form.py)
 
