@@ -124,7 +124,8 @@ def main(argv: list[str]) -> int:
         init(argv[1])
         return 0
     if argv[:1] == ["all"]:
-        extract(), update(), compile_all(), check()
+        for step in (extract, update, compile_all, check):
+            step()
         return 0
     if len(argv) != 1 or argv[0] not in commands:
         print(__doc__)

@@ -37,23 +37,22 @@ def test_choosing_german_shows_german_at_once_and_is_kept(monkeypatch):
         assert menu.quitting is not None and menu.quitting.question == "Parlour beenden?"
     finally:
         pygame.quit()
-    again = make_app()                                  # the next start reads it from the settings
-    try:
-        menu_again = MenuScene(again)
-        again.start(menu_again)
-        assert menu_again.replays_button.label == "Partien"
-    finally:
-        pygame.quit()
+    assert labels_at_a_new_start() == ("Beenden", "Partien")   # the next start reads the settings
 
 
 def test_the_command_line_outranks_the_setting(monkeypatch):
     settings = storage.Settings(language="fr")
     storage.save_settings(settings)
     monkeypatch.setenv("PARLOUR_LANG", "es")
+    assert labels_at_a_new_start() == ("Salir", "Partidas")
+
+
+def labels_at_a_new_start() -> tuple[str, str]:
+    """The menu's Quit and Replays buttons as a freshly started app shows them."""
     app = make_app()
     try:
         menu = MenuScene(app)
         app.start(menu)
-        assert menu.quit_button.label == "Salir"
+        return menu.quit_button.label, menu.replays_button.label
     finally:
         pygame.quit()
