@@ -1,5 +1,5 @@
-"""Every language fits: the menu, Settings, a setup screen, the pause box and the quit
-question, in English, French, German and Spanish, at 1280x800 and at 800x560 (German is
+"""Every language fits: the menu, Settings, a setup screen, the pause box, the quit
+question and the results, in every language, at 1280x800 and at 800x560 (German is
 long), drawn with each label measured against the box it is drawn in."""
 
 from __future__ import annotations
@@ -140,3 +140,13 @@ def test_the_pause_box_fits(app):
     for button in pause.row.buttons:
         assert_button_fits(button, pause.box)
     assert pause.box.contains(pause.title_rect)
+
+
+def test_the_results_screen_fits(app):
+    from tests.app.test_replay_ui import finish_a_game
+
+    results = finish_a_game(app, "nash")
+    app.step(FRAME)
+    for button in results.row.buttons:
+        assert_button_fits(button, pygame.Rect((0, 0), results.size))
+    assert width(results.headline, 16, bold=True) < results.size[0] - 40

@@ -17,7 +17,8 @@ LANGUAGES = tuple(code for code in language.LANGUAGES if code != "en")   # (Engl
 # The places whose every string is translated in every language (the rest, for now, shows
 # English where a catalogue has no translation yet).
 DONE = ("app/window/scenes/menu.py", "app/window/scenes/settings.py", "app/window/scenes/setup.py",
-        "app/window/scenes/pause.py", "app/window/ui/confirm.py", "app/window/ui/form.py",
+        "app/window/scenes/pause.py", "app/window/scenes/results.py", "app/window/ui/confirm.py",
+        "app/window/ui/form.py",
         "app/core/words/card_words.py", "app/core/words/language.py", "app/core/words/names.py",
         "app/window/scenes/key_line.py")
 
