@@ -11,7 +11,8 @@ language's .po up to date with them, and compile the .mo files the app loads.
 What is a string: the rules core's templates ``T("...")`` and ``N("...", "...")`` (a
 singular and a plural), the app's ``_("...")`` and its marked constants ``N_("...")``
 (``app/core/words/language.py``). Only literal strings are found, which is why a template
-carries named placeholders rather than being formatted first.
+carries named placeholders rather than being formatted first. The catalogues name the file
+each string comes from but not its line, so an edit elsewhere in a file leaves them alone.
 
 The same functions serve tests/core/test_catalogues.py, which fails when the code has a string
 the committed .pot lacks, or a committed .mo is not what its .po compiles to.
@@ -87,7 +88,7 @@ def extract() -> None:
     keywords = [arg for name, spec in KEYWORDS.items()
                 for arg in ("-k", name + (":" + ",".join(map(str, spec)) if spec else ""))]
     _pybabel("extract", "-F", str(MAPPING), "--no-default-keywords", *keywords,
-             "--add-comments=TRANSLATORS:", "--sort-by-file", "--project=Parlour",
+             "--add-comments=TRANSLATORS:", "--add-location=file", "--sort-by-file", "--project=Parlour",
              "--copyright-holder=Parlour's authors", "-o", str(TEMPLATE.relative_to(ROOT)),
              *SOURCES)
 
