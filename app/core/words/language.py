@@ -24,6 +24,13 @@ reads, and screens make their words when they draw or when they are entered.
 English stays exactly as written in the code: it has no catalogue, the text is its own
 translation.
 
+Not yet done: ``render`` turns the seat the table speaks to into English "you" and makes
+the verb after it agree ("You have"), which only English needs. Before the rules core's
+templates that name a seat are translated, that step needs each language's own forms (a
+template for "you" beside the one for a name, chosen by message context), or a translated
+"{seat} joue {card}" would read "You joue...". Templates that name no seat ("{suit} are
+trumps") translate as they are.
+
 >>> choose("fr", {"PARLOUR_LANG": "de"}, "en_GB"), choose("system", {}, "es_ES.UTF-8")
 ('de', 'es')
 >>> choose("fr", {}, "de_DE"), choose("system", {}, "ja_JP"), choose("system", {}, None)
