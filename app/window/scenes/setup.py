@@ -18,6 +18,7 @@ from app.window.ui.blurb import LEADING, fit_blurb
 from app.window.ui.fit import pack_items
 from app.window.ui.form import Row, draw_row, spoken_row
 from app.core.words.language import _
+from app.core.words.deal_words import DEAL_NUMBER, readable
 from app.core.words.names import NAME_LIMIT, clean_name, human_default, others_kept
 from app.window.ui.widgets import Button, blit_centered, panel
 from games.registry import DIFFICULTIES, GameSpec, OptionSpec
@@ -78,8 +79,8 @@ class SetupScene(Scene):
 
     @property
     def seed_label(self) -> str:
-        """"Seed", or the game's own word for it (a solitaire's "Deal number")."""
-        return self.spec.seed_label
+        """The row's one name for the number the cards are dealt from, in every game."""
+        return DEAL_NUMBER
 
     def build_rows(self) -> None:
         rows: list[Row] = []
@@ -231,7 +232,8 @@ class SetupScene(Scene):
         self.resize(self.size)
 
     def _seed_text(self) -> str:
-        return _("random") if self.setup.seed is None else str(self.setup.seed)
+        """The deal number as a player reads it (grouped digits), or "random"."""
+        return _("random") if self.setup.seed is None else readable(self.setup.seed)
 
     def _seed_change(self, step: int) -> None:
         if self.setup.seed is None:
@@ -240,9 +242,10 @@ class SetupScene(Scene):
             self.setup.seed = max(0, self.setup.seed + step) if self.setup.seed + step >= 0 else None
 
     def _type_seed(self, event: pygame.event.Event) -> bool:
-        """Digits typed on the seed row build a number; Backspace deletes; R means random."""
+        """Digits typed on the deal number's row build a number; Backspace deletes; R means
+        random."""
         if event.key == pygame.K_BACKSPACE:
-            text = self._seed_text()[:-1] if self.setup.seed is not None else ""
+            text = str(self.setup.seed)[:-1] if self.setup.seed is not None else ""
             self.setup.seed = int(text) if text else None
             return True
         if event.key == pygame.K_r:
@@ -422,14 +425,13 @@ class SetupScene(Scene):
 
     def hint(self) -> str:
         """The keys, at the bottom."""
-        naming = self.focus in self.seat_rows and self.setup.seats[self.seat_rows[self.focus]].human
         return " · ".join(self.hint_items())
 
     def hint_items(self) -> list[str]:
         """The keys, one item each (the hint breaks between them when a line is too short)."""
         naming = self.focus in self.seat_rows and self.setup.seats[self.seat_rows[self.focus]].human
         first = [_("Type a name for this player")] if naming else [_("Up/Down choose")]
-        seed = [] if naming else [_("type digits for a seed (R = random)")]
+        seed = [] if naming else [_("type a deal number (R = random)")]
         return [*first, _("Left/Right change"), *seed, _("Enter start"), _("Esc back")]
 
     def hint_lines(self) -> tuple[int, list[str]]:
