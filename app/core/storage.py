@@ -26,6 +26,8 @@ from typing import Any, TypeVar
 
 from platformdirs import user_data_dir
 
+from app.core.words.language import CHOICES as LANGUAGE_CHOICES
+
 ENV_HOME = "PARLOUR_HOME"
 MAX_BYTES = 5 * 1024 * 1024
 SETTINGS_VERSION = 1
@@ -452,6 +454,9 @@ class Settings:
     venue: str = ""
     """The venue's WebSocket address (app/core/venue_address.py), where Host can open a table
     that lives on without this computer; "" until one is given."""
+    language: str = "system"
+    """The language the app speaks ("en", "fr", "de", "es"), or "system" to follow the
+    computer's locale; ``PARLOUR_LANG`` outranks it (app/core/words/language.py)."""
 
 
 _SETTINGS_CHECKS: dict[str, Callable[[Any], Any]] = {
@@ -473,6 +478,7 @@ _SETTINGS_CHECKS: dict[str, Callable[[Any], Any]] = {
     "asked_name": _check_bool,
     "other_players": _check_names,
     "venue": _check_venue,
+    "language": _check_choice(LANGUAGE_CHOICES),
 }
 
 

@@ -5,8 +5,9 @@ text view all come here.
 A seat becomes its person's name, or "you" for the seat the table speaks to (capital at the
 start of a clause, with its verb agreeing: "You have", "Your pile"); a card its rank and
 suit sign (Q♥, 10♠); a suit its word; a count its number. Every template goes through
-``translate`` (and ``translate_plural`` when it has a plural) first: today they give the
-English back, later gettext's catalogues answer there.
+``translate`` (and ``translate_plural`` when it has a plural) first: gettext's catalogues
+for the player's language (``app.core.words.language``), the English itself when none is
+chosen.
 
 >>> from games.core.cards import Card
 >>> from games.core.words import N, T, Who
@@ -26,8 +27,9 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from app.core.words.card_words import card_name
+from app.core.words.card_words import card_name, suit_word
 from app.core.words.grammar import base_form
+from app.core.words.language import translate, translate_plural
 from app.core.words.names import SeatNames
 from games.core.cards import Card, Suit
 from games.core.words import Side, Value, Who, Words
@@ -41,16 +43,6 @@ SUIT_SIGNS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit
 _CLAUSE_START = re.compile(r"(^|[.;:!?(·]\s*|\s[-–]\s)$")
 _SENTENCE_START = re.compile(r"(^|[.!?·]\s*)$")
 _VERB = re.compile(r"^ (\w+)")
-
-
-def translate(template: str) -> str:
-    """The template in the player's language (the one hook gettext will fill; English now)."""
-    return template
-
-
-def translate_plural(singular: str, plural: str, count: int) -> str:
-    """The template for ``count`` in the player's language (ngettext's place)."""
-    return singular if count == 1 else plural
 
 
 def render(message: Words | str, names: SeatNames | None = None) -> str:
@@ -155,7 +147,7 @@ def _value(value: Value, names: SeatNames, before: str, capital: bool, cards: Ca
     if isinstance(value, Card):
         return cards(value)
     if isinstance(value, Suit):
-        return value.title
+        return suit_word(value)
     if isinstance(value, tuple):
         return (" " if cards is card_text else ", ").join(cards(card) for card in value)
     return str(value)

@@ -29,6 +29,7 @@ from app.window.scenes.base import Scene
 from app.window.scenes.key_line import KeyLine
 from app.core.table_session import NetworkedSession, TableSession
 from app.window.ui import theme
+from app.core.words.language import _
 from app.core.words import net_words, promise_words
 from app.core.words.names import SeatNames, level_word, name_session
 from app.core.words.card_words import card_name
@@ -97,12 +98,12 @@ class TableScene(Scene):
         # Every seat's person, fixed in the session's setup so replays show the same names.
         self.people: list[str] = name_session(session, app.settings.player_name, app.settings.other_players)
         self.size = app.screen.get_size()
-        self.menu_button = Button("Menu", self.pause, kind="quiet", text_size=18)
-        self.rules_button = Button("Rules", self.open_rules, kind="quiet", text_size=18)
+        self.menu_button = Button(_("Menu"), self.pause, kind="quiet", text_size=18)
+        self.rules_button = Button(_("Rules"), self.open_rules, kind="quiet", text_size=18)
         # Once every human is knocked out, or sits the deal out: "Play the rest" (or Enter)
         # plays the computers' moves at once, without animation, to the results (or to the
         # next deal a human plays in).
-        self.rest_button = Button("Play the rest (Enter)", self.play_rest, kind="primary")
+        self.rest_button = Button(_("Play the rest (Enter)"), self.play_rest, kind="primary")
         self.gone_button = Button(net_words.BACK_TO_MENU, self.leave_gone_table, kind="primary")
         self.rushing = False
         self.chat = table_chat.panel_for(self)   # a networked table's chat (None at home)
@@ -316,7 +317,9 @@ class TableScene(Scene):
         return event.seen_by(None if self.spectator else self.viewer)
 
     def on_enter(self) -> None:
-        # Back from the settings (or anywhere): use the speeds and card looks now set.
+        # Back from the settings (or anywhere): use the speeds, card looks and language now set.
+        self.menu_button.label, self.rules_button.label = _("Menu"), _("Rules")
+        self.rest_button.label = _("Play the rest (Enter)")
         self.anim.speed = self.app.animation_speed
         self.game_pace = GamePace.from_animation_speed(self.app.animation_speed)
         drawer = getattr(self, "drawer", None)
