@@ -90,7 +90,8 @@ class Speech:
 
     def say(self, text: str, interrupt: bool = False) -> None:
         """Speak ``text`` (after what is being said, or cutting it short)."""
-        text = " ".join(text.split())
+        # (a middle dot separates parts on screen; a reader says "middle dot": a comma is a pause)
+        text = " ".join(text.replace(" · ", ", ").split())
         if not text or not self.speaking:
             return
         assert self.voice is not None
