@@ -149,8 +149,8 @@ def _value(value: Value, names: SeatNames, before: str, capital: bool, cards: Ca
         return _fill(value, names, before, cards)
     if isinstance(value, Who):
         return _seat(value.seat, names)
-    if isinstance(value, Side):
-        return " & ".join(("You" if capital and i == 0 else "you") if seat == names.you else _seat(seat, names)
+    if isinstance(value, Side):   # (written "You & Otto"; said "you and Otto")
+        return (" & " if cards is card_text else " and ").join(("You" if capital and i == 0 else "you") if seat == names.you else _seat(seat, names)
                           for i, seat in enumerate(value.seats))
     if isinstance(value, Card):
         return cards(value)

@@ -48,6 +48,11 @@ RUSH_BUDGET = 0.012  # seconds a frame may spend playing the computers' moves at
 HISTORY_ROWS_AT_LEAST = 6   # the history panel's rows, even where a hand lies higher in its column
 
 
+def _words(line: str) -> set[str]:
+    """A line's words, whatever their case and the punctuation between them."""
+    return set(re.findall(r"\w+", line.lower()))
+
+
 def watched(session: TableSession) -> bool:
     """True when the session is a replay: the game is watched, not played, so a table shows
     none of the prompts, key caps and controls meant for a player, and takes no input."""
@@ -207,10 +212,16 @@ class TableScene(Scene):
         self.message, self.message_time = text, seconds
         self.app.speech.say(spoken(text), interrupt=True)   # (a refusal: the player needs it now)
 
-    def _banner(self, text: str, seconds: float) -> None:
-        """Put up a headline for a while; each table draws it where its cloth has room."""
+    def _banner(self, text: str, seconds: float, said: str | None = None) -> None:
+        """Put up a headline for a while; each table draws it where its cloth has room. It
+        is said too, or ``said`` instead where the event before it already said part of it
+        ("" says nothing)."""
         self.banner = (text, seconds)
-        self.app.speech.say(spoken(text))
+        line = spoken(text if said is None else said)
+        last = self.app.speech.said[-1:]
+        if said is None and last and _words(line) <= _words(last[0]):
+            return   # the headline repeats the event just said ("Hand 1 · Mabel deals"): once is enough
+        self.app.speech.say(line)
 
     # speech: what a player who cannot see the table hears ------------------------------------
 
