@@ -256,7 +256,7 @@ class MenuScene(Scene):
         if self.quitting is not None:
             return self.quitting.spoken()
         if self.name_prompt is not None:
-            return self.name_prompt.title
+            return self.name_prompt.spoken()
         spec = self.specs[self.index]
         return f"{spec.title}, {spec.family}, {spec.seat_range}, game {self.index + 1} of {len(self.specs)}"
 

@@ -184,7 +184,7 @@ class SettingsScene(Scene):
 
     def spoken_focus(self) -> str | None:
         if self.prompt is not None:
-            return self.prompt.title
+            return self.prompt.spoken()
         return spoken_row(self.rows[self.focus])
 
     def lit(self) -> int | None:

@@ -36,7 +36,7 @@ from app.core.words.spoken_words import hand_by_suit, scores_line, trick_so_far,
 from app.window.ui.widgets import Button, blit_centered, panel, shade_layer
 from games.core.protocol import Action, Event, IllegalAction
 from games.core.cards import Card
-from games.core.words import T, Who, Words
+from games.core.words import N, T, Who, Words
 
 if TYPE_CHECKING:
     from app.window.scenes.base import AppServices
@@ -291,6 +291,14 @@ class TableScene(Scene):
         speech.say(line or self.spoken_line(T("Nothing to say here for that key.")), interrupt=True)
         return True
 
+    def spoken_history(self, count: int = 6) -> str:
+        """The history panel as it opens: its last lines, oldest first, as they were said."""
+        lines = [self.spoken_line(line) for line in list(self.log)[-count:]]
+        if not lines:
+            return self.spoken_line(T("History: nothing has happened yet."))
+        return self.spoken_line(N("History, the last line:", "History, the last {count} lines:",
+                                                count=len(lines))) + " " + ". ".join(lines) + "."
+
     def you_seat(self) -> int | None:
         """The seat the table calls "You": the viewer, when one human plays and nobody
         merely watches; None when no seat is spoken to."""
@@ -379,6 +387,8 @@ class TableScene(Scene):
                 self.open_history()   # a reflex game stops while its history is read
             else:
                 self.show_log = not self.show_log
+                if self.show_log:
+                    self.app.speech.say(self.spoken_history(), interrupt=True)
         elif self.menu_button.handle_event(event) or self.rules_button.handle_event(event):
             return
         elif self._rest_input(event):
