@@ -164,3 +164,17 @@ def test_the_coach_says_each_decision_s_verdict_as_the_cursor_moves(app: App, lo
         assert heard(log)[-1].startswith("Now: ") and "Cost: " in heard(log)[-1], heard(log)[-1]
     else:
         assert heard(log)[-1] == "No more mistakes"
+
+
+def test_the_listening_pace_is_a_setting_the_reflex_tables_follow(app: App, log: Path) -> None:
+    press(app, pygame.K_o)   # Settings
+    for _ in range(30):
+        if heard(log)[-1].startswith("Reflex games at a listening pace"):
+            break
+        press(app, pygame.K_DOWN)
+    assert heard(log)[-1] == "Reflex games at a listening pace, off, adjustable"
+    press(app, pygame.K_RIGHT)
+    assert heard(log)[-1] == "Reflex games at a listening pace, on, adjustable"
+    assert table(app, "ratscrew").driver.pace == 2.0    # its computers take twice their time
+    app.settings.listening_pace = False
+    assert table(app, "ratscrew").driver.pace == 1.0

@@ -51,6 +51,7 @@ class SettingsScene(Scene):
             Row("Large card corners", self._onoff("large_index"), self._toggle("large_index")),
             Row("Colour-blind Nails cards", self._onoff("colourblind_nails"), self._toggle("colourblind_nails")),
             Row("Speak aloud (screen reader)", self._onoff("speech"), self._toggle("speech")),
+            Row("Reflex games at a listening pace", self._onoff("listening_pace"), self._toggle("listening_pace")),
             Row("Card back", lambda: self.settings.card_back, self._cycle("card_back", BACKS)),
             Row("Your name", self._name_text, self._ask_name, opens=True),
             Row(venue_words.SETTINGS_ROW, self._venue_text, self._ask_venue, opens=True),
