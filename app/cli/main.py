@@ -87,7 +87,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--humans", type=int, help="how many seats humans take (default 1, or one for each of --names)")
     play.add_argument("--names", help="the humans' names in seat order, comma-separated, e.g. --names Ann,Bob")
     play.add_argument("--difficulty", choices=LEVELS, default="normal")
-    play.add_argument("--seed", type=_seed)
+    play.add_argument("--deal", "--seed", dest="seed", type=_seed, metavar="N",
+                      help="the deal number: the same number deals the same cards (default: random)")
     sim = sub.add_parser("sim", help="bots play many games; prints a JSON summary")
     sim.add_argument("game", type=_game_name, help=_games_help())
     sim.add_argument("--games", type=int, default=100)

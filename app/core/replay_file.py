@@ -275,7 +275,7 @@ def save_auto(replay: Replay) -> Path | None:
             counter += 1
         write(replay, path)
     except (OSError, CodecError) as error:
-        storage.notices.append(f"The replay could not be saved ({getattr(error, 'strerror', None) or error}).")
+        storage.notice(f"The replay could not be saved ({getattr(error, 'strerror', None) or error}).")
         return None
     _prune(folder)
     return path
@@ -356,7 +356,7 @@ def entries() -> list[Entry]:
     try:
         return _entries(replays_dir())
     except OSError as error:
-        storage.notices.append(f"The replays folder {replays_dir()} cannot be read ({_reason(error)}).")
+        storage.notice(f"The replays folder {replays_dir()} cannot be read ({_reason(error)}).")
         return []
 
 

@@ -186,6 +186,9 @@ class App:
         """One frame: input, update, draw. Tests call this with a fixed ``dt``."""
         for event in self.read_input():
             self.handle_event(event)
+        if storage.notices:   # (the app's own server tells of its files from its thread)
+            for line in storage.take_notices():
+                self.notify(line, 6.0)
         self.scenes.update(dt)
         self._speak_focus()
         self._poll_if_fine()
@@ -216,28 +219,41 @@ class App:
             synth.init(self.settings.volume, self.settings.muted)
 
     def _draw_notices(self) -> None:
-        from app.window.render.text import font, render_text, wrap
         from app.window.ui.widgets import panel
 
         top = self.scenes.top
         area = top.notice_area() if top is not None else None
-        if area is None:
-            area = self.screen.get_rect().inflate(-24, -24)
-        y, size = area.top, 18 if area.width > 400 else 16
-        room = area.width - 24   # a long notice wraps instead of running off
+        size = 18 if area is None or area.width > 400 else 16
+        # A notice long for the scene's place (a file's name, in a small window) is said a
+        # little smaller there; one that would still spill over the scene's buttons goes at
+        # the window's top for its few seconds.
+        if area is not None and self.notices:
+            size = next((points for points in (size, 14, 12)
+                         if self._notice_box(self.notices[0][0], area, points)[1].height <= area.height), 0)
+        if area is None or not size:
+            area, size = self.screen.get_rect().inflate(-24, -24), 18
+        y = area.top
         self.notice_rects = []
         for message, _ in self.notices[:3]:
-            lines = [render_text(line, size, theme.INK) for line in wrap(message, font(size), room)]
-            width, step = max(line.get_width() for line in lines), lines[0].get_height()
-            rect = pygame.Rect(0, 0, width, step * len(lines)).inflate(24, 12)
+            lines, rect = self._notice_box(message, area, size)
             rect.midtop = (area.centerx, y)
             if self.notice_rects and rect.bottom > area.bottom:
                 break   # (the rest wait their turn rather than spill over the scene)
             panel(self.screen, rect, edge=theme.GOLD, radius=8)
+            step = lines[0].get_height()
             for i, line in enumerate(lines):
                 self.screen.blit(line, line.get_rect(midtop=(rect.centerx, rect.top + 6 + i * step)))
             self.notice_rects.append(rect)
             y = rect.bottom + 6
+
+    @staticmethod
+    def _notice_box(message: str, area: pygame.Rect, size: int) -> tuple[list[pygame.Surface], pygame.Rect]:
+        """A notice's lines, wrapped to ``area`` (a long one wraps instead of running off), and its panel."""
+        from app.window.render.text import font, render_text, wrap
+
+        lines = [render_text(line, size, theme.INK) for line in wrap(message, font(size), area.width - 24)]
+        width, step = max(line.get_width() for line in lines), lines[0].get_height()
+        return lines, pygame.Rect(0, 0, width, step * len(lines)).inflate(24, 12)
 
     def _age_notices(self, dt: float) -> None:
         self.notices = [(m, t - dt) for m, t in self.notices if t - dt > 0]

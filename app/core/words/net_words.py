@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-__all__ = ["ROUTER_ASKING", "RouterKind", "player_line", "router_line"]
+__all__ = ["NOT_A_CODE", "ROUTER_ASKING", "RouterKind", "SEAT_STILL_KEPT", "player_line", "router_line"]
 
 RouterKind = Literal["mapped", "refused", "no_router", "private"]
 """What a home router can answer when asked to forward the hosting port
@@ -24,6 +24,10 @@ ROUTER_WORDS: dict[str, str] = {
     "private": "Your router's address on the internet, {public}, is itself private (your provider shares "
                "it): " + OUTSIDE_CANNOT + "; " + USE_A_VENUE + ".",
 }
+
+SEAT_STILL_KEPT = "{failure}. Your seat is kept: come back to it once that is put right."
+"""Back to your table, when this app's own server cannot open: the fault is the disk's."""
+NOT_A_CODE = "the server named its table with a code that is not a table's code: it is not a Parlour this app can play with"
 
 
 def player_line(failure: str | None, address: str) -> str:

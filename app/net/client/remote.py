@@ -30,10 +30,12 @@ from typing import Any, TypeVar
 from app.core.action_codec import CodecError, decode_action, encode_action
 from app.net.wire.chat_line import ChatLine
 from app.net.client.link import Link, Note
-from app.net.wire.protocol import CHAT_LIMIT, TableState, read_outcome
+from app.net.wire.protocol import CHAT_LIMIT, LINE_LIMIT, TableState, clean_text, read_outcome
 from app.core.session import LocalSession, SeatPlan, Setup
 from app.core.table_session import Move, NetworkedSession, NotPlayedHere, SessionKind, state_as
-from app.core.words.names import seat_names
+from app.core.table_code import is_table_code
+from app.core.words.names import NAME_LIMIT, seat_names
+from app.core.words.net_words import NOT_A_CODE
 from games.core.protocol import NOT_ALLOWED_NOW, Action, Event, GameState, IllegalAction, Seat
 from games.core.realtime import RealtimeDriver, RealtimeState
 from games.core.session import bot_rng_for
@@ -196,7 +198,7 @@ class RemoteSession(NotPlayedHere):
         elif note.kind == "table":
             self._table(note.data)
         elif note.kind == "error":
-            self._errors.append(note.data if isinstance(note.data, Words) else str(note.data))
+            self._errors.append(note.data if isinstance(note.data, Words) else clean_text(str(note.data), LINE_LIMIT))
             self._answer_due = False     # (a refused move: it is the player's turn again)
         elif note.kind == "chat":
             self._chat(note.data)
@@ -205,9 +207,9 @@ class RemoteSession(NotPlayedHere):
         elif note.kind == "link":
             self.link = str(note.data)
         elif note.kind == "failed":
-            self._fail(str(note.data))
+            self._fail(clean_text(str(note.data), LINE_LIMIT))
         elif note.kind == "replaced":
-            self._fail(str(note.data), forget=False)
+            self._fail(clean_text(str(note.data), LINE_LIMIT), forget=False)
 
     def _fail(self, line: str, forget: bool = True) -> None:
         """The link has given up; ``forget``: and this seat's kept token with it (not when
@@ -218,10 +220,14 @@ class RemoteSession(NotPlayedHere):
             self._forget_seat()    # refused (a token that opens nothing) or closed: no way back
 
     def _welcomed(self, message: dict[str, Any]) -> None:
+        code = message.get("table")
+        if not is_table_code(code):     # (it is drawn, and kept on disk for the way back)
+            self._fail(NOT_A_CODE, forget=False)
+            return
         self._welcomes += 1
         self._back = self._welcomes > 1
         self._answer_due = False
-        self.code, self.seat = str(message.get("table")), message.get("seat")
+        self.code, self.seat = code, message.get("seat")
         self._keep_due = self.seat is not None
         if not self._began:   # the table's options: as the server says, else as this client asked
             options = message.get("options")
@@ -229,7 +235,7 @@ class RemoteSession(NotPlayedHere):
                         dict(options) if isinstance(options, dict) else self._options)
         if self._began:
             # Computer players' names follow from this number, the same for every client.
-            self.seed = self.setup.seed = table_seed(self.code)
+            self.seed = self.setup.seed = table_seed(code)
         early, self._early = self._early, []
         for table in early:
             self._table(table)
@@ -323,8 +329,9 @@ class RemoteSession(NotPlayedHere):
 
     def _chat(self, message: dict[str, Any]) -> None:
         seat = message.get("seat")
-        self.chat.append(ChatLine(str(message.get("from", "")), seat if isinstance(seat, int) else None,
-                                  str(message.get("text", ""))))
+        self.chat.append(ChatLine(clean_text(str(message.get("from", "")), NAME_LIMIT),
+                                  seat if isinstance(seat, int) else None,
+                                  clean_text(str(message.get("text", "")), CHAT_LIMIT)))
         del self.chat[:-CHAT_KEPT]
 
     def take_events(self) -> list[Event]:
@@ -553,7 +560,7 @@ def table_people(table: TableState, player_name: str) -> list[str]:
 
 def player_of(data: dict[str, Any]) -> Player:
     level = data.get("difficulty")
-    return Player(str(data.get("name", "")), str(data.get("kind", "remote")), bool(data.get("taken")),
+    return Player(clean_text(str(data.get("name", "")), NAME_LIMIT), str(data.get("kind", "remote")), bool(data.get("taken")),
                   bool(data.get("connected")), level if isinstance(level, str) else None)
 
 

@@ -8,7 +8,9 @@ own (``hosted-2``…): each server holds a lock on its folder while it runs, so 
 forgets the other's lobbies as it starts. Where mDNS
 cannot work, ``note`` says so in one line and the server serves on: the address and code
 always work. ``stop`` (the app calls it as it closes) takes the announcement down and
-closes the server, every table safe in its log. No pygame here.
+closes the server, every table safe in its log. Damaged files in the folder (the log, the
+lock) are moved aside with one notice and hosting goes on (app/net/server/host_files.py).
+No pygame here.
 
 Hosting a table for friends beyond this network, ``open_to_internet`` asks the router to
 forward the port (app/net/server/router.py, on a thread of its own); ``public_address`` is
@@ -26,12 +28,13 @@ import threading
 from pathlib import Path
 from typing import IO, Any
 
-from app.net.server.folder_lock import lock_folder
+from app.core import storage
+from app.net.server.host_files import lock_clearing, open_log
 from app.net.server.router import RouterPort, Where
 from app.net.server.server import Server
 from app.net.server.table import Table
-from app.net.wire.addresses import DEFAULT_PORT
 from app.net.server.store import TableStore
+from app.net.wire.addresses import DEFAULT_PORT
 
 __all__ = ["DEFAULT_PORT", "LocalServer", "claim_folder", "local_server", "serves", "stop"]
 
@@ -54,6 +57,8 @@ class LocalServer:
         self.failure: str | None = None
         self.note: str | None = None
         """Why the tables are not listed on the local network, if they are not."""
+        self.notices: list[str] = []
+        """What was moved aside for this server to host (also said once in storage's notices)."""
         self.server: Server | None = None
         self.router: RouterPort | None = None
         """The router's port mapping, once asked for (``open_to_internet``)."""
@@ -133,7 +138,7 @@ class LocalServer:
 
     def _main(self) -> None:
         try:
-            self.folder, lock = claim_folder(self.data)
+            self.folder, lock = claim_folder(self.data, self.notices)
             with lock:                   # held while serving
                 asyncio.run(self._serve())
         except Exception as problem:     # one line for the lobby, whatever went wrong
@@ -144,7 +149,12 @@ class LocalServer:
 
     async def _serve(self) -> None:
         self._loop, self._stop = asyncio.get_running_loop(), asyncio.Event()
-        store = TableStore(self.folder)
+        try:
+            store, moved = open_log(self.folder)
+            self.notices += [moved] if moved is not None else []
+        finally:      # (what was moved aside is said, shown once wherever the app is, even if this fails)
+            for line in self.notices:
+                storage.notice(line)
         forget_idle(store)
         self.server = Server(store, grace_s=self.grace_s)
         announcing: list[asyncio.Task[None]] = []
@@ -195,15 +205,21 @@ def is_open(table: Table) -> bool:
     return table.status in ("waiting", "playing") or bool(table.conns)
 
 
-def claim_folder(base: Path) -> tuple[Path, IO[bytes]]:
+def claim_folder(base: Path, said: list[str] | None = None) -> tuple[Path, IO[bytes]]:
     """The first of ``base``, ``base-2``, ``base-3``… no other running server holds, and its
-    lock file, open and locked: keep it open while serving."""
+    lock file, open and locked: keep it open while serving. What was in the way of a lock file
+    is moved aside (a line in ``said``); a folder that cannot be used at all is passed over."""
+    refused: OSError | None = None
     for number in range(1, MAX_FOLDERS + 1):
         folder = base if number == 1 else base.with_name(f"{base.name}-{number}")
-        handle = lock_folder(folder)
+        try:
+            handle = lock_clearing(folder, [] if said is None else said)
+        except OSError as problem:       # (a file where the folder belongs, a folder not ours)
+            refused = refused or problem
+            continue
         if handle is not None:
             return folder, handle
-    raise OSError(f"{MAX_FOLDERS} Parlour servers are already hosting from {base.parent}")
+    raise refused or OSError(f"{MAX_FOLDERS} Parlour servers are already hosting from {base.parent}")
 
 
 def forget_idle(store: TableStore) -> None:
@@ -230,8 +246,6 @@ def local_server(data: Path | None = None, **options: Any) -> LocalServer:
     global _running
     if _running is None or (_running.failure is not None or not _running._thread.is_alive()):
         if data is None:
-            from app.core import storage
-
             data = storage.data_dir() / "hosted"
         _running = LocalServer(data, **options).start()
     return _running

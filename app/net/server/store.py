@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ASIDE", "SeatRecord", "TableRecord", "TableStore", "seed_cell", "seed_value", "token_hash"]
+__all__ = ["ASIDE", "SeatRecord", "TableRecord", "TableStore", "read_table", "seed_cell", "seed_value", "token_hash"]
 
 log = logging.getLogger("parlour.store")
 
@@ -115,6 +115,17 @@ class TableStore:
         folder.mkdir(parents=True, exist_ok=True)
         self.path = folder / "tables.sqlite3"
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self.wal = folder / "tables.sqlite3-wal"
+        try:
+            self._prepare()
+        except sqlite3.Error:
+            self.db.close()      # (a damaged file is moved aside next: app/net/server/host_files.py)
+            raise
+        self._checkpointer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-checkpoint")
+        self._checkpointing: Future[None] | None = None
+        self._appended = 0
+
+    def _prepare(self) -> None:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         # SQLite copies the WAL back into the database (a checkpoint, with two fsyncs) inside
@@ -122,11 +133,7 @@ class TableStore:
         # loop. Here a thread of our own copies most of it instead (_checkpoint_now_and_then).
         self.db.execute("PRAGMA wal_autocheckpoint=0")
         self.db.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")    # the file, once the WAL starts afresh
-        self.wal = folder / "tables.sqlite3-wal"
         self.db.executescript(SCHEMA)
-        self._checkpointer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-checkpoint")
-        self._checkpointing: Future[None] | None = None
-        self._appended = 0
 
     def close(self) -> None:
         self._checkpointer.shutdown(wait=True)
@@ -140,6 +147,16 @@ class TableStore:
                              table.status))
             self.db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)", [
                 (table.code, i, s.kind, s.difficulty, s.name, s.token_hash) for i, s in enumerate(table.seats)])
+
+    def put(self, table: TableRecord, created: float) -> None:
+        """A whole table as read from another log (its actions and clock too)."""
+        self.create(table, created)
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.executemany("INSERT INTO actions VALUES (?, ?, ?)",
+                                [(table.code, n, json.dumps(a)) for n, a in enumerate(table.actions)])
+            if table.game_ms is not None:
+                self.db.execute("INSERT INTO clocks VALUES (?, ?)", (table.code, table.game_ms))
 
     def set_seat(self, code: str, seat: int, record: SeatRecord) -> None:
         self.db.execute("UPDATE seats SET kind=?, difficulty=?, name=?, token_hash=? WHERE code=? AND seat=?",
@@ -208,19 +225,51 @@ class TableStore:
             return 0
 
     def load_all(self) -> list[TableRecord]:
-        """Every table, with its seats and actions in order (but those set aside)."""
-        tables: dict[str, TableRecord] = {}
-        for code, game, options, seed, status in self.db.execute(
-                "SELECT code, game, options, seed, status FROM tables WHERE status != ? ORDER BY created", (ASIDE,)):
-            tables[code] = TableRecord(code, game, json.loads(options), seed_value(seed), [], status)
-        for code, _seat, kind, difficulty, name, hashed in self.db.execute(
-                "SELECT code, seat, kind, difficulty, name, token_hash FROM seats ORDER BY code, seat"):
-            if code in tables:
-                tables[code].seats.append(SeatRecord(kind, difficulty, name, hashed))
-        for code, _n, action in self.db.execute("SELECT code, n, action FROM actions ORDER BY code, n"):
-            if code in tables:
-                tables[code].actions.append(json.loads(action))
-        for code, game_ms in self.db.execute("SELECT code, game_ms FROM clocks"):
-            if code in tables:
-                tables[code].game_ms = int(game_ms)
-        return list(tables.values())
+        """Every table, with its seats and actions in order (but those set aside). A table
+        whose rows do not read (a seed that is not a number, options or an action that is not
+        JSON) is set aside here, and the others load; a file that does not read at all
+        raises ``sqlite3.DatabaseError`` (app/net/server/log_rescue.py moves it aside)."""
+        codes = [code for (code,) in self.db.execute(
+            "SELECT code FROM tables WHERE status != ? ORDER BY created", (ASIDE,))]
+        tables = []
+        for code in codes:
+            try:
+                tables.append(read_table(self.db, code))
+            except (ValueError, TypeError, RecursionError) as problem:    # (sqlite3.DatabaseError: the file's)
+                log.error("table %r cannot be read from the log and is set aside: %s", code, problem)
+                self.db.execute("UPDATE tables SET status=? WHERE code IS ?", (ASIDE, code))
+        return tables
+
+
+def read_table(db: sqlite3.Connection, code: Any) -> TableRecord:
+    """One table of the log, read by its code; raises ``ValueError`` or ``TypeError`` when a
+    row is not what this module writes."""
+    if not isinstance(code, str):
+        raise TypeError(f"its code is {type(code).__name__}, not text")
+    row = db.execute("SELECT game, options, seed, status FROM tables WHERE code=?", (code,)).fetchone()
+    game, options, seed, status = row
+    table = TableRecord(code, _text(game), _object(json.loads(options)), seed_value(seed), [], _text(status))
+    for kind, difficulty, name, hashed in db.execute(
+            "SELECT kind, difficulty, name, token_hash FROM seats WHERE code=? ORDER BY seat", (code,)):
+        table.seats.append(SeatRecord(_text(kind), _text(difficulty), _text(name),
+                                      None if hashed is None else _text(hashed)))
+    for (action,) in db.execute("SELECT action FROM actions WHERE code=? ORDER BY n", (code,)):
+        table.actions.append(_object(json.loads(action)))
+    clock = db.execute("SELECT game_ms FROM clocks WHERE code=?", (code,)).fetchone()
+    if clock is not None:
+        if not isinstance(clock[0], int):
+            raise TypeError("its clock is not a whole number of milliseconds")
+        table.game_ms = clock[0]
+    return table
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{value!r} where text belongs")
+    return value
+
+
+def _object(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise TypeError(f"{type(value).__name__} where an object belongs")
+    return value

@@ -43,6 +43,7 @@ from typing import Any, Callable
 from app.core.action_codec import CodecError, decode_action, encode_action
 from app.net.wire.values import ValueError_, decode_value, encode_value
 from app.core.words.names import NAME_LIMIT   # (one limit for a player's name, on a plate and on the wire)
+from app.core.table_code import CODE_ALPHABET as CODE_ALPHABET, CODE_LENGTH as CODE_LENGTH   # (one form, on disk and wire)
 from games.core.protocol import Event, IllegalAction, Outcome, Seat, redacted
 from games.core.words import T, Words
 
@@ -52,8 +53,6 @@ MAX_DEPTH = 16           # objects and lists inside each other (a hello with a p
 QUOTE_LIMIT = 80         # characters of a client's input an error line may quote
 LINE_LIMIT = 200         # characters of an error line
 CHAT_LIMIT = 200
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # 32 letters: no I, O, 0, 1
-CODE_LENGTH = 6
 MAX_SEATS = 8
 SEAT_KINDS = ("host", "remote", "bot")
 

@@ -20,6 +20,7 @@ from app.window.ui import theme
 from app.window.ui.name_prompt import CANCEL, NamePrompt
 from app.window.ui.widgets import Button, ButtonRow, blit_centered, panel
 from app.core.review import reviewable
+from app.core.words.deal_words import deal_number
 from app.core.words.names import SeatNames, level_word, name_session
 from app.core.words.render import render
 from games.core.words import Words
@@ -325,7 +326,7 @@ class ResultsScene(Scene):
             self._centred(surface, [piece for line in notes for piece in wrap(line, font(note), box.width - 32)],
                           note, box.centerx, y + int(8 * s))
         self._centred(surface, record, small, box.centerx, record_top)
-        seed = render_text(f"Seed {self.session.seed}", small, theme.INK_DIM)
+        seed = render_text(deal_number(self.session.seed), small, theme.INK_DIM)
         surface.blit(seed, seed.get_rect(bottomright=(box.right - 16, box.bottom - 10)))
 
     @staticmethod

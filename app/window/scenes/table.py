@@ -103,8 +103,9 @@ class TableScene(Scene):
         self.size = app.screen.get_size()
         self.menu_button = Button("Menu", self.pause, kind="quiet", text_size=18)
         self.rules_button = Button("Rules", self.open_rules, kind="quiet", text_size=18)
-        # Once every human is knocked out: "Play the rest" (or Enter) plays the computers'
-        # moves at once, without animation, straight to the results.
+        # Once every human is knocked out, or sits the deal out: "Play the rest" (or Enter)
+        # plays the computers' moves at once, without animation, to the results (or to the
+        # next deal a human plays in).
         self.rest_button = Button("Play the rest (Enter)", self.play_rest, kind="primary")
         self.rushing = False
         self.chat = table_chat.panel_for(self)   # a networked table's chat (None at home)
@@ -512,15 +513,18 @@ class TableScene(Scene):
     # playing the rest at once ------------------------------------------------------------
 
     def humans_knocked_out(self) -> bool:
-        """Every human at this (local, live) table is knocked out while computers play on:
-        nothing is left for a person to decide, only minutes of watching."""
+        """Every human at this (local, live) table is knocked out, or sits this deal out,
+        while computers play on: nothing is left for a person to decide (for the game, or
+        until the next deal), only minutes of watching."""
         session = self.session
-        out = session.spec.parts.knocked_out
-        if out is None or self.watching or self.spectator or session.network is not None:
+        parts = session.spec.parts
+        tests = [test for test in (parts.knocked_out, parts.sits_out) if test is not None]
+        if not tests or self.watching or self.spectator or session.network is not None:
             return False
         state = session.state
         # (from each seat's view: the session may hold the rules' state or a ViewState)
-        return not state.is_over() and all(out(state.view(seat), seat) for seat in session.humans)
+        views = [(state.view(seat), seat) for seat in session.humans]
+        return not state.is_over() and all(any(test(*seen) for test in tests) for seen in views)
 
     def _rest_input(self, event: pygame.event.Event) -> bool:
         if self.rushing or not self.humans_knocked_out():
@@ -547,7 +551,7 @@ class TableScene(Scene):
                 self.finish()
                 return
             seat = session.bot_seat()
-            if seat is None:   # (a person may act again: show the table as it now is)
+            if seat is None or not self.humans_knocked_out():   # (a person plays again: show the table)
                 self.rushing = False
                 self.sync(self.current_view())
                 return
@@ -587,7 +591,12 @@ class TableScene(Scene):
         button.text_size = max(14, int(20 * s))
         width = font(button.text_size, bold=True).size(button.label)[0] + int(40 * s)
         button.rect = pygame.Rect(0, 0, width, int(46 * s))
-        button.rect.midbottom = (self.size[0] // 2, self.size[1] - int(70 * s))
+        button.rect.midbottom = (self.size[0] // 2, min(self.size[1] - int(70 * s), self.rest_floor() - int(12 * s)))
+
+    def rest_floor(self) -> int:
+        """How low the "Play the rest" button may go: above whatever the table still shows
+        of the player's own cards (a hand sat out lies face down)."""
+        return self.size[1]
 
     def sound_end(self) -> None:
         """The win (or lose) sound, once, when the last event of a finished game is shown."""
