@@ -92,6 +92,7 @@ def _either(named: Sequence[str]) -> str:
 def choosing_line(question: str, choices: Sequence[str]) -> str:
     """The player's turn to choose (a call, a bid, who goes first): what is asked and what
     may be chosen, the first few by name when there are many."""
+    choices = [spoken(choice) for choice in choices]   # (a label may hold a suit's sign)
     if len(choices) > _NAMED_CHOICES:
         rest = len(choices) - _NAMED_CHOICES + 1
         listed = ", ".join(choices[:_NAMED_CHOICES - 1]) + _mid(spoken(N(
@@ -99,7 +100,7 @@ def choosing_line(question: str, choices: Sequence[str]) -> str:
     else:
         listed = _either(choices)
     return spoken(T("Your turn: {question} You can choose {choices}.",
-                    question=_mid(_ended(question)), choices=listed))
+                    question=_mid(_ended(spoken(question))), choices=listed))
 
 
 def _ended(text: str) -> str:
@@ -111,7 +112,7 @@ def _ended(text: str) -> str:
 def choice_focus(label: str, meaning: str, index: int, count: int) -> str:
     """The choice under the focus with what it means, and where it is among them: a
     meaning that starts with the choice's name, or names it before a colon, is said alone."""
-    meaning = meaning.replace(" · ", ", ")
+    label, meaning = spoken(label), spoken(meaning).replace(" · ", ", ")
     if meaning and not (":" in meaning or meaning.lower().startswith(label.lower())):
         meaning = f"{label}: {meaning}"
     return spoken(T("{choice}, {index} of {count}", choice=meaning or label, index=index, count=count))
