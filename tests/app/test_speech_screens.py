@@ -148,8 +148,7 @@ def test_the_coach_says_each_decision_s_verdict_as_the_cursor_moves(app: App, lo
 
     replay, _ = played("abstrac", 3)
     scene = open_review(app, replay)
-    app.step(1 / 60)
-    assert heard(log)[-1] == "Review: the coach is analysing the game."
+    app.step(1 / 60)   # ("Review: the coach is analysing the game." until its first part comes: a warm worker is quick)
     step_until(app, lambda: app.scenes.top.coach.job.poll(), frames=20_000)
     app.step(1 / 60)
     first = heard(log)[-1]
@@ -178,3 +177,22 @@ def test_the_listening_pace_is_a_setting_the_reflex_tables_follow(app: App, log:
     assert table(app, "ratscrew").driver.pace == 2.0    # its computers take twice their time
     app.settings.listening_pace = False
     assert table(app, "ratscrew").driver.pace == 1.0
+
+
+def test_back_to_your_table_says_where_and_why_not(log: Path) -> None:
+    from app.core import kept_seats
+    from tests.app.test_back_to_table import kept_seat, new_app, run_until
+    from tests.net.server_thread import running
+
+    for server in running(grace_s=300.0):
+        kept_seats.keep(kept_seat(server.url, "not-a-token-of-this-server"))
+        app = new_app()
+        click(app, app.scenes.top.back_button.rect.center)
+        scene = app.scenes.top
+        app.step(1 / 60)
+        assert heard(log)[-1] == f"Back to Whist at K7QM2X. Seat 2, as Bob: sitting down at {scene.address}. Cancel, button"
+        run_until(app, lambda: scene.problem is not None, play=False)
+        app.step(1 / 60)
+        assert heard(log)[-1] == ("Back to Whist at K7QM2X. Whist at K7QM2X is no longer there: its game has "
+                                  "ended, or its table was closed. Back, button")
+        pygame.quit()

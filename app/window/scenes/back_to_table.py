@@ -157,7 +157,7 @@ class BackToTableScene(Scene):
 
     def spoken_focus(self) -> str | None:
         """Where the player is going back to and how it goes; why not, when it cannot."""
-        said = self.problem if self.problem is not None else self._where().rstrip("…")
+        said = (self.problem if self.problem is not None else self._where()).rstrip("….")
         return f"Back to {self.seat.title}. {said}. {self.back_button.label}, button"
 
     def draw(self, surface: pygame.Surface) -> None:
