@@ -196,3 +196,13 @@ def test_back_to_your_table_says_where_and_why_not(log: Path) -> None:
         assert heard(log)[-1] == ("Back to Whist at K7QM2X. Whist at K7QM2X is no longer there: its game has "
                                   "ended, or its table was closed. Back, button")
         pygame.quit()
+
+
+def test_a_reflex_table_s_history_says_its_lines_and_that_the_game_waits(app: App, log: Path) -> None:
+    scene = table(app, "ratscrew", seed=3)
+    step_until(app, lambda: any(" flips " in line for line in heard(log)), frames=2000)
+    press(app, pygame.K_l, "l")
+    app.step(1 / 60)
+    line = heard(log)[-1]
+    assert app.scenes.top is not scene
+    assert re.fullmatch(r"History, the last( \d+)? lines?: .+ flips .+ Game stopped while you read: L to go on\.", line), line
