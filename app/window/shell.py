@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import os
+import sys
 import time
 from typing import Callable
 
 import pygame
 
 from app.core import storage, worker
+from app.core.words import net_words
 from app.window import synth
 from app.window.render.cards import CardRenderer
 from app.window.render.icon import icon_surface
@@ -17,12 +19,20 @@ from app.window.routes import Routes
 from app.window.scenes.base import Navigator, Scene, SceneManager
 from app.window.speech import open_speech
 from app.window.ui import theme
+from app.window.ui.confirm import Confirm
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = storage.MIN_WINDOW
 FPS = 60
 ICON_SIZE = 64             # the window's icon; systems scale it for the title bar and task bar
 
+
+
+def _hosted_guests() -> list[str]:
+    """Who other than their hosts sits at the tables this app's own server holds. An app
+    that never hosted has not imported its server (app/net/server/hosting.py), and need not."""
+    hosting = sys.modules.get("app.net.server.hosting")
+    return list(hosting.guests()) if hosting is not None else []
 
 
 def _forget_cached_surfaces() -> None:
@@ -108,6 +118,7 @@ class App:
         self._frame_due = 0
         # What must end with the app (the server a hosted game runs on), run as it closes.
         self.on_close: list[Callable[[], object]] = []
+        self.asking: Confirm | None = None   # "Close the table for Ann and Bob?" while it is asked
 
     # services -----------------------------------------------------------------------------
 
@@ -170,10 +181,32 @@ class App:
         scene.resize(self.screen.get_size())
 
     def quit(self) -> None:
+        """Close the app; while it hosts a table that friends are at, ask first (their game
+        would be gone), and if so close it for them so they are told at once."""
+        if self.asking is None:
+            guests = _hosted_guests()
+            if guests:
+                self.asking = Confirm(net_words.close_question(guests), net_words.CLOSE_YES, net_words.CLOSE_NO,
+                                      net_words.CLOSE_DETAIL)
+                return
         self.running = False
 
+    def _answered(self, event: pygame.event.Event) -> None:
+        assert self.asking is not None
+        answer = True if event.type == pygame.QUIT else self.asking.handle_event(event)
+        if answer is None:
+            return
+        self.asking = None
+        if answer:
+            hosting = sys.modules.get("app.net.server.hosting")
+            if hosting is not None:
+                hosting.close_for_guests()
+            self.running = False
+
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.QUIT:
+        if self.asking is not None and event.type != pygame.VIDEORESIZE:
+            self._answered(event)
+        elif event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.VIDEORESIZE:
             self._resized(event.size)
@@ -205,6 +238,8 @@ class App:
     def draw(self) -> None:
         self.scenes.draw(self.screen)
         self._draw_notices()
+        if self.asking is not None:
+            self.asking.draw(self.screen)
         self._poll_if_fine()
         pygame.display.flip()
         self._poll_if_fine()

@@ -34,6 +34,8 @@ COLUMNS = {
     "seats": ["code", "seat", "kind", "difficulty", "name", "token_hash"],
     "actions": ["code", "n", "action"],
     "clocks": ["code", "game_ms"],
+    "salts": ["code", "salt"],
+    "chats": ["code", "n", "line"],
 }
 """Each table of the log and its columns, in the order store.py writes them."""
 

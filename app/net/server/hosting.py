@@ -25,18 +25,23 @@ import asyncio
 import errno
 import socket
 import threading
+import time
+from concurrent.futures import Future
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Callable, TypeVar
 
+from app.net.server import table_life
 from app.core import storage
 from app.net.server.host_files import lock_clearing, open_log
 from app.net.server.router import RouterPort, Where
 from app.net.server.server import Server
-from app.net.server.table import Table
+from app.net.server.table import Conn, Table
 from app.net.server.store import TableStore
 from app.net.wire.addresses import DEFAULT_PORT
 
-__all__ = ["DEFAULT_PORT", "LocalServer", "claim_folder", "local_server", "serves", "stop"]
+__all__ = ["DEFAULT_PORT", "LocalServer", "claim_folder", "close_for_guests", "guests", "local_server", "serves", "stop"]
+
+T = TypeVar("T")
 
 STOP_TIMEOUT_S = 5.0
 MAX_FOLDERS = 20
@@ -121,6 +126,52 @@ class LocalServer:
         router = self.router
         outcome = router.outcome if router is not None and not router.closed else None
         return outcome.address if outcome is not None else None
+
+    def guests(self) -> list[str]:
+        """The people at this server's tables now, but their hosts (watchers too): whom
+        closing the app would leave at a table that is gone. [] when it does not run."""
+        def names(server: Server) -> list[str]:
+            return [c.name for t in server.tables.values() for c in t.conns
+                    if c.seat is None or t.seats[c.seat].kind != "host"]
+
+        return self._on_loop(names, [])
+
+    def close_for_guests(self) -> None:
+        """Close every table someone other than its host is at, telling them at once
+        ("Ann closed the table"), and wait (a second at most) until they have been told."""
+        def close(server: Server) -> list[Conn]:
+            shut = [t for t in server.tables.values()
+                    if any(c.seat is None or t.seats[c.seat].kind != "host" for c in t.conns)]
+            conns = [c for t in shut for c in t.conns]
+            for table in shut:
+                table_life.shut(server, table, table_life.closed_line(table), "closed by its host as its app closed")
+            return conns
+
+        conns: list[Conn] = self._on_loop(close, [])
+        for _ in range(100):      # each outbox sends its line, then closes (its own task)
+            if all(c.ws.state.name == "CLOSED" for c in conns):
+                break
+            time.sleep(0.01)
+
+    def _on_loop(self, job: Callable[[Server], T], otherwise: T) -> T:
+        """``job(server)`` run on the server's loop, where its tables may be read; ``otherwise``
+        when the server does not run (or does not answer within a second)."""
+        loop, server = self._loop, self.server
+        if loop is None or server is None or loop.is_closed() or not self._thread.is_alive():
+            return otherwise
+        done: Future[T] = Future()
+
+        def run() -> None:
+            try:
+                done.set_result(job(server))
+            except BaseException as problem:
+                done.set_exception(problem)
+
+        try:
+            loop.call_soon_threadsafe(run)
+            return done.result(1.0)
+        except (RuntimeError, TimeoutError):
+            return otherwise
 
     def stop(self) -> None:
         if self.router is not None:
@@ -255,6 +306,17 @@ def serves(url: str) -> bool:
     """Whether ``url`` is the app's own server, running now."""
     server = _running
     return server is not None and server.running and server.url == url
+
+
+def guests() -> list[str]:
+    """The people other than their hosts at the app's server's tables now ([] if none runs)."""
+    return _running.guests() if _running is not None else []
+
+
+def close_for_guests() -> None:
+    """Close the tables others are at on the app's server, telling them (the app is closing)."""
+    if _running is not None:
+        _running.close_for_guests()
 
 
 def stop() -> None:

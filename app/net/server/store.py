@@ -16,6 +16,14 @@ A reflex table (Ratscrew, Nails, Spoons) also keeps the game time its clock had 
 when it last told anyone anything (``append_timed``): its timed actions carry their own game
 times, so the seed, the actions and that time replay the game to exactly what the players
 last saw (timed steps, such as a pile collected after a pause, fire again on replay).
+
+Each deal's salt (app/core/deal_proof.py) is kept beside its seed, in a table of its own
+(``salts``) so a log from before reads as ever: a server started again promises, and at the
+end reveals, exactly what the players were shown. A table from such a log has no salt; it
+gets a new one when it is resumed, as its players were never shown a promise.
+
+A table's recent chat (app/net/server/chat_log.py) is kept too, in ``chats``: its last
+``CHAT_ROWS`` lines, each as the message it was sent as.
 """
 
 from __future__ import annotations
@@ -44,11 +52,16 @@ CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL, n INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (code, n));
 CREATE TABLE IF NOT EXISTS clocks (
     code TEXT PRIMARY KEY, game_ms INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS salts (
+    code TEXT PRIMARY KEY, salt TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS chats (
+    code TEXT NOT NULL, n INTEGER NOT NULL, line TEXT NOT NULL, PRIMARY KEY (code, n));
 """
 
 
 ASIDE = "aside"     # a table's status once its resumption failed: kept, never loaded again
 
+CHAT_ROWS = 50                # a table's chat lines kept (the chat log keeps as many, fewer if long)
 WAL_LIMIT = 2 * 1024 * 1024   # bytes: the WAL is checkpointed past this, and cut back to it when reset
 LOOK_EVERY = 16               # appends (about 9 KiB each in the WAL) between looks at its size
 
@@ -106,6 +119,10 @@ class TableRecord:
     """The actions as the action codec writes them."""
     game_ms: int | None = None
     """A reflex game's clock when it last told the players anything (None: never, or a turn game)."""
+    salt: str | None = None
+    """The deal's salt (app/core/deal_proof.py; None in a log from before salts)."""
+    chat: list[dict[str, Any]] = field(default_factory=list)
+    """The table's last chat lines, oldest first, as they were sent."""
 
 
 class TableStore:
@@ -145,6 +162,8 @@ class TableStore:
             self.db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?)",
                             (table.code, table.game, json.dumps(table.options), seed_cell(table.seed), created,
                              table.status))
+            if table.salt is not None:
+                self.db.execute("INSERT OR REPLACE INTO salts VALUES (?, ?)", (table.code, table.salt))
             self.db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)", [
                 (table.code, i, s.kind, s.difficulty, s.name, s.token_hash) for i, s in enumerate(table.seats)])
 
@@ -165,20 +184,33 @@ class TableStore:
     def set_status(self, code: str, status: str) -> None:
         self.db.execute("UPDATE tables SET status=? WHERE code=?", (status, code))
 
-    def new_game(self, code: str, seed: int) -> None:
-        """The table plays again with ``seed``: its log starts afresh (everyone at the table
-        was sent the finished game's replay)."""
+    def new_game(self, code: str, seed: int, salt: str) -> None:
+        """The table plays again with ``seed`` and ``salt``: its log starts afresh (everyone
+        at the table was sent the finished game's replay)."""
         with self.db:
             self.db.execute("BEGIN")
             self.db.execute("DELETE FROM actions WHERE code=?", (code,))
             self.db.execute("DELETE FROM clocks WHERE code=?", (code,))
             self.db.execute("UPDATE tables SET seed=?, status='playing' WHERE code=?", (seed_cell(seed), code))
+            self.db.execute("INSERT OR REPLACE INTO salts VALUES (?, ?)", (code, salt))
+
+    def set_salt(self, code: str, salt: str) -> None:
+        """A salt for a table resumed from a log that kept none."""
+        self.db.execute("INSERT OR REPLACE INTO salts VALUES (?, ?)", (code, salt))
+
+    def add_chat(self, code: str, line: dict[str, Any]) -> None:
+        """A chat line (its ``n`` numbers it at the table); only the last ``CHAT_ROWS`` stay."""
+        n = int(line["n"])
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("INSERT OR REPLACE INTO chats VALUES (?, ?, ?)", (code, n, json.dumps(line)))
+            self.db.execute("DELETE FROM chats WHERE code=? AND n<=?", (code, n - CHAT_ROWS))
 
     def forget(self, code: str) -> None:
         """A table, its seats and its actions, gone for good."""
         with self.db:
             self.db.execute("BEGIN")
-            for table in ("actions", "clocks", "seats", "tables"):
+            for table in ("actions", "chats", "clocks", "salts", "seats", "tables"):
                 self.db.execute(f"DELETE FROM {table} WHERE code=?", (code,))
 
     def append(self, code: str, n: int, action: dict[str, Any]) -> None:
@@ -260,7 +292,23 @@ def read_table(db: sqlite3.Connection, code: Any) -> TableRecord:
         if not isinstance(clock[0], int):
             raise TypeError("its clock is not a whole number of milliseconds")
         table.game_ms = clock[0]
+    for (salt,) in _rows_since(db, "SELECT salt FROM salts WHERE code=?", code):
+        table.salt = _text(salt)
+    for (line,) in _rows_since(db, "SELECT line FROM chats WHERE code=? ORDER BY n", code):
+        try:          # a chat line that does not read is left out: the table itself is whole
+            table.chat.append(_object(json.loads(line)))
+        except (ValueError, TypeError, RecursionError):
+            log.warning("table %s: a chat line in the log does not read and is left out", code)
     return table
+
+
+def _rows_since(db: sqlite3.Connection, query: str, code: str) -> list[Any]:
+    """A table's rows in a part of the log added since the first logs (the salts, the chat):
+    none from a log without it (a log being rescued is read as it is, not made anew)."""
+    try:
+        return db.execute(query, (code,)).fetchall()
+    except sqlite3.OperationalError:
+        return []
 
 
 def _text(value: Any) -> str:
