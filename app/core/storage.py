@@ -437,6 +437,9 @@ class Settings:
     speech: bool = False
     """Say everything aloud through the screen reader or the system's voice (on by itself
     when a screen reader is running)."""
+    listening_pace: bool = False
+    """The reflex games' computer players take twice their time, so a player who listens to
+    each card as it turns up has the time to hear it (games/core/realtime.py, ``pace``)."""
     card_back: str = "blue"
     window_size: tuple[int, int] = (1280, 800)
     fullscreen: bool = False
@@ -469,6 +472,7 @@ _SETTINGS_CHECKS: dict[str, Callable[[Any], Any]] = {
     "large_index": _check_bool,
     "colourblind_nails": _check_bool,
     "speech": _check_bool,
+    "listening_pace": _check_bool,
     "card_back": _check_choice(CARD_BACKS),
     "window_size": _check_window_size,
     "fullscreen": _check_bool,

@@ -234,6 +234,8 @@ class App:
         """Say what has the focus when it moved (to another scene or within one)."""
         top = self.scenes.top
         if top is not None and self.speech.speaking:
+            for line in top.spoken_news():
+                self.speech.say(line)
             self.speech.focus(top.spoken_focus())
 
     def draw(self) -> None:

@@ -64,16 +64,21 @@ def spoken(message: Words | str, names: SeatNames | None = None) -> str:
     'Ivy plays Queen of hearts'
     >>> spoken("Trumps: 10♦ turned up")
     'Trumps: 10 of diamonds turned up'
+    >>> spoken("Six-Out ♣")
+    'Six-Out clubs'
     """
     if isinstance(message, str):
-        return _CARD_IN_TEXT.sub(lambda m: card_name(Card.parse(_RANK_CODE.get(m[1], m[1]) + _SIGN_CODE[m[2]])),
-                                 message)
+        cards_said = _CARD_IN_TEXT.sub(lambda m: card_name(Card.parse(_RANK_CODE.get(m[1], m[1]) + _SIGN_CODE[m[2]])),
+                                       message)
+        return _SUIT_IN_TEXT.sub(lambda m: _SIGN_SUIT[m[0]].title, cards_said)   # a suit alone: "Six-Out clubs"
     return _sentence(message, names, card_name)
 
 
 _SIGN_CODE = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 _RANK_CODE = {"10": "T"}
 _CARD_IN_TEXT = re.compile(r"\b(10|[2-9JQKA])([♠♥♦♣])")
+_SUIT_IN_TEXT = re.compile(r"[♠♥♦♣]")
+_SIGN_SUIT = {sign: suit for suit, sign in SUIT_SIGNS.items()}
 
 
 def _sentence(message: Words | str, names: SeatNames | None, cards: Callable[[Card], str]) -> str:
@@ -141,8 +146,8 @@ def _value(value: Value, names: SeatNames, before: str, capital: bool, cards: Ca
         return _fill(value, names, before, cards)
     if isinstance(value, Who):
         return _seat(value.seat, names)
-    if isinstance(value, Side):
-        return " & ".join(("You" if capital and i == 0 else "you") if seat == names.you else _seat(seat, names)
+    if isinstance(value, Side):   # (written "You & Otto"; said "you and Otto")
+        return (" & " if cards is card_text else " and ").join(("You" if capital and i == 0 else "you") if seat == names.you else _seat(seat, names)
                           for i, seat in enumerate(value.seats))
     if isinstance(value, Card):
         return cards(value)

@@ -288,7 +288,7 @@ class MenuScene(Scene):
         if self.quitting is not None:
             return self.quitting.spoken()
         if self.name_prompt is not None:
-            return self.name_prompt.title
+            return self.name_prompt.spoken()
         spec = self.specs[self.index]
         return _("{title}, {family}, {seats}, game {number} of {count}", title=spec.title, family=spec.family,
                  seats=spec.seat_range, number=self.index + 1, count=len(self.specs))

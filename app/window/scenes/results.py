@@ -134,7 +134,7 @@ class ResultsScene(Scene):
         self.app.speech.say(self.headline)
 
     def spoken_focus(self) -> str | None:
-        return self.prompt.title if self.prompt is not None else self.row.spoken()
+        return self.prompt.spoken() if self.prompt is not None else self.row.spoken()
 
     @property
     def headline(self) -> str:

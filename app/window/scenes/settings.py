@@ -73,6 +73,7 @@ class SettingsScene(Scene):
             Row(_("Large card corners"), self._onoff("large_index"), self._toggle("large_index")),
             Row(_("Colour-blind Nails cards"), self._onoff("colourblind_nails"), self._toggle("colourblind_nails")),
             Row(_("Speak aloud (screen reader)"), self._onoff("speech"), self._toggle("speech")),
+            Row(_("Reflex games at a listening pace"), self._onoff("listening_pace"), self._toggle("listening_pace")),
             Row(_("Card back"), lambda: back_word(self.settings.card_back), self._cycle("card_back", BACKS)),
             Row(_("Your name"), self._name_text, self._ask_name, opens=True),
             Row(_(venue_words.SETTINGS_ROW), self._venue_text, self._ask_venue, opens=True),
@@ -212,7 +213,7 @@ class SettingsScene(Scene):
 
     def spoken_focus(self) -> str | None:
         if self.prompt is not None:
-            return self.prompt.title
+            return self.prompt.spoken()
         return spoken_row(self.rows[self.focus])
 
     def lit(self) -> int | None:

@@ -38,7 +38,7 @@ from app.core.words.spoken_words import hand_by_suit, scores_line, trick_so_far,
 from app.window.ui.widgets import Button, blit_centered, panel, shade_layer
 from games.core.protocol import Action, Event, IllegalAction
 from games.core.cards import Card
-from games.core.words import T, Who, Words
+from games.core.words import N, T, Who, Words
 
 if TYPE_CHECKING:
     from app.window.scenes.base import AppServices
@@ -48,6 +48,11 @@ END_PAUSE = 1.6     # seconds the final position stays before the results
 PAINT_AHEAD = 0.003  # seconds a frame may spend painting cards before the first picture
 RUSH_BUDGET = 0.012  # seconds a frame may spend playing the computers' moves at once
 HISTORY_ROWS_AT_LEAST = 6   # the history panel's rows, even where a hand lies higher in its column
+
+
+def _words(line: str) -> set[str]:
+    """A line's words, whatever their case and the punctuation between them."""
+    return set(re.findall(r"\w+", line.lower()))
 
 
 def watched(session: TableSession) -> bool:
@@ -222,10 +227,16 @@ class TableScene(Scene):
         self.message, self.message_time = text, seconds
         self.app.speech.say(spoken(text), interrupt=True)   # (a refusal: the player needs it now)
 
-    def _banner(self, text: str, seconds: float) -> None:
-        """Put up a headline for a while; each table draws it where its cloth has room."""
+    def _banner(self, text: str, seconds: float, said: str | None = None) -> None:
+        """Put up a headline for a while; each table draws it where its cloth has room. It
+        is said too, or ``said`` instead where the event before it already said part of it
+        ("" says nothing)."""
         self.banner = (text, seconds)
-        self.app.speech.say(spoken(text))
+        line = spoken(text if said is None else said)
+        last = self.app.speech.said[-1:]
+        if said is None and last and _words(line) <= _words(last[0]):
+            return   # the headline repeats the event just said ("Hand 1 · Mabel deals"): once is enough
+        self.app.speech.say(line)
 
     # speech: what a player who cannot see the table hears ------------------------------------
 
@@ -294,6 +305,14 @@ class TableScene(Scene):
             line = turn_line(to_act[0], names) if to_act else self.spoken_line(T("Nobody is to act now."))
         speech.say(line or self.spoken_line(T("Nothing to say here for that key.")), interrupt=True)
         return True
+
+    def spoken_history(self, count: int = 6) -> str:
+        """The history panel as it opens: its last lines, oldest first, as they were said."""
+        lines = [self.spoken_line(line) for line in list(self.log)[-count:]]
+        if not lines:
+            return self.spoken_line(T("History: nothing has happened yet."))
+        return self.spoken_line(N("History, the last line:", "History, the last {count} lines:",
+                                                count=len(lines))) + " " + ". ".join(lines) + "."
 
     def you_seat(self) -> int | None:
         """The seat the table calls "You": the viewer, when one human plays and nobody
@@ -403,6 +422,8 @@ class TableScene(Scene):
                 self.open_history()   # a reflex game stops while its history is read
             else:
                 self.show_log = not self.show_log
+                if self.show_log:
+                    self.app.speech.say(self.spoken_history(), interrupt=True)
         elif self.menu_button.handle_event(event) or self.rules_button.handle_event(event):
             return
         elif self._rest_input(event):
