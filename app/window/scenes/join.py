@@ -364,6 +364,16 @@ class JoinScene(Scene):
         where = shown(invitation.url).partition("://")[2]
         return invitation_line(invitation.host_name, record_title(invitation.game or "") or None, where)
 
+    def spoken_focus(self) -> str | None:
+        """The box under the focus with what it held as the focus came (or how many play at
+        this keyboard), after the refusal when there is one."""
+        for index, box in enumerate(self.fields):
+            if index != self.focus:
+                box.heard = None
+        line = (self.fields[self.focus].spoken() if self.focus < len(self.fields)
+                else f"{HERE_LABEL} {HERE_WORDS}, {self.here}, adjustable")
+        return f"{self.problem}. {line}" if self.problem else line
+
     def _draw_here(self, surface: pygame.Surface) -> None:
         small = max(12, self.text_size - 2)
         x = self.here_buttons[0].rect.left

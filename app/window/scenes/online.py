@@ -143,7 +143,7 @@ class OnlineScene(Scene):
 
 
     def spoken_focus(self) -> str | None:
-        return self.row.spoken()
+        return self.prompt.spoken() if self.prompt is not None else self.row.spoken()
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt(self.size), (0, 0))
         s = self.s
