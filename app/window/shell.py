@@ -183,11 +183,15 @@ class App:
         self.scenes.reset(scene)
         scene.resize(self.screen.get_size())
 
+    def hosted_guests(self) -> list[str]:
+        """The friends at tables this app hosts (whom closing it would send home)."""
+        return _hosted_guests()
+
     def quit(self) -> None:
         """Close the app; while it hosts a table that friends are at, ask first (their game
         would be gone), and if so close it for them so they are told at once."""
         if self.asking is None:
-            guests = _hosted_guests()
+            guests = self.hosted_guests()
             if guests:
                 self.asking = Confirm(net_words.close_question(guests), net_words.CLOSE_YES, net_words.CLOSE_NO,
                                       net_words.CLOSE_DETAIL)

@@ -103,3 +103,15 @@ def test_a_guest_s_table_says_the_host_closed_it_and_offers_the_menu(app: App, l
     assert table.gone_button.label == "Back to the menu" and table.gone_button.rect.width > 0
     click(app, table.gone_button.rect.center)
     assert isinstance(app.scenes.top, MenuScene)
+
+
+def test_esc_on_the_menu_while_hosting_asks_one_question_naming_the_guests(app: App, local: LocalServer) -> None:
+    """Not "Quit Parlour?" and then "Close the table for Bo?": the one that matters."""
+    seated(local)
+    app.start(MenuScene(app))
+    app.step(FRAME)
+    post_key(app, pygame.K_ESCAPE)
+    assert app.running and app.asking is not None and app.asking.question == "Close the table for Bo?"
+    assert app.scenes.top.quitting is None      # (the menu's own question is not asked too)
+    post_key(app, pygame.K_ESCAPE)               # Stay
+    assert app.running and app.asking is None and local.guests() == ["Bo"]

@@ -183,6 +183,8 @@ class AppServices(Protocol):
 
     def quit(self) -> None: ...
 
+    def hosted_guests(self) -> list[str]: ...
+
 
 class TableLike(Protocol):
     """What the scenes a table opens over itself (pause, history, the wash) and the

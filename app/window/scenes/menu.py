@@ -296,7 +296,12 @@ class MenuScene(Scene):
     def ask_quit(self) -> None:
         """Esc means "back" on every other screen, so a player backing out of one presses
         it once too often and lands here: ask rather than close the window on them. (The
-        Quit button, a deliberate click, still quits at once.)"""
+        Quit button, a deliberate click, still quits at once.) While friends sit at a table
+        this app hosts, the app's own question ("Close the table for Bo?") is the one asked:
+        one question, not two."""
+        if self.app.hosted_guests():
+            self.app.quit()
+            return
         self.quitting = Confirm(_("Quit Parlour?"), _("Quit"), _("Stay"))
 
     def draw(self, surface: pygame.Surface) -> None:
