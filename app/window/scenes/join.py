@@ -27,6 +27,7 @@ from app.core.words.names import clean_name, human_default
 from app.core.words.net_words import player_line
 from app.window.ui.text_field import TextField
 from app.window.ui.widgets import Button, blit_centered, panel
+from app.window.ui.fit import fitted
 from games.registry import record_title
 
 if TYPE_CHECKING:
@@ -271,7 +272,7 @@ class JoinScene(Scene):
         self._draw_typing(surface)
         self.back_button.draw(surface)
         hint = "Tab changes box · Enter joins · Shift+Enter watches · Esc back"
-        blit_centered(surface, render_text(hint, max(12, int(15 * s)), theme.INK_DIM),
+        blit_centered(surface, fitted(hint, max(12, int(15 * s)), theme.INK_DIM, self.size[0] - 24),
                       (self.size[0] // 2, self.size[1] - int(18 * s)))
 
     def _title(self, surface: pygame.Surface, rect: pygame.Rect, title: str) -> int:

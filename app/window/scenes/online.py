@@ -14,6 +14,7 @@ from app.window.ui import theme
 from app.window.ui.name_prompt import CANCEL, NamePrompt
 from app.core.words.names import NAME_LIMIT, clean_name
 from app.window.ui.widgets import Button, ButtonRow, blit_centered, panel
+from app.window.ui.fit import fitted
 from games.registry import GAMES, networked
 
 if TYPE_CHECKING:
@@ -154,7 +155,7 @@ class OnlineScene(Scene):
         self._draw_name(surface)
         self.row.draw(surface)
         hint = "Arrows choose · Enter opens · Esc back"
-        blit_centered(surface, render_text(hint, max(12, int(15 * s)), theme.INK_DIM),
+        blit_centered(surface, fitted(hint, max(12, int(15 * s)), theme.INK_DIM, self.size[0] - 24),
                       (self.size[0] // 2, self.size[1] - int(18 * s)))
         if self.prompt is not None:
             self.prompt.draw(surface)

@@ -10,7 +10,7 @@ import pygame
 from app.core import storage
 from app.window import synth
 from app.window.render.table import felt
-from app.window.render.text import render_text
+from app.window.render.text import render_text, text_scale
 from app.window.scenes.base import Scene
 from app.window.ui import theme
 from app.window.ui.form import Row, draw_row, spoken_row
@@ -19,6 +19,7 @@ from app.core.venue_address import LIMIT as VENUE_LIMIT, venue_name, venue_probl
 from app.core.words import venue_words
 from app.core.words.names import NAME_LIMIT, clean_name, name_problem
 from app.window.ui.widgets import Button, blit_centered
+from app.window.ui.fit import fitted
 
 if TYPE_CHECKING:
     from app.core.storage import Settings
@@ -50,6 +51,8 @@ class SettingsScene(Scene):
             Row("Four-colour deck", self._onoff("four_colour"), self._toggle("four_colour")),
             Row("Large card corners", self._onoff("large_index"), self._toggle("large_index")),
             Row("Colour-blind Nails cards", self._onoff("colourblind_nails"), self._toggle("colourblind_nails")),
+            Row("High contrast", self._onoff("high_contrast"), self._toggle("high_contrast")),
+            Row("Text size", lambda: self.settings.text_size, self._cycle("text_size", storage.TEXT_SIZES)),
             Row("Speak aloud (screen reader)", self._onoff("speech"), self._toggle("speech")),
             Row("Card back", lambda: self.settings.card_back, self._cycle("card_back", BACKS)),
             Row("Your name", self._name_text, self._ask_name, opens=True),
@@ -197,8 +200,9 @@ class SettingsScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.s = s = theme.scale_for(size)
-        self.row_h = int(min(48 * s, (size[1] - 240 * s) / len(self.rows)))
-        width = int(min(640 * s, size[0] - 60))
+        # Rows grow with the text size as far as the window's height lets them.
+        self.row_h = int(min(48 * s * text_scale(), (size[1] - 240 * s) / len(self.rows)))
+        width = int(min(640 * s * text_scale(), size[0] - 60))
         top = int(130 * s)
         for i, row in enumerate(self.rows):
             row.rect = pygame.Rect((size[0] - width) // 2, top + i * self.row_h, width, self.row_h - 4)
@@ -217,7 +221,7 @@ class SettingsScene(Scene):
             draw_row(surface, row, i == lit, text_size)
         self.done_button.draw(surface)
         hint = "Up/Down choose · Left/Right change · Enter opens a button · changes apply at once · Esc back"
-        blit_centered(surface, render_text(hint, max(12, int(15 * s)), theme.INK_DIM),
+        blit_centered(surface, fitted(hint, max(12, int(15 * s)), theme.INK_DIM, self.size[0] - 24),
                       (self.size[0] // 2, self.size[1] - int(26 * s)))
         if self.prompt is not None:
             self.prompt.draw(surface)

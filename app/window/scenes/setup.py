@@ -18,6 +18,7 @@ from app.window.ui.blurb import LEADING, fit_blurb
 from app.window.ui.form import Row, draw_row, spoken_row
 from app.core.words.names import NAME_LIMIT, clean_name, human_default, others_kept
 from app.window.ui.widgets import Button, blit_centered, panel
+from app.window.ui.fit import fitted
 from games.registry import DIFFICULTIES, GameSpec, OptionSpec
 
 if TYPE_CHECKING:
@@ -423,7 +424,7 @@ class SetupScene(Scene):
             draw_row(surface, row, i == self.focus, text_size)
         self.start_button.draw(surface)
         self.back_button.draw(surface)
-        blit_centered(surface, render_text(self.hint(), max(12, int(15 * s)), theme.INK_DIM),
+        blit_centered(surface, fitted(self.hint(), max(12, int(15 * s)), theme.INK_DIM, self.size[0] - 24),
                       (self.size[0] // 2, self.size[1] - int(26 * s)))
         if self.replacing is not None:
             self.replacing[0].draw(surface)

@@ -28,6 +28,7 @@ from app.core.session import LocalSession, Setup
 from app.core.table_session import TableSession
 from app.window.tables.seahaven_parts import DealPrompt, Layout, draw_arrow, draw_slot
 from app.window.ui import theme
+from app.window.ui.fit import fitted
 from app.window.ui.confirm import Confirm
 from app.window.ui.widgets import Button, blit_centered, panel
 from app.core.words.grammar import counted
@@ -967,8 +968,9 @@ class SeahavenTable(TableScene):
             button.enabled = on
             button.draw(surface)
         keys = "Drag or click cards · double/right-click sends home · Ctrl+Z/Y · H hint · arrows+Enter"
-        image = render_text(keys, max(11, int(13 * self.s)), theme.INK_DIM)
-        blit_centered(surface, image, (self.size[0] // 2, g.buttons_y + height + image.get_height()))
+        image = fitted(keys, max(11, int(13 * self.s)), theme.INK_DIM, self.size[0] - 24)
+        spot = image.get_rect(center=(self.size[0] // 2, g.buttons_y + height + image.get_height()))
+        surface.blit(image, spot.clamp(surface.get_rect()))
 
     def _draw_win(self, surface: pygame.Surface) -> None:
         minutes, seconds = divmod(int(self.elapsed), 60)

@@ -128,6 +128,7 @@ def draw_slot(surface: pygame.Surface, g: Layout, centre: tuple[float, float], l
     surface.blit(_slot(rect.size, lit, suit, label), rect)
 
 
+@theme.drawn_in_looks
 @lru_cache(maxsize=64)
 def _slot(size: tuple[int, int], lit: bool, suit: Suit | None, label: str) -> pygame.Surface:
     """One slot picture, made once per size and kind (drawing them every frame is costly)."""

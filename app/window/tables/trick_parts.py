@@ -22,6 +22,7 @@ def pip_colour(suit: Suit) -> tuple[int, int, int]:
     return RED_PIP if suit.is_red else BLACK_PIP
 
 
+@theme.drawn_in_looks
 @lru_cache(maxsize=64)
 def trump_badge(suit: Suit | None, size: int, blank: str = "?") -> pygame.Surface:
     """A round ivory badge with the trump suit's pip; with no suit, ``blank`` ("?" while
@@ -41,6 +42,7 @@ def trump_badge(suit: Suit | None, size: int, blank: str = "?") -> pygame.Surfac
     return badge
 
 
+@theme.drawn_in_looks
 @lru_cache(maxsize=64)
 def score_card(lines: tuple[tuple[str, str, bool], ...], title: str, text_size: int,
                trump: Suit | None, blank: str = "?") -> pygame.Surface:
@@ -69,6 +71,7 @@ def score_card(lines: tuple[tuple[str, str, bool], ...], title: str, text_size: 
     return card
 
 
+@theme.drawn_in_looks
 @lru_cache(maxsize=64)
 def bubble(text: str, size: int) -> pygame.Surface:
     """A speech bubble with a small tail pointing down."""

@@ -32,7 +32,6 @@ PHRASE_KEYS = {pygame.K_1 + i: phrase for i, phrase in enumerate(PHRASES)} | {
 # A name's colour per seat, each readable on the dark panel and on the felt; watchers grey.
 SEAT_COLOURS = ((120, 190, 255), (255, 150, 120), (210, 160, 255), (255, 214, 100),
                 (110, 225, 215), (255, 140, 200), (190, 232, 120), (255, 176, 80))
-WATCHER_COLOUR = theme.INK_DIM
 CLOSED_LINES = 3     # lines the closed panel shows
 CLOSED_ROWS = 2      # rows each of them may take there before it is cut short
 BRIGHT = 8.0         # seconds a new line stays bright when the panel is closed ...
@@ -43,7 +42,7 @@ NOTHING_YET = "No messages yet"
 
 
 def name_colour(seat: int | None) -> tuple[int, int, int]:
-    return WATCHER_COLOUR if seat is None else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    return theme.INK_DIM if seat is None else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
 @dataclass(frozen=True)
@@ -55,6 +54,7 @@ class _Row:
     text: str
 
 
+@theme.drawn_in_looks
 @lru_cache(maxsize=512)
 def _rows_of(name: str, text: str, size: int, width: int) -> tuple[tuple[str, str], ...]:
     """``name: text`` broken to ``width``: the name (bold) then the text on the first row,
