@@ -262,7 +262,7 @@ class LobbyScene(Scene):
         s = self.s
         blit_centered(surface, render_text(self._heading(), int(40 * s), theme.GOLD, bold=True),
                       (self.size[0] // 2, int(46 * s)))
-        panel(surface, self.main, edge=(70, 110, 85), width=1)
+        panel(surface, self.main, edge=theme.EDGE, width=1)
         y = self._draw_code(surface, self.main.top + int(18 * s))
         if self.failure is None:      # (a table that is gone has nobody waiting at it)
             self._draw_seats(surface, y + int(14 * s))
@@ -356,7 +356,7 @@ class LobbyScene(Scene):
         y += row_h
         for seat, player in enumerate(players):
             row = pygame.Rect(self.main.left + pad, y, self.main.width - 2 * pad, row_h - 4)
-            panel(surface, row, fill=(10, 44, 28, 200), edge=None, radius=8)
+            panel(surface, row, fill=theme.LIT, edge=None, radius=8)
             label = render_text(f"Seat {seat + 1}", size, theme.INK_DIM)
             surface.blit(label, label.get_rect(midleft=(row.left + 14, row.centery)))
             who, colour = seat_words(player, seat == session.seat, _table_name(session, seat))
@@ -419,7 +419,7 @@ def _chat_panel(session: RemoteSession) -> ChatPanel | None:
 
 def _chat_room(surface: pygame.Surface, rect: pygame.Rect, s: float) -> None:
     """The chat's place while it is closed: its name, and a word on how to open it."""
-    panel(surface, rect, edge=(70, 110, 85), width=1)
+    panel(surface, rect, edge=theme.EDGE, width=1)
     pad = int(18 * s)
     surface.blit(render_text("Chat", max(16, int(24 * s)), theme.GOLD, bold=True), (rect.left + pad, rect.top + pad))
     surface.blit(render_text("T, or a click below, to say something", max(12, int(15 * s)), theme.INK_DIM),

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from app.window.render.table import felt
-from app.window.render.text import font, render_text, wrap
+from app.window.render.text import font, px, render_text, wrap
 from app.window.scenes.base import Scene
 from app.window.ui import theme
 from app.window.ui.name_prompt import CANCEL, NamePrompt
@@ -161,14 +161,14 @@ class OnlineScene(Scene):
             self.prompt.draw(surface)
 
     def _panel(self, surface: pygame.Surface, rect: pygame.Rect, title: str, words: str) -> None:
-        panel(surface, rect, edge=(70, 110, 85), width=1)
+        panel(surface, rect, edge=theme.EDGE, width=1)
         pad = int(20 * self.s)
         surface.blit(render_text(title, max(18, int(28 * self.s)), theme.GOLD, bold=True),
                      (rect.left + pad, rect.top + pad))
         y = rect.top + pad + int(40 * self.s)
         for line in wrap(words, font(self.text_size), rect.width - 2 * pad):
             surface.blit(render_text(line, self.text_size, theme.INK), (rect.left + pad, y))
-            y += self.text_size + 4
+            y += px(self.text_size) + 4
 
     def _draw_name(self, surface: pygame.Surface) -> None:
         """Who the others will see: the name beside its button."""

@@ -169,7 +169,7 @@ class StatsScene(Scene):
     def _draw_confirm(self, surface: pygame.Surface) -> None:
         s = self.s
         box = self.confirm_box
-        panel(surface, box, fill=(20, 30, 24, 245), edge=theme.DANGER)
+        panel(surface, box, fill=theme.OPAQUE_PANEL, edge=theme.DANGER)
         title = self.titles[self.confirming] if self.confirming else ""
         blit_centered(surface, render_text(f"Reset the statistics of {title}?", int(24 * s), theme.INK, bold=True),
                       (box.centerx, box.top + int(44 * s)))

@@ -16,7 +16,7 @@ from typing import Any, Callable
 import pygame
 
 from app.window.render.suits import suit_surface
-from app.window.render.text import font, render_text
+from app.window.render.text import font, px, render_text
 from app.window.render.vector import Color
 from app.window.tables.trick_parts import pip_colour
 from app.window.ui import theme
@@ -99,7 +99,7 @@ class AuctionPanel:
 
     def _try(self, area: pygame.Rect, size: int, scroll_ok: bool) -> bool:
         pad, gap = max(6, size // 2), max(4, size // 3)
-        height = int(size * 1.9)
+        height = int(px(size) * 1.9)
         self.heading_width, widths = self._measure(size, gap)
         room = area.width - pad * 2 - self.heading_width
         if scroll_ok:  # the last resort: never fail to place the buttons
@@ -299,7 +299,7 @@ class AuctionPanel:
             top = self.view.top + row.top - self.scroll
             if row.heading:
                 head = render_text(row.heading, size, theme.INK_DIM, bold=True)
-                surface.blit(head, (self.view.left, top + (int(size * 1.9) - head.get_height()) // 2))
+                surface.blit(head, (self.view.left, top + (int(px(size) * 1.9) - head.get_height()) // 2))
             for index in row.indices:
                 self._draw_button(surface, index)
         surface.set_clip(clip)

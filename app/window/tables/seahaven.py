@@ -843,7 +843,7 @@ class SeahavenTable(TableScene):
         s = self.s
         box = pygame.Rect(0, 0, int(560 * s), int(170 * s))
         box.center = (self.size[0] // 2, self.size[1] // 2)
-        panel(surface, box, fill=(10, 40, 26, 248), edge=theme.GOLD)
+        panel(surface, box, fill=theme.OPAQUE_PANEL, edge=theme.GOLD)
         lines = [("Resume your game?", int(28 * s), theme.GOLD, True),
                  (f"Deal {self.offer['deal']}, {counted(len(self.offer['history']), 'move')} made", int(20 * s), theme.INK, False),
                  ("Enter resumes it · Esc starts this new deal", max(12, int(16 * s)), theme.INK_DIM, False)]

@@ -195,7 +195,7 @@ class DealPrompt:
         s = self.s
         box = pygame.Rect(0, 0, int(460 * s), int(150 * s))
         box.center = (size[0] // 2, size[1] // 2)
-        panel(surface, box, fill=(10, 40, 26, 248), edge=theme.GOLD)
+        panel(surface, box, fill=theme.OPAQUE_PANEL, edge=theme.GOLD)
         blit_centered(surface, render_text("Play deal number", int(24 * s), theme.GOLD, bold=True),
                       (box.centerx, box.top + 30 * s))
         shown = (self.text or " ") + "_"

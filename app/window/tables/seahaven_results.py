@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from app.core import storage
-from app.window.render.text import render_text
+from app.window.render.text import px, render_text
 from app.window.scenes.results import ResultsScene
 from app.window.ui import theme
 from games.seahaven.rules import SeahavenState
@@ -61,4 +61,4 @@ class SeahavenResults(ResultsScene):
         for text, colour in lines:
             image = render_text(text, size, colour, bold=colour == theme.GOLD)
             surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
-            y += int(size * 1.7)
+            y += int(px(size) * 1.7)

@@ -44,8 +44,18 @@ class Palette:
     QUIET_LIT: RGB
     QUIET_EDGE: RGB | None
     """The outline of a quiet button (none on the standard felt, where its fill shows it)."""
+    FIELD: RGB
+    """The inside of a box a player types into."""
     ROW: RGBA
     """A form's row that does not have the focus (a lighter panel)."""
+    PAPER: RGBA
+    """A sheet of light paper over the table (the rules, a speech bubble) ..."""
+    PAPER_INK: RGB
+    """... its text, ..."""
+    PAPER_TITLE: RGB
+    """... its heading, ..."""
+    PAPER_DIM: RGB
+    """... and its small print."""
     DANGER: RGB
     SHADE: RGBA
     BANNER: RGBA
@@ -74,7 +84,9 @@ STANDARD = Palette(
     BUTTON=(244, 236, 214), BUTTON_HOVER=(255, 248, 228), BUTTON_TEXT=(30, 36, 30),
     BUTTON_DISABLED=(120, 130, 120), BUTTON_DISABLED_TEXT=(70, 74, 70),
     QUIET=(36, 80, 56), QUIET_LIT=(60, 110, 80), QUIET_EDGE=None,
-    ROW=(10, 40, 26, 120), DANGER=(210, 70, 60), SHADE=(0, 0, 0, 150), BANNER=(8, 30, 20, 225), RIM=(90, 130, 100),
+    FIELD=(12, 40, 26), ROW=(10, 40, 26, 120),
+    PAPER=(250, 246, 234, 250), PAPER_INK=(35, 38, 35), PAPER_TITLE=(40, 60, 45), PAPER_DIM=(110, 110, 100),
+    DANGER=(210, 70, 60), SHADE=(0, 0, 0, 150), BANNER=(8, 30, 20, 225), RIM=(90, 130, 100),
     EDGE=(70, 110, 85), EDGE_LIT=(140, 190, 150), LIT=(22, 72, 46, 225),
     FOCUS_WIDTH=3, DIM_SHADE=110, WEAVE=True,
 )
@@ -89,13 +101,15 @@ HIGH_CONTRAST = Palette(
     BUTTON=(255, 255, 255), BUTTON_HOVER=(255, 236, 120), BUTTON_TEXT=(0, 0, 0),
     BUTTON_DISABLED=(60, 60, 60), BUTTON_DISABLED_TEXT=(205, 205, 205),
     QUIET=(0, 0, 0), QUIET_LIT=(40, 52, 46), QUIET_EDGE=(200, 200, 200),
-    ROW=(0, 0, 0, 200), DANGER=(255, 120, 110), SHADE=(0, 0, 0, 200), BANNER=(0, 0, 0, 245), RIM=(200, 200, 200),
+    FIELD=(0, 0, 0), ROW=(0, 0, 0, 200),
+    PAPER=(255, 255, 255, 255), PAPER_INK=(0, 0, 0), PAPER_TITLE=(0, 0, 0), PAPER_DIM=(60, 60, 60),
+    DANGER=(255, 120, 110), SHADE=(0, 0, 0, 200), BANNER=(0, 0, 0, 245), RIM=(200, 200, 200),
     EDGE=(150, 150, 150), EDGE_LIT=(255, 255, 255), LIT=(30, 44, 36, 245),
     FOCUS_WIDTH=6, DIM_SHADE=60, WEAVE=False,
 )
 
 TEXT_PAIRS: tuple[tuple[str, str], ...] = (
-    ("INK", "FELT"), ("INK", "FELT_DARK"), ("INK", "FELT_LIGHT"), ("INK", "PANEL"), ("INK", "OPAQUE_PANEL"), ("INK", "LIT"),
+    ("INK", "FELT"), ("INK", "FELT_DARK"), ("INK", "FELT_LIGHT"), ("INK", "PANEL"), ("INK", "OPAQUE_PANEL"), ("INK", "FIELD"), ("INK_DIM", "FIELD"), ("INK", "LIT"),
     ("INK", "BANNER"), ("INK", "QUIET"), ("INK", "QUIET_LIT"),
     ("INK_DIM", "FELT"), ("INK_DIM", "FELT_LIGHT"), ("INK_DIM", "PANEL"), ("INK_DIM", "ROW"),
     ("INK", "ROW"), ("GOLD", "ROW"),
@@ -104,6 +118,7 @@ TEXT_PAIRS: tuple[tuple[str, str], ...] = (
     ("BUTTON_TEXT", "BUTTON"), ("BUTTON_TEXT", "BUTTON_HOVER"),
     ("BUTTON_TEXT", "GOLD"), ("BUTTON_TEXT", "GOLD_DARK"),
     ("BUTTON_DISABLED_TEXT", "BUTTON_DISABLED"),
+    ("PAPER_INK", "PAPER"), ("PAPER_TITLE", "PAPER"), ("PAPER_DIM", "PAPER"),
 )
 """Each text colour with each background the screens put it on (a translucent one over
 the felt): the high-contrast palette must give every pair at least :data:`AA_TEXT`."""
@@ -123,6 +138,8 @@ PANEL, PANEL_EDGE, OPAQUE_PANEL = STANDARD.PANEL, STANDARD.PANEL_EDGE, STANDARD.
 BUTTON, BUTTON_HOVER, BUTTON_TEXT = STANDARD.BUTTON, STANDARD.BUTTON_HOVER, STANDARD.BUTTON_TEXT
 BUTTON_DISABLED, BUTTON_DISABLED_TEXT = STANDARD.BUTTON_DISABLED, STANDARD.BUTTON_DISABLED_TEXT
 QUIET, QUIET_LIT, QUIET_EDGE = STANDARD.QUIET, STANDARD.QUIET_LIT, STANDARD.QUIET_EDGE
+PAPER, PAPER_INK, PAPER_TITLE, PAPER_DIM = STANDARD.PAPER, STANDARD.PAPER_INK, STANDARD.PAPER_TITLE, STANDARD.PAPER_DIM
+FIELD = STANDARD.FIELD
 ROW, DANGER, SHADE, BANNER, RIM = STANDARD.ROW, STANDARD.DANGER, STANDARD.SHADE, STANDARD.BANNER, STANDARD.RIM
 EDGE, EDGE_LIT, LIT = STANDARD.EDGE, STANDARD.EDGE_LIT, STANDARD.LIT
 FOCUS_WIDTH, DIM_SHADE, WEAVE = STANDARD.FOCUS_WIDTH, STANDARD.DIM_SHADE, STANDARD.WEAVE
