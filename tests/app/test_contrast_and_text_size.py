@@ -13,6 +13,7 @@ from app.core import storage
 from app.window.render import text
 from app.window.ui import theme
 from games.registry import GAMES
+from tests.app.test_online_ui import own_server  # noqa: F401  (a fixture)
 from tests.app.ui_driver import FRAME, make_app, post_key, table
 
 SIZES = [(1280, 800), (800, 560)]
@@ -184,11 +185,43 @@ def _strongest(size):
     return app
 
 
+def _buttons(scene) -> list:
+    """The scene's buttons: its own, in lists, and in button rows."""
+    from app.window.ui.widgets import Button, ButtonRow
+
+    found = []
+    for value in vars(scene).values():
+        items = value if isinstance(value, list) else value.buttons if isinstance(value, ButtonRow) else [value]
+        found += [item for item in items if isinstance(item, Button)]
+    return found
+
+
+def _rows_overrun(scene) -> list[str]:
+    """Form rows (setup, settings) whose label and value do not fit inside the row."""
+    from app.window.ui.form import Row, _value_text, row_text_size
+
+    listed = vars(scene).get("rows", [])
+    rows = [row for row in listed if isinstance(row, Row) and row.rect.width] if isinstance(listed, list) else []
+    wrong = []
+    for row in rows:
+        size = row_text_size(row, 40)
+        wide = text.font(size).size(row.label)[0] + text.font(size, bold=True).size(_value_text(row))[0]
+        if wide > row.rect.width or text.font(size, bold=True).get_linesize() > row.rect.height:
+            wrong.append(row.label)
+    return wrong
+
+
 def _check(app, frames: int = 3) -> None:
     for _ in range(frames):
         app.step(FRAME)
+    scene = app.scenes.top
     outside = _words_outside(app)
-    assert not outside, f"{type(app.scenes.top).__name__}: " + "; ".join(outside)
+    assert not outside, f"{type(scene).__name__}: " + "; ".join(outside)
+    for button in _buttons(scene):   # a label stays inside its button
+        if button.rect.width > 20:
+            size = button.label_size()
+            assert text.font(size, bold=True).size(button.label)[0] <= button.rect.width, button.label
+    assert not _rows_overrun(scene), _rows_overrun(scene)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
@@ -232,5 +265,34 @@ def test_the_results_keep_their_words_in_the_window(size):
     try:
         finish_a_game(app, "nash")
         _check(app)
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_the_lobby_its_chat_and_the_table_it_opens_keep_their_words_in_the_window(size, own_server):
+    from app.net.client.remote import RemoteSession
+    from tests.app.test_online_ui import frames_until, host_setup
+    from tests.app.ui_driver import click
+
+    app = _strongest(size)
+    try:
+        setup = host_setup(app, "Ann", "Whist")
+        _check(app)
+        click(app, setup.start_button.rect.center)     # Open table
+        lobby = app.scenes.top
+        frames_until(app, lambda: lobby.session is not None and lobby.session.status == "waiting")
+        friend = RemoteSession.join(own_server[0].url, lobby.session.code, "Bartholomew")
+        frames_until(app, lambda: len(lobby.session.players) > 1 and lobby.session.players[1].taken, friend)
+        post_key(app, pygame.K_t, "t")
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Evening, Bartholomew"))
+        post_key(app, pygame.K_RETURN)
+        frames_until(app, lambda: len(friend.chat) == 1, friend)
+        _check(app)
+        click(app, lobby.start_button.rect.center)
+        frames_until(app, lambda: app.scenes.top is not lobby, friend)
+        post_key(app, pygame.K_t, "t")                 # the chat open over the table
+        _check(app)
+        friend.leave()
     finally:
         pygame.quit()

@@ -201,7 +201,7 @@ class HostSetupScene(SetupScene):
         s = self.s
         x, y = self.rows[0].rect.left, self.start_button.rect.bottom + int(26 * s)
         size = max(13, int(17 * s))
-        for line in self._meaning_lines(size, (self.size[1] - int(40 * s) - y) // (size + 5)):
+        for line in self._meaning_lines(size, (self.size[1] - int(40 * s) - y) // (px(size) + 5)):
             surface.blit(render_text(line, size, theme.INK_DIM), (x, y))
             y += px(size) + 5
 

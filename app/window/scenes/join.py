@@ -27,7 +27,7 @@ from app.core.words.names import clean_name, human_default
 from app.core.words.net_words import player_line
 from app.window.ui.text_field import TextField
 from app.window.ui.widgets import Button, blit_centered, panel
-from app.window.ui.fit import fitted
+from app.window.ui.fit import size_to_fit
 from games.registry import record_title
 
 if TYPE_CHECKING:
@@ -272,7 +272,7 @@ class JoinScene(Scene):
         self._draw_typing(surface)
         self.back_button.draw(surface)
         hint = "Tab changes box · Enter joins · Shift+Enter watches · Esc back"
-        blit_centered(surface, fitted(hint, max(12, int(15 * s)), theme.INK_DIM, self.size[0] - 24),
+        blit_centered(surface, render_text(hint, size_to_fit(hint, max(12, int(15 * s)), self.size[0] - 24), theme.INK_DIM),
                       (self.size[0] // 2, self.size[1] - int(18 * s)))
 
     def _title(self, surface: pygame.Surface, rect: pygame.Rect, title: str) -> int:
@@ -288,7 +288,7 @@ class JoinScene(Scene):
         for found, join, watch in self.rows:
             row = pygame.Rect(self.list_panel.left + pad, join.rect.centery - max(44, int(64 * self.s)) // 2,
                               self.list_panel.width - 2 * pad, max(44, int(64 * self.s)))
-            panel(surface, row, fill=theme.LIT, edge=None, radius=8)
+            panel(surface, row, fill=theme.PANEL, edge=None, radius=8)
             title = record_title(found.table.game) or found.table.game   # "spoons:pig" is Pig
             room = join.rect.left - row.left - 24
             surface.blit(_fit(title, size, theme.INK, room, True), (row.left + 12, row.top + int(row.height * 0.14)))

@@ -43,7 +43,12 @@ def shrink_to(largest: int, fits: Callable[[int], bool], smallest: int | None = 
 def fitted(text: str, size: int, colour: ColorLike, room: int, bold: bool = False) -> pygame.Surface:
     """``text`` rendered at ``size``, or as much smaller as it must be to be no wider than
     ``room`` pixels (a key hint along the bottom, in a large text size or a long language)."""
-    return render_text(text, shrink_to(size, lambda z: font(z, bold=bold).size(text)[0] <= room), colour, bold)
+    return render_text(text, size_to_fit(text, size, room, bold), colour, bold)
+
+
+def size_to_fit(text: str, size: int, room: int, bold: bool = False) -> int:
+    """The size :func:`fitted` draws ``text`` at."""
+    return shrink_to(size, lambda z: font(z, bold=bold).size(text)[0] <= room)
 
 
 def line_height(size: int, bold: bool = False) -> int:
