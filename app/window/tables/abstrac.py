@@ -367,7 +367,7 @@ class AbstracTable(TableScene):
     def _draw_area(self, surface: pygame.Surface, seat: int) -> None:
         rect = self._area_rect(seat)
         turn = self.idle and seat in self.session.state.to_act()
-        panel(surface, rect, fill=(6, 36, 22, 150), edge=theme.GOLD if turn else (70, 110, 85), radius=12)
+        panel(surface, rect, fill=(6, 36, 22, 150), edge=theme.GOLD if turn else theme.EDGE, radius=12)
         self._draw_suit_slots(surface, seat)
         cards = [sp.card for sp in self.taken[seat] if sp.card is not None]
         other = [sp.card for sp in self.taken[1 - seat] if sp.card is not None]

@@ -556,7 +556,7 @@ class SpoonsTable(RealtimeTableScene):
         """The word under the name: earned letters in red, the rest as faint outlines."""
         size = max(10, int(13 * self.s))
         word = view.word
-        parts = [render_text(ch, size, theme.DANGER if i < view.letters[seat] else (70, 110, 85), bold=True)
+        parts = [render_text(ch, size, theme.DANGER if i < view.letters[seat] else theme.EDGE, bold=True)
                  for i, ch in enumerate(word)]
         gap = max(3, size // 3)
         width = sum(p.get_width() for p in parts) + gap * (len(parts) - 1)
