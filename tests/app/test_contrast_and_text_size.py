@@ -296,3 +296,27 @@ def test_the_lobby_its_chat_and_the_table_it_opens_keep_their_words_in_the_windo
         friend.leave()
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("game_id", ["whist", "seahaven"])
+def test_a_table_left_for_the_settings_comes_back_in_the_new_looks(game_id):
+    app = make_app()
+    try:
+        table(app, game_id)
+        for _ in range(30):
+            app.step(FRAME)
+        corner = (app.screen.get_width() // 2, app.screen.get_height() * 2 // 3)
+        before = tuple(app.screen.get_at(corner))[:3]
+        app.nav.settings()
+        app.step(FRAME)
+        settings = app.scenes.top
+        for _ in range(_row(settings, "High contrast")):
+            post_key(app, pygame.K_DOWN)
+        post_key(app, pygame.K_RIGHT)
+        post_key(app, pygame.K_ESCAPE)
+        assert app.scenes.top is not settings
+        app.step(FRAME)
+        after = tuple(app.screen.get_at(corner))[:3]
+        assert before != after and after == theme.HIGH_CONTRAST.FELT, (before, after)
+    finally:
+        pygame.quit()

@@ -327,7 +327,7 @@ class AbstracTable(TableScene):
         again only when one of them changes: a card taken, the turn passing, a new size."""
         turn = tuple(self.idle and seat in self.session.state.to_act() for seat in (0, 1))
         taken = tuple(tuple(sprite.card for sprite in cards) for cards in self.taken)
-        key = (self.size, len(self.row), turn, self.dealer, taken)
+        key = (self.size, len(self.row), turn, self.dealer, taken, theme.generation)
         if self._floor_key != key or self._floor_surface is None:
             self._floor_surface = copy_into(self._floor_surface, felt(self.size))
             self._draw_row_rail(self._floor_surface)

@@ -858,7 +858,7 @@ class SeahavenTable(TableScene):
     def _floor_and_key(self) -> tuple[pygame.Surface, tuple[object, ...]]:
         """The felt with the eighteen empty places drawn on it: they change only while a
         drag lights targets or a column empties, so they are composed once for that."""
-        key = (self.size, frozenset(self.lit), tuple(not col for col in self.cols))
+        key = (self.size, frozenset(self.lit), tuple(not col for col in self.cols), theme.generation)
         cached = getattr(self, "_floor_cache", None)
         if cached is None or cached[0] != key:
             floor = copy_into(cached[1] if cached is not None else None, felt(self.size))

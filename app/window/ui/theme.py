@@ -131,6 +131,9 @@ TEXT_SIZES = {"normal": 1.0, "large": 1.25, "larger": 1.5}
 
 palette: Palette = STANDARD
 """The palette in use (:func:`apply` changes it)."""
+generation = 0
+"""Counts changes of the looks (palette or text size): a picture kept between frames keys
+on it, so it is painted again after a change."""
 
 FELT, FELT_DARK, FELT_LIGHT = STANDARD.FELT, STANDARD.FELT_DARK, STANDARD.FELT_LIGHT
 INK, INK_DIM, GOLD, GOLD_DARK = STANDARD.INK, STANDARD.INK_DIM, STANDARD.GOLD, STANDARD.GOLD_DARK
@@ -165,7 +168,10 @@ def drawn_in_looks(cached: Cached) -> Cached:
 
 
 def forget_drawn() -> None:
-    """Empty every cache marked with :func:`drawn_in_looks`."""
+    """Empty every cache marked with :func:`drawn_in_looks`, and count a new
+    :data:`generation` of the looks."""
+    global generation
+    generation += 1
     for clear in _forget:
         clear()
 
