@@ -15,7 +15,11 @@ import pytest  # noqa: E402
 
 @pytest.fixture(autouse=True)
 def private_home(tmp_path, monkeypatch):
-    """Settings and statistics go to a temporary folder, never the developer's own."""
+    """Settings and statistics go to a temporary folder, never the developer's own; and
+    each test is a run of its own, whose file notices are said afresh."""
+    from app.core import storage
+
     home = tmp_path / "parlour-home"
     monkeypatch.setenv("PARLOUR_HOME", str(home))
+    storage.new_run()
     return home

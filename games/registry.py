@@ -74,13 +74,17 @@ class GameParts(Generic[OptionsT, StateT]):
 
     ``knocked_out(view, seat)``: whether that seat has left the game for good (Ninety-Nine's
     last token lost), so a table whose humans are all out may play the rest at once; None
-    where nobody leaves before the end."""
+    where nobody leaves before the end. ``sits_out(view, seat)``: whether that seat has
+    nothing to decide until the deal ends (Nash Whist's five or six, Euchre's partner of a
+    lone hand), so a table whose humans all sit out may play on at once to the next deal;
+    None where everyone plays every deal."""
 
     options_type: type[OptionsT]
     new_game: Callable[[OptionsT, int], StateT]
     bots: Mapping[str, Callable[..., Any]]
     options: tuple[OptionSpec, ...] = ()
     knocked_out: Callable[[Any, int], bool] | None = None   # (Any: a view, as the bots take)
+    sits_out: Callable[[Any, int], bool] | None = None
 
 
 # What a spec holds: the parts of some game, whose state keeps the protocol.
@@ -181,7 +185,6 @@ class GameSpec:
     - ``partnerships``: seats 1 and 3 play seats 2 and 4 (four seats);
     - ``score_unit``: the results show each seat's score in this unit ("chips"); None
       where a game is not won on points and shows none;
-    - ``seed_label``: the setup screen's word for the seed ("Deal number");
     - ``variants``: variants with names (and statistics) of their own (:class:`NamedVariant`);
     - ``chat_place``: where a networked table puts its chat (:class:`ChatPlace`);
     - ``autoplay``: the automatic player of a game with no bots (a solitaire), for the
@@ -206,7 +209,6 @@ class GameSpec:
     own_autosave: bool = False
     partnerships: bool = False
     score_unit: str | None = None
-    seed_label: str = "Seed"
     variants: tuple[NamedVariant, ...] = ()
     chat_place: ChatPlace = ChatPlace.ABOVE_HAND
     autoplay: AutoPlay | None = None

@@ -114,7 +114,7 @@ def test_a_click_opens_the_box_and_on_a_phrase_says_it(screen):
     chat.panel.draw(screen, pygame.Rect(900, 400, 360, 240))
     rect, phrase = chat.panel._phrases[2]
     used = chat.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1))
-    assert used == [True] and chat.sent == [phrase] == ["Nice trick"]
+    assert used == [True] and chat.sent == [phrase] == [PHRASES[2]]
 
 
 def test_control_characters_are_never_sent(screen):
@@ -194,6 +194,10 @@ class FakeRemote(Session):
     failure = None
     link = "connected"
     resyncs = 0
+    promised = None
+    silent = False
+    host_name = ""
+    hosting = False
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
@@ -382,5 +386,34 @@ def test_the_chat_open_or_closed_covers_no_seat_s_name_plate_nor_its_chips_label
                 assert not scene.chat.rect.colliderect(label), (typing, seat, label, scene.chat.rect)
                 assert pygame.Rect((0, 0), size).contains(label)
                 assert not label.colliderect(plate) and label.collidelist(cards) == -1, (seat, label)
+    finally:
+        pygame.quit()
+
+
+def test_the_quick_phrases_fit_the_game() -> None:
+    """No "Nice trick" where there are no tricks (Ninety-Nine, the reflex games, the Nash
+    game); each networked game has five phrases of its own family's."""
+    from app.core.words.chat_words import phrases_for
+
+    for game, spec in GAMES.items():
+        if not spec.networked:
+            continue
+        phrases = phrases_for(spec)
+        assert len(phrases) == 5 and len(set(phrases)) == 5, game
+        assert ("Nice trick" in phrases) == (spec.family == "Tricks"), game
+    assert "Nice one, partner" in phrases_for(GAMES["whist"])
+    assert "Quick hands!" in phrases_for(GAMES["ratscrew"])
+
+
+@pytest.mark.parametrize("game", ["ninety_nine", "nap"])
+def test_a_networked_table_s_panel_says_its_own_game_s_phrases(game: str) -> None:
+    from app.core.words.chat_words import phrases_for
+
+    app, scene = _at_my_turn(game, (1280, 800), GAMES[game].default_seats)
+    try:
+        assert scene.chat.phrases == phrases_for(GAMES[game])
+        post(app, *keystroke("t"), *keystroke("3"))
+        assert scene.session.sent == [phrases_for(GAMES[game])[2]]
+        assert (scene.session.sent[0] == "Nice trick") == (game == "nap")
     finally:
         pygame.quit()

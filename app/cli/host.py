@@ -65,12 +65,15 @@ async def _host(create: dict[str, Any], server: str | None, name: str, bot: str,
                 data: Path | None, seed: int, internet: bool = False) -> dict[str, Any]:
     if server is not None:
         return await _play(normalise(server), normalise(server), create, name, bot, seed)
+    from app.net.server.host_files import open_log
     from app.net.server.server import Server
-    from app.net.server.store import TableStore
     from app.cli.serve import default_data
 
     host, _, port = normalise(listen).partition("://")[2].rpartition(":")
-    own = Server(TableStore(data or default_data().with_name("hosted")))
+    store, moved = open_log(data or default_data().with_name("hosted"))   # (a damaged log: moved aside, said)
+    if moved is not None:
+        print(f"parlour host: {moved}", file=sys.stderr, flush=True)
+    own = Server(store)
     stop = asyncio.Event()
     bound: list[int] = []
     task = asyncio.create_task(own.run(host, int(port), lambda h, p: bound.append(p), stop))

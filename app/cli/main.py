@@ -87,7 +87,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--humans", type=int, help="how many seats humans take (default 1, or one for each of --names)")
     play.add_argument("--names", help="the humans' names in seat order, comma-separated, e.g. --names Ann,Bob")
     play.add_argument("--difficulty", choices=LEVELS, default="normal")
-    play.add_argument("--seed", type=_seed)
+    play.add_argument("--deal", "--seed", dest="seed", type=_seed, metavar="N",
+                      help="the deal number: the same number deals the same cards (default: random)")
     sim = sub.add_parser("sim", help="bots play many games; prints a JSON summary")
     sim.add_argument("game", type=_game_name, help=_games_help())
     sim.add_argument("--games", type=int, default=100)
@@ -114,6 +115,8 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("file", help="a replay file")
     review.add_argument("--seat", type=int, help="the seat to review, from 1 (default: the human's)")
     review.add_argument("--json", action="store_true", help="print JSON with every decision's values")
+    verify = sub.add_parser("verify", help="check a networked game's replay: the deal promised, the moves to the end")
+    verify.add_argument("file", help="a replay file")
     _network_parsers(sub)
     return parser
 
@@ -138,6 +141,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _replay(parser, args)
         if args.command == "review":
             return _review(parser, args)
+        if args.command == "verify":
+            return _verify(args.file)
         if args.command in ("serve", "host", "join", "netbench", "netfair"):
             return _network(parser, args)
         return _open(None)
@@ -338,6 +343,16 @@ def _review(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     result = review.review_replay(replay, seat)
     print(as_json(replay, result) if args.json else as_text(replay, result))
     return 0
+
+
+def _verify(name: str) -> int:
+    from pathlib import Path
+
+    from app.cli.verify import verify
+
+    holds, line = verify(Path(name))
+    print(line)
+    return 0 if holds else 1
 
 
 def _load_replay(parser: argparse.ArgumentParser, name: str, purpose: str) -> Replay:

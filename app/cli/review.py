@@ -11,10 +11,11 @@ from games.core.analysis import Review, to_data
 
 
 def as_text(replay: Replay, review: Review) -> str:
+    from app.core.words.deal_words import deal_number
     from app.core.words.review_words import HEADINGS, decision_lines, summary, where
 
     who = seat_name(replay, review.seat)
-    lines = [f"{replay.spec.title}, seed {replay.seed}: review of {who if who != 'You' else 'your seat'}",
+    lines = [f"{replay.spec.title}, {deal_number(replay.seed).lower()}: review of {who if who != 'You' else 'your seat'}",
              summary(review, who), ""]
     if review.unit in HEADINGS:
         lines += [HEADINGS[review.unit] + ".", ""]

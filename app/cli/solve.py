@@ -14,6 +14,7 @@ import statistics
 import time
 from typing import Any
 
+from app.core.words.deal_words import deal_number
 from games.seahaven.rules import state_for
 from games.seahaven.solver import DEFAULT_NODES, solve_state
 
@@ -54,14 +55,22 @@ def whist_deal(seed: int) -> dict[str, Any]:
 
 
 def describe_whist(seed: int, record: dict[str, Any]) -> str:
-    """The human-readable report of a Whist deal's opening leads."""
-    lines = [f"Whist, seed {seed}: trumps {record['trumps']}, P{record['leader'] + 1} leads"]
+    """The human-readable report of a Whist deal's opening leads, in a player's words: the
+    seats as the table numbers them (you sit in seat 1), cards with their suit signs."""
+    from app.core.words.render import card_text
+    from games.core.cards import Card, Suit
+
+    def cards(codes: list[str]) -> str:
+        return " ".join(card_text(Card.parse(code)) for code in codes)
+
+    trumps = Suit.parse(record["trumps"]).title if record["trumps"] else "no trumps"
+    lines = [f"Whist, {deal_number(seed).lower()}: {trumps} are trumps, seat {record['leader'] + 1} leads"]
     for seat, hand in record["hands"].items():
-        lines.append(f"  P{int(seat) + 1}: {' '.join(hand)}")
+        lines.append(f"  seat {int(seat) + 1}{' (you)' if seat == '0' else ''}: {cards(hand)}")
     best = max(record["leads"].values())
     lines.append("Opening leads, tricks for the leader's side with perfect play:")
     for card, tricks in record["leads"].items():
-        lines.append(f"  {card:>3} {tricks:2}{'  best' if tricks == best else ''}")
+        lines.append(f"  {cards([card]):>3} {tricks:2}{'  best' if tricks == best else ''}")
     return "\n".join(lines)
 
 
@@ -93,7 +102,7 @@ def summary(first: int, last: int, max_nodes: int = DEFAULT_NODES) -> dict[str, 
 
 def describe(record: dict[str, Any]) -> str:
     """The human-readable report of one deal."""
-    lines = [f"Seahaven Towers, deal {record['deal']}"]
+    lines = [f"Seahaven Towers, {deal_number(record['deal']).lower()}"]
     for i, col in enumerate(record["columns"], start=1):
         lines.append(f"  column {i:2}: {' '.join(col)}")
     lines.append("  towers   : " + " ".join(t or "--" for t in record["towers"]))

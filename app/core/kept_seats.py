@@ -10,6 +10,12 @@ nothing answers any more), whether the table was on this app's own server, when,
 game's options (a variant with a name of its own, Pig, is offered by that name; a file
 kept before the options were, has none and reads as the game's plain title).
 
+Each seat in the file is checked before anything draws it (a NUL in a kept code stopped the
+menu's first frame at every start): its texts printable and short, its code of the form
+servers make, its time a real number. A seat that fails is dropped, the file moved aside and
+the good seats written back, with one notice; a file that cannot be read at all is moved
+aside before a seat is kept, so keeping one never replaces what the player may want back.
+
 A seat is kept once the table has been seen with it, and forgotten when the game is over,
 when the player leaves a table not being played, and when the server says the token opens
 nothing (or the table is closed). No pygame here: RemoteSession calls it.
@@ -17,6 +23,7 @@ nothing (or the table is closed). No pygame here: RemoteSession calls it.
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from dataclasses import asdict, dataclass, field, fields
@@ -24,12 +31,16 @@ from pathlib import Path
 from typing import Any
 
 from app.core import storage
+from app.core.table_code import is_table_code
+from app.core.words.names import NAME_LIMIT
 from games.registry import GAMES
 
 __all__ = ["KeptSeat", "forget", "keep", "kept", "latest", "seats_path"]
 
 SEATS_VERSION = 1
 MAX_KEPT = 20          # a player holds a few seats at most; the oldest go first
+TEXT_LIMITS = {"url": 300, "token": 64, "name": NAME_LIMIT, "host": NAME_LIMIT}
+"""The longest each text may be (a server's token is 43 characters; a name, as on a plate)."""
 _LOCK = threading.Lock()   # the file is read, changed and written whole
 
 
@@ -78,11 +89,23 @@ def _seat_from(data: Any) -> KeptSeat:
         if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
             raise storage.BadData(f"a seat's {spec.name} is missing or of the wrong kind")
         values[spec.name] = value
+    _check_texts(values)
     if not values["url"].startswith(("ws://", "wss://")) or not 0 <= values["seat"] < 16:
         raise storage.BadData("a seat has no server address or no seat number")
     if values["game"] not in GAMES:
         raise storage.BadData(f"a seat is at a game this Parlour does not know ({values['game']!r})")
     return KeptSeat(**values)
+
+
+def _check_texts(values: dict[str, Any]) -> None:
+    """What the menu and "Back to your table" draw, fit to draw: a font refuses a NUL."""
+    for key, limit in TEXT_LIMITS.items():
+        if len(values[key]) > limit or not values[key].isprintable():
+            raise storage.BadData(f"a seat's {key} is too long or not text")
+    if not is_table_code(values["code"]):
+        raise storage.BadData("a seat's table code is wrong")
+    if isinstance(values["when"], float) and not math.isfinite(values["when"]):   # (JSON reads NaN)
+        raise storage.BadData("a seat's time is not a number")
 
 
 def _options_from(data: Any) -> dict[str, Any]:
@@ -92,10 +115,27 @@ def _options_from(data: Any) -> dict[str, Any]:
     return dict(data)
 
 
-def _seats_from(data: Any) -> list[KeptSeat]:
+@dataclass(frozen=True)
+class _Read:
+    """The seats that read, and why the first that did not failed (and how many)."""
+
+    seats: list[KeptSeat]
+    dropped: int = 0
+    why: str = ""
+
+
+def _seats_from(data: Any) -> _Read:
     if not isinstance(data, list):
         raise storage.BadData("it is not a list of seats")
-    return [_seat_from(item) for item in data]
+    seats, problems = [], []
+    for item in data:
+        try:
+            seats.append(_seat_from(item))
+        except (storage.BadData, TypeError, ValueError) as problem:
+            problems.append(str(problem) if isinstance(problem, storage.BadData) else "a seat is of the wrong shape")
+    if problems and not seats:
+        raise storage.BadData(problems[0])
+    return _Read(seats, len(problems), problems[0] if problems else "")
 
 
 def kept() -> list[KeptSeat]:
@@ -134,8 +174,33 @@ def forget(token: str) -> None:
 
 
 def _read() -> list[KeptSeat]:
-    seats = storage.read_json(seats_path(), SEATS_VERSION, _seats_from) or []
-    return sorted(seats, key=lambda s: s.when, reverse=True)
+    """The kept seats. Some that do not read: the file is moved aside (with one notice) and
+    the others written back. A file that cannot be read is moved aside too: the next seat
+    kept would replace it."""
+    path = seats_path()
+    found = storage.read_json(path, SEATS_VERSION, _seats_from, move_unreadable=True)
+    if found is None:
+        return []
+    if found.dropped:
+        _drop_bad_seats(path, found)
+    return sorted(found.seats, key=lambda s: s.when, reverse=True)
+
+
+SEATS_DROPPED = "{count} kept seat{s} could not be used ({why}); seats.json was moved to {aside}"
+"""What the player is told when some seats are dropped (the others are offered as ever)."""
+
+
+def _drop_bad_seats(path: Path, found: _Read) -> None:
+    """Keep the file as it was aside (the player may want it), and the good seats in its place."""
+    try:
+        aside = storage.move_aside(path)
+    except OSError as error:
+        storage.notice(f"seats.json holds a seat that cannot be used ({found.why}) and could not be "
+                       f"moved aside ({error.strerror or error}).")
+        return
+    storage.notice(SEATS_DROPPED.format(count=found.dropped, s="s" if found.dropped > 1 else "", why=found.why,
+                                        aside=aside.name))
+    _write(found.seats)
 
 
 def _write(seats: list[KeptSeat]) -> None:
@@ -143,7 +208,7 @@ def _write(seats: list[KeptSeat]) -> None:
     try:
         storage.write_json(seats_path(), [asdict(s) for s in seats], SEATS_VERSION)
     except OSError as error:
-        storage.notices.append(f"seats.json could not be saved ({error.strerror or error}).")
+        storage.notice(f"seats.json could not be saved ({error.strerror or error}).")
 
 
 def now() -> float:

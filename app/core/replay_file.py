@@ -24,6 +24,7 @@ from typing import Any
 
 from app.core import storage
 from app.core.action_codec import CodecError, decode_action, encode_action
+from app.core.deal_proof import DealProof
 from app.core.session import SeatPlan, Setup
 from app.core.table_session import TableSession
 from games.core.protocol import IllegalAction, Outcome
@@ -91,6 +92,9 @@ class Replay:
     """The version of Parlour that recorded it."""
     names: list[str] | None = None
     """Who sat in each seat (older replays have none: the names then follow the seed)."""
+    deal: DealProof | None = None
+    """A networked game's: the promise of its deal shown before its first card, the salt
+    revealed at its end and the end the server announced (``parlour verify`` checks them)."""
 
     @property
     def spec(self) -> GameSpec:
@@ -120,6 +124,7 @@ class Replay:
             "options": dict(self.options), "seed": self.seed, "end_ms": self.end_ms,
             "actions": [encode_action(a, self.game_id) for a in self.actions],
             **({"names": list(self.names)} if self.names is not None else {}),
+            **({"deal": self.deal.to_data()} if self.deal is not None else {}),
         }
 
 
@@ -168,9 +173,15 @@ def parse_header(data: Any) -> Replay:
     actions = data.get("actions")
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
         raise storage.BadData("its actions are not a list")
+    deal = None
+    if data.get("deal") is not None:
+        try:
+            deal = DealProof.from_data(data["deal"])
+        except ValueError as problem:
+            raise storage.BadData(str(problem)) from None
     return Replay(game_id, seats, options, seed, list(actions), end_ms, _text(data, "result"),
                   _text(data, "date"), _text(data, "name"), _text(data, "parlour"),
-                  _names(data.get("names"), len(seats)))
+                  _names(data.get("names"), len(seats)), deal)
 
 
 def _seats(raw: Any, spec: GameSpec) -> list[SeatPlan]:
@@ -275,7 +286,7 @@ def save_auto(replay: Replay) -> Path | None:
             counter += 1
         write(replay, path)
     except (OSError, CodecError) as error:
-        storage.notices.append(f"The replay could not be saved ({getattr(error, 'strerror', None) or error}).")
+        storage.notice(f"The replay could not be saved ({getattr(error, 'strerror', None) or error}).")
         return None
     _prune(folder)
     return path
@@ -356,7 +367,7 @@ def entries() -> list[Entry]:
     try:
         return _entries(replays_dir())
     except OSError as error:
-        storage.notices.append(f"The replays folder {replays_dir()} cannot be read ({_reason(error)}).")
+        storage.notice(f"The replays folder {replays_dir()} cannot be read ({_reason(error)}).")
         return []
 
 

@@ -17,6 +17,7 @@ import json
 import math
 import os
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
@@ -50,6 +51,11 @@ TEXT_SIZES = ("normal", "large", "larger")
 
 notices: list[str] = []
 """One-line messages about files that were set aside or could not be written, oldest first."""
+_said: set[str] = set()
+"""Every notice made this run: a file read at each visit to the menu (or at each message of
+a networked table) that cannot be read is said once, not at every read (it was said 45
+times in one run)."""
+_notices_lock = threading.Lock()   # the app's own server notices from its thread
 
 T = TypeVar("T")
 
@@ -60,13 +66,26 @@ class BadData(ValueError):
 
 def take_notices() -> list[str]:
     """Return the pending notices and clear them (the UI shows each once)."""
-    taken = list(notices)
-    notices.clear()
+    with _notices_lock:
+        taken = list(notices)
+        notices.clear()
     return taken
 
 
-def _notice(message: str) -> None:
-    notices.append(message)
+def notice(message: str) -> None:
+    """Tell the player ``message`` (once a run: the same line again is not said again)."""
+    with _notices_lock:
+        if message not in _said:
+            _said.add(message)
+            notices.append(message)
+
+
+def new_run() -> None:
+    """Forget what was said and is pending (each test is a run of its own)."""
+    with _notices_lock:
+        _said.clear()
+        notices.clear()
+
 
 
 def data_dir() -> Path:
@@ -149,28 +168,34 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def read_json(path: Path, version: int, validate: Callable[[Any], T]) -> T | None:
+def read_json(path: Path, version: int, validate: Callable[[Any], T], move_unreadable: bool = False) -> T | None:
     """Read a file written by :func:`write_json` and pass its payload through ``validate``.
 
     Returns ``None`` when the file is missing or was bad; a bad file is moved aside with a
     notice. ``validate`` turns the raw payload into a value, raising ``ValueError`` (e.g.
-    :class:`BadData`) or ``TypeError`` when the payload cannot be used at all.
+    :class:`BadData`) or ``TypeError`` when the payload cannot be used at all. A file that
+    cannot be read at all is left where it is, unless ``move_unreadable``: a caller that
+    writes the file again next (and would replace what the player may want back) has it
+    moved aside first.
     """
     try:
         raw = _read_limited(path)
     except FileNotFoundError:
         return None
     except OSError as error:
-        # Unreadable (permissions, a folder in the way): leave it where it is.
-        _notice(f"{path.name} could not be read ({error.strerror or error}); defaults are used.")
+        reason = f"it could not be read: {error.strerror or error}"
+        if move_unreadable:
+            set_aside(path, reason)
+        else:   # (permissions, a folder in the way: the next start may read it)
+            notice(f"{path.name} could not be read ({error.strerror or error}); defaults are used.")
         return None
     if raw is None:
-        _set_aside(path, "it is larger than 5 MB")
+        set_aside(path, "it is larger than 5 MB")
         return None
     try:
         return validate(_unwrap(raw, version))
     except (ValueError, TypeError, ArithmeticError, RecursionError) as error:
-        _set_aside(path, _reason(error))
+        set_aside(path, _reason(error))
         return None
 
 
@@ -219,16 +244,24 @@ def _reason(error: BaseException) -> str:
     return "its contents have the wrong shape"
 
 
-def _set_aside(path: Path, reason: str) -> None:
+def set_aside(path: Path, reason: str, then: str = "defaults are used") -> bool:
+    """Move an unusable file to ``<stem>.bad-<time>.json`` with one notice saying ``reason``
+    and what happens ``then``; False (and a notice) if it could not be moved."""
     try:
-        target = _bad_name(path)
-        path.rename(target)
+        target = move_aside(path)
     except OSError as error:
-        _notice(f"{path.name} is unusable ({reason}) and could not be moved aside "
-                f"({error.strerror or error}); defaults are used.")
-        return
-    _notice(f"{path.name} was unusable ({reason}); it was moved to {target.name} "
-            "and defaults are used.")
+        notice(f"{path.name} is unusable ({reason}) and could not be moved aside "
+               f"({error.strerror or error}); {then}.")
+        return False
+    notice(f"{path.name} was unusable ({reason}); it was moved to {target.name} and {then}.")
+    return True
+
+
+def move_aside(path: Path) -> Path:
+    """Rename ``path`` to ``<stem>.bad-<time>.json`` and return that (``OSError`` if it cannot be)."""
+    target = _bad_name(path)
+    path.rename(target)
+    return target
 
 
 def _bad_name(path: Path) -> Path:
@@ -319,7 +352,7 @@ def _check_window_size(value: Any) -> tuple[int, int]:
         raise BadData("not a sensible width and height")
     size = (min(max(width, MIN_WINDOW[0]), MAX_WINDOW[0]), min(max(height, MIN_WINDOW[1]), MAX_WINDOW[1]))
     if size != (width, height):
-        _notice(f"The window size {width} × {height} in settings.json is out of bounds; "
+        notice(f"The window size {width} × {height} in settings.json is out of bounds; "
                 f"{size[0]} × {size[1]} is used.")
     return size
 
@@ -468,7 +501,7 @@ def _settings_from(data: Any) -> Settings:
         try:
             values[spec.name] = _SETTINGS_CHECKS[spec.name](raw[spec.name])
         except BadData as error:
-            _notice(f"Setting {spec.name!r} in settings.json was {error}; the default is used.")
+            notice(f"Setting {spec.name!r} in settings.json was {error}; the default is used.")
     return Settings(**values)
 
 
@@ -487,7 +520,7 @@ def _save(path: Path, data: Any, version: int) -> None:
     try:
         write_json(path, data, version)
     except OSError as error:
-        _notice(f"{path.name} could not be saved ({error.strerror or error}).")
+        notice(f"{path.name} could not be saved ({error.strerror or error}).")
 
 
 # --- statistics ----------------------------------------------------------------------
@@ -558,7 +591,7 @@ def _stats_from(data: Any) -> Stats:
         try:
             stats.games[game_id] = _game_stats_from(entry)
         except BadData as error:
-            _notice(f"Statistics for {game_id!r} in stats.json {error}; they start again.")
+            notice(f"Statistics for {game_id!r} in stats.json {error}; they start again.")
     return stats
 
 

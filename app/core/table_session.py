@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, NamedTuple, Protocol, TypeVar, runtime_checkable
 
+from app.core.deal_proof import DealProof
 from games.core.protocol import Action, Event, GameState, IllegalAction, Seat, TakesMovesBack
 from games.core.realtime import RealtimeDriver, RealtimeState
 from games.core.session import Setup
@@ -132,6 +133,18 @@ class NetworkedSession(TableSession, Protocol):
     game_number: int    # the deals played at this table so far
     seat: Seat | None
     chat: list[Any]     # the chat lines kept for the panel (app.net.wire.chat_line.ChatLine)
+    promised: str | None   # the promise of the deal being played (app/core/deal_proof.py), once shown
+
+    @property
+    def silent(self) -> bool:
+        """The server has stopped answering (the link drops and tries again meanwhile)."""
+        ...
+
+    @property
+    def host_name(self) -> str: ...
+
+    @property
+    def hosting(self) -> bool: ...
 
     def next_move(self) -> Move | None: ...
 
@@ -148,6 +161,8 @@ class NetworkedSession(TableSession, Protocol):
     def next_game(self) -> bool: ...
 
     def finished(self) -> TableSession | None: ...
+
+    def deal_proof(self) -> DealProof | None: ...
 
 
 def state_as(state: GameState[Any, Any], kind: type[StateT], game_id: str) -> StateT:

@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import os
+import sys
 import time
 from typing import Callable
 
 import pygame
 
 from app.core import storage, worker
+from app.core.words import net_words
 from app.window import synth
 from app.window.render.cards import CardRenderer
 from app.window.render.icon import icon_surface
@@ -17,12 +19,20 @@ from app.window.routes import Routes
 from app.window.scenes.base import Navigator, Scene, SceneManager
 from app.window.speech import open_speech
 from app.window.ui import theme
+from app.window.ui.confirm import Confirm
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = storage.MIN_WINDOW
 FPS = 60
 ICON_SIZE = 64             # the window's icon; systems scale it for the title bar and task bar
 
+
+
+def _hosted_guests() -> list[str]:
+    """Who other than their hosts sits at the tables this app's own server holds. An app
+    that never hosted has not imported its server (app/net/server/hosting.py), and need not."""
+    hosting = sys.modules.get("app.net.server.hosting")
+    return list(hosting.guests()) if hosting is not None else []
 
 
 def _forget_cached_surfaces() -> None:
@@ -124,6 +134,7 @@ class App:
         self._frame_due = 0
         # What must end with the app (the server a hosted game runs on), run as it closes.
         self.on_close: list[Callable[[], object]] = []
+        self.asking: Confirm | None = None   # "Close the table for Ann and Bob?" while it is asked
 
     # services -----------------------------------------------------------------------------
 
@@ -190,10 +201,32 @@ class App:
         scene.resize(self.screen.get_size())
 
     def quit(self) -> None:
+        """Close the app; while it hosts a table that friends are at, ask first (their game
+        would be gone), and if so close it for them so they are told at once."""
+        if self.asking is None:
+            guests = _hosted_guests()
+            if guests:
+                self.asking = Confirm(net_words.close_question(guests), net_words.CLOSE_YES, net_words.CLOSE_NO,
+                                      net_words.CLOSE_DETAIL)
+                return
         self.running = False
 
+    def _answered(self, event: pygame.event.Event) -> None:
+        assert self.asking is not None
+        answer = True if event.type == pygame.QUIT else self.asking.handle_event(event)
+        if answer is None:
+            return
+        self.asking = None
+        if answer:
+            hosting = sys.modules.get("app.net.server.hosting")
+            if hosting is not None:
+                hosting.close_for_guests()
+            self.running = False
+
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.QUIT:
+        if self.asking is not None and event.type != pygame.VIDEORESIZE:
+            self._answered(event)
+        elif event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.VIDEORESIZE:
             self._resized(event.size)
@@ -206,6 +239,9 @@ class App:
         """One frame: input, update, draw. Tests call this with a fixed ``dt``."""
         for event in self.read_input():
             self.handle_event(event)
+        if storage.notices:   # (the app's own server tells of its files from its thread)
+            for line in storage.take_notices():
+                self.notify(line, 6.0)
         self.scenes.update(dt)
         self._speak_focus()
         self._poll_if_fine()
@@ -220,6 +256,8 @@ class App:
     def draw(self) -> None:
         self.scenes.draw(self.screen)
         self._draw_notices()
+        if self.asking is not None:
+            self.asking.draw(self.screen)
         self._poll_if_fine()
         pygame.display.flip()
         self._poll_if_fine()
@@ -234,28 +272,41 @@ class App:
             synth.init(self.settings.volume, self.settings.muted)
 
     def _draw_notices(self) -> None:
-        from app.window.render.text import font, render_text, wrap
         from app.window.ui.widgets import panel
 
         top = self.scenes.top
         area = top.notice_area() if top is not None else None
-        if area is None:
-            area = self.screen.get_rect().inflate(-24, -24)
-        y, size = area.top, 18 if area.width > 400 else 16
-        room = area.width - 24   # a long notice wraps instead of running off
+        size = 18 if area is None or area.width > 400 else 16
+        # A notice long for the scene's place (a file's name, in a small window) is said a
+        # little smaller there; one that would still spill over the scene's buttons goes at
+        # the window's top for its few seconds.
+        if area is not None and self.notices:
+            size = next((points for points in (size, 14, 12)
+                         if self._notice_box(self.notices[0][0], area, points)[1].height <= area.height), 0)
+        if area is None or not size:
+            area, size = self.screen.get_rect().inflate(-24, -24), 18
+        y = area.top
         self.notice_rects = []
         for message, _ in self.notices[:3]:
-            lines = [render_text(line, size, theme.INK) for line in wrap(message, font(size), room)]
-            width, step = max(line.get_width() for line in lines), lines[0].get_height()
-            rect = pygame.Rect(0, 0, width, step * len(lines)).inflate(24, 12)
+            lines, rect = self._notice_box(message, area, size)
             rect.midtop = (area.centerx, y)
             if self.notice_rects and rect.bottom > area.bottom:
                 break   # (the rest wait their turn rather than spill over the scene)
             panel(self.screen, rect, edge=theme.GOLD, radius=8)
+            step = lines[0].get_height()
             for i, line in enumerate(lines):
                 self.screen.blit(line, line.get_rect(midtop=(rect.centerx, rect.top + 6 + i * step)))
             self.notice_rects.append(rect)
             y = rect.bottom + 6
+
+    @staticmethod
+    def _notice_box(message: str, area: pygame.Rect, size: int) -> tuple[list[pygame.Surface], pygame.Rect]:
+        """A notice's lines, wrapped to ``area`` (a long one wraps instead of running off), and its panel."""
+        from app.window.render.text import font, render_text, wrap
+
+        lines = [render_text(line, size, theme.INK) for line in wrap(message, font(size), area.width - 24)]
+        width, step = max(line.get_width() for line in lines), lines[0].get_height()
+        return lines, pygame.Rect(0, 0, width, step * len(lines)).inflate(24, 12)
 
     def _age_notices(self, dt: float) -> None:
         self.notices = [(m, t - dt) for m, t in self.notices if t - dt > 0]

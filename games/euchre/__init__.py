@@ -31,4 +31,5 @@ def _parts() -> AnyParts:
                             names=("32 (7 to Ace)", "24 (9 to Ace, North American)")),
                  OptionSpec("target", "Points to win", rules.TARGETS, 5),
                  OptionSpec("stick_the_dealer", "Stick the dealer", (False, True), False)),
+        sits_out=rules.sits_out,
     )

@@ -491,6 +491,16 @@ def hand_points(tricks: int, alone: bool) -> tuple[int, Words]:
     return 1, T("1 point")
 
 
+def sits_out(view: EuchreView[Seat], seat: Seat) -> bool:
+    """Whether ``seat`` sits this hand out (its partner went alone): nothing for it to
+    decide until the next deal. Read from a view (a lone call is public).
+
+    >>> sits_out(new_game(EuchreOptions(), 1).view(0), 0)
+    False
+    """
+    return view.phase != "over" and seat in view.sitting_out
+
+
 def new_game(options: EuchreOptions, seed: int) -> EuchreState:
     """Start a game: the first dealer is drawn at random, then the first hand is dealt."""
     rng = Random(seed)

@@ -32,4 +32,5 @@ def _parts() -> AnyParts:
                             names=("once round the table", "after a number of deals", "when a declarer wins the pot")),
                  OptionSpec("deals", "Deals in the session", rules.DEAL_CHOICES, 8,
                             only_if=("end", rules.END_DEALS))),
+        sits_out=rules.sits_out,
     )

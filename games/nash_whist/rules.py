@@ -791,6 +791,20 @@ def _shuffled(cards: list[Card], rng: Random) -> list[Card]:
     return out
 
 
+def sits_out(view: NashWhistView[Seat], seat: Seat) -> bool:
+    """Whether ``seat`` sits this deal out (five or six at the table): nothing for it to
+    decide until the next deal. Read from a view (who sits out is public), so a table can
+    ask it of whatever state its session holds.
+
+    >>> state = new_game(NashWhistOptions(seats=5), 1)
+    >>> [seat for seat in range(5) if sits_out(state.view(seat), seat)] == list(state.sitting_out)
+    True
+    >>> sits_out(new_game(NashWhistOptions(seats=4), 1).view(0), 0)
+    False
+    """
+    return view.phase != "over" and seat in view.sitting_out
+
+
 def new_game(options: NashWhistOptions, seed: int) -> NashWhistState:
     """Start a session: every cache full, the first dealer drawn at random, the first deal."""
     rng = Random(seed)

@@ -18,7 +18,7 @@ def spec() -> GameSpec:
         default_seats=1, rules_text=text.RULES, blurb=text.BLURB,
         load=_parts, dynamics=Dynamics.TURN, networked=False, analysis=Analysed(splits=False),
         art=MenuArt(Picture.TOWERS, ("7D", "QC", "KS", "QH", "JS", "TH")),
-        own_autosave=True, seed_label="Deal number", autoplay=_autoplay, stand_in=_stand_in,
+        own_autosave=True, autoplay=_autoplay, stand_in=_stand_in,
     )
 
 

@@ -11,7 +11,7 @@ from app.window.render.text import font
 from app.window.scenes.menu import MenuScene
 from app.window.ui.fit import fit_title, pack_items
 
-from tests.app.ui_driver import FRAME, make_app
+from tests.app.ui_driver import FRAME, make_app, post_key
 
 SIZES = [(820, 580), (800, 560), (1000, 640), (1280, 800)]
 
@@ -143,3 +143,19 @@ def test_a_notice_covers_neither_the_title_nor_a_game_nor_a_button(menu):
         assert rect.collidelist(menu.tiles) < 0, "over a game's tile"
         assert rect.collidelist([b.rect for b in buttons]) < 0, "over a button"
         assert pygame.Rect((0, 0), menu.size).contains(rect)
+
+
+def test_one_tile_is_lit_at_a_time_and_the_mouse_does_not_move_the_focus(menu):
+    """The mouse lights the tile under it without moving the keyboard's focus; the first
+    arrow key after it only shows the focus again (nothing opens, no second tile stays lit)."""
+    app = menu.app
+    menu.index = 1
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=menu.tiles[4].center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(FRAME)
+    assert menu.lit() == 4 and menu.index == 1             # lit by the mouse, the focus stays
+    post_key(app, pygame.K_RIGHT)                          # shows the focus, moves nothing
+    assert menu.lit() == 1 and menu.index == 1 and menu.hover is None and app.scenes.top is menu
+    post_key(app, pygame.K_RIGHT)
+    assert menu.lit() == 2 == menu.index
+    post_key(app, pygame.K_RETURN)                         # Enter opens the focused game
+    assert app.scenes.top is not menu

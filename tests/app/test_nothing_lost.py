@@ -1,4 +1,5 @@
-"""Nothing is lost to one key (issue 28, point 2): giving up a Seahaven deal, quitting from
+"""Nothing is lost to one key (issue 28, point 2): giving up a Seahaven deal (G, or N for a
+new deal once a move is made), quitting from
 the menu with Esc, and starting a game over an unfinished one each ask first, by keyboard
 and by mouse, and a "no" changes nothing."""
 
@@ -22,13 +23,13 @@ def test_g_asks_before_giving_up_a_seahaven_deal(app):
     scene = table(app, "seahaven", seed=1, options={"auto_safe": False, "winnable_only": False})
     step_until(app, lambda: scene.human_turn and not scene.anim.busy)
     post_key(app, pygame.K_g)
-    assert scene.giving_up is not None and not scene.state.is_over()
+    assert scene.asking is not None and not scene.state.is_over()
     post_key(app, pygame.K_h)                 # other keys do nothing while it asks
     post_key(app, pygame.K_n)                 # no
-    assert scene.giving_up is None and not scene.state.is_over() and scene.session.actions == []
+    assert scene.asking is None and not scene.state.is_over() and scene.session.actions == []
     post_key(app, pygame.K_g)
     post_key(app, pygame.K_ESCAPE)            # no, and Esc does not pause the table either
-    assert scene.giving_up is None and app.scenes.top is scene and not scene.state.is_over()
+    assert scene.asking is None and app.scenes.top is scene and not scene.state.is_over()
     post_key(app, pygame.K_g)
     post_key(app, pygame.K_y)
     assert scene.state.is_over() and not scene.state.won
@@ -38,12 +39,35 @@ def test_the_give_up_question_answers_to_the_mouse(app):
     scene = table(app, "seahaven", seed=1, options={"auto_safe": False, "winnable_only": False})
     step_until(app, lambda: scene.human_turn and not scene.anim.busy)
     post_key(app, pygame.K_g)
-    assert isinstance(scene, SeahavenTable) and scene.giving_up is not None
-    click(app, scene.giving_up.no_button.rect.center)
-    assert scene.giving_up is None and not scene.state.is_over()
+    assert isinstance(scene, SeahavenTable) and scene.asking is not None
+    click(app, scene.asking.no_button.rect.center)
+    assert scene.asking is None and not scene.state.is_over()
     post_key(app, pygame.K_g)
-    click(app, scene.giving_up.yes_button.rect.center)
+    click(app, scene.asking.yes_button.rect.center)
     assert scene.state.is_over()
+
+
+def test_n_asks_before_leaving_a_seahaven_deal_under_way(app):
+    from app.core import storage
+    from games.seahaven.rules import Move
+
+    scene = table(app, "seahaven", seed=1, options={"auto_safe": False, "winnable_only": False})
+    step_until(app, lambda: scene.human_turn and not scene.anim.busy)
+    post_key(app, pygame.K_n)                 # nothing moved yet: a new deal at once, nothing lost
+    fresh = app.scenes.top
+    assert isinstance(fresh, SeahavenTable) and fresh is not scene and fresh.asking is None
+    step_until(app, lambda: fresh.human_turn and not fresh.anim.busy)
+    fresh.act(next(a for a in fresh.state.legal_actions(0) if isinstance(a, Move)))
+    played = storage.load_stats().for_game("seahaven").played
+    post_key(app, pygame.K_n)
+    assert fresh.asking is not None and fresh.asking.question == "Start a new deal?"
+    post_key(app, pygame.K_n)                 # no: the deal and its move stay
+    assert fresh.asking is None and app.scenes.top is fresh and fresh.state.moves == 1
+    new_deal = next(b for b in fresh.buttons if b.label == "New deal")
+    click(app, new_deal.rect.center)          # the button asks too
+    assert fresh.asking is not None and app.scenes.top is fresh
+    click(app, fresh.asking.yes_button.rect.center)
+    assert app.scenes.top is not fresh and storage.load_stats().for_game("seahaven").played == played + 1
 
 
 def test_esc_on_the_menu_asks_before_quitting(app):

@@ -27,7 +27,7 @@ from app.window.scenes.online import OnlineScene
 from app.window.shell import App
 from app.net.client.table_finder import TableFinder
 from app.core.words.names import CAST
-from tests.app.ui_driver import FRAME, click, fast_app, post_key
+from tests.app.ui_driver import FRAME, click, fast_app, post_key, texts_drawn
 from tests.net.server_thread import ServerThread, running
 
 WAIT_S = 30.0
@@ -68,16 +68,7 @@ def server() -> Iterator[ServerThread]:
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every text the lobby and the join screen draw."""
-    texts: list[str] = []
-    for module in (lobby_scene, join_scene):
-        real = module.render_text
-
-        def record(text: str, *args: Any, _real: Any = real, **kwargs: Any) -> Any:
-            texts.append(text)
-            return _real(text, *args, **kwargs)
-
-        monkeypatch.setattr(module, "render_text", record)
-    return texts
+    return texts_drawn(monkeypatch, lobby_scene, join_scene)
 
 
 def frames_until(app: App, condition: Callable[[], bool], *others: Any) -> None:

@@ -150,3 +150,26 @@ def test_abstrac_match_box_sits_under_the_top_players_points_and_over_the_row(si
         assert match.bottom <= scene.row_y - scene.row_width * 0.7
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1280, 800)])
+def test_euchre_dealers_take_it_up_bubble_stands_above_the_discard_hint(size):
+    """The dealer's own "Take it up" stood on "click a card to discard it" at 800x560."""
+    from app.window.tables import trick_parts as parts
+    from games.euchre.rules import OrderUp
+    from tests.app.ui_driver import step_until
+
+    app = make_app(size)
+    try:
+        app.settings.animation_speed = "fast"
+        scene = next(s for s in (table(app, "euchre", seed=seed) for seed in range(40)) if s.session.state.dealer == 0)
+        step_until(app, lambda: scene.human_turn and scene.view_now().phase == "round1", frames=8000)
+        scene.act(OrderUp(0))
+        step_until(app, lambda: scene.human_turn and scene.view_now().phase == "discard", frames=600)
+        assert scene.bubbles.get(0, ("", 0))[0] == "Take it up"
+        hint = scene.hint_rect()
+        tip = scene.bubble_tip(scene.viewer)
+        bubble = parts.bubble("Take it up", scene.bubble_size()).get_rect(midbottom=(round(tip[0]), round(tip[1])))
+        assert hint is not None and not bubble.colliderect(hint)
+    finally:
+        pygame.quit()

@@ -8,7 +8,7 @@ import pytest
 
 from app.window.render.table import nameplate
 
-from tests.app.ui_driver import FRAME, make_app, step_until, table
+from tests.app.ui_driver import FRAME, make_app, post_key, step_until, table
 
 
 @pytest.mark.parametrize("size", [(820, 580), (1280, 800)])
@@ -59,7 +59,9 @@ def _chip_rects(scene) -> dict[int, pygame.Rect]:
             for s in range(scene.session.state.seats)}
 
 
-def _assert_panel_clear_and_whole(scene, size) -> None:
+def _assert_panel_clear_and_whole(scene, size, every: bool = True) -> None:
+    """``every``: the panel holds every legal call, each with its payment (Nash Whist's
+    after "More bids"); else a list of the first few, each with its meaning."""
     from app.window.render.text import render_text
     from app.window.tables.auction import MIN_TEXT, _foot
 
@@ -72,8 +74,12 @@ def _assert_panel_clear_and_whole(scene, size) -> None:
         assert not panel.box.colliderect(chips[seat]), (seat, size, "chips and call")
     assert pygame.Rect((0, 0), size).contains(panel.box)
     legal = scene.session.state.legal_actions(scene.viewer)
-    assert sorted(map(repr, (c.action for c in panel.choices))) == sorted(map(repr, legal))  # every call
-    assert all(c.pay is not None for c in panel.choices if c.label not in ("Pass",))     # with its payment
+    calls = [c for c in panel.choices if c.label not in ("More bids", "Fewer bids")]
+    if every:
+        assert sorted(map(repr, (c.action for c in calls))) == sorted(map(repr, legal))  # every call
+        assert all(c.pay is not None for c in calls if c.label not in ("Pass",))        # with its payment
+    else:
+        assert all(c.action in legal and c.meaning for c in calls) and not panel.overflows   # each with its meaning
     assert " · ".join(panel.note_lines) == scene.panel_note()                            # the note, whole
     for index, choice in enumerate(panel.choices):
         assert panel.visible(index) or panel.scrollable
@@ -97,9 +103,11 @@ def test_nash_whist_first_call_panel_leaves_every_plate_and_call_in_sight(seats,
 
         scene = table(app, "nash_whist", seats=seats, seed=3, options={"end": nw.END_DEALS, "deals": 24})
         _first_call(app, scene)
-        for _ in range(3):
-            app.step(FRAME)  # the plates drawn as they are while the panel shows
-        _assert_panel_clear_and_whole(scene, size)
+        for every in (False, True):          # the first bids, then every bid ("More bids", M)
+            for _ in range(3):
+                app.step(FRAME)  # the plates drawn as they are while the panel shows
+            _assert_panel_clear_and_whole(scene, size, every)
+            post_key(app, pygame.K_m, "m")
     finally:
         pygame.quit()
 

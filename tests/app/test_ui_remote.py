@@ -107,7 +107,8 @@ def test_a_dropped_link_shows_a_banner_and_comes_back(app: App, server: ServerTh
     run_until(app, lambda: len(server.table(session.code or "").core.actions) >= 12)
 
 
-def test_a_remote_player_away_is_reconnecting_on_their_plate(app: App, server: ServerThread) -> None:
+def test_a_remote_player_away_is_reconnecting_on_their_plate_and_one_who_left_is_left(
+        app: App, server: ServerThread) -> None:
     create = {"game": "whist", "seats": 4, "remote": 1, "difficulty": "easy", "seed": 23, "options": {}}
     session = RemoteSession.host(server.url, create, "Ann")
     wait_for(lambda: session.status == "waiting", poll=session.poll)
@@ -117,9 +118,15 @@ def test_a_remote_player_away_is_reconnecting_on_their_plate(app: App, server: S
     table: Any = app.scenes.top
     run_until(app, lambda: table.idle, play=False)
     assert table.seat_label(1) == "Human" and table.people[1] == "Bob"
-    guest.leave()
+    token = guest.token or ""
+    guest._link.close(wait_s=0.5)               # his connection ends without a word: not a leave
     run_until(app, lambda: table.seat_label(1) == "reconnecting", play=False)
     assert "reconnecting" in table.plate_detail(1)
+    back = RemoteSession.back(server.url, token, "Bob")
+    run_until(app, lambda: (back.poll(), table.seat_label(1))[1] == "Human", play=False)
+    back.leave()                                # Bob leaves on purpose
+    run_until(app, lambda: table.seat_label(1) == "left", play=False)
+    assert "left" in table.plate_detail(1)
     session.leave()
 
 

@@ -186,7 +186,7 @@ def test_a_drop_pauses_the_game_then_a_computer_holds_the_seat(app: App) -> None
         session, bob, table = ann_and_bob_at_ratscrew(app, hosted)
         player = Player(app, table)
         run_until(app, lambda: table.playing, player)
-        bob.leave()
+        bob._link.close(wait_s=0.5)     # his connection ends without a word (not a "leave": his computer went)
         run_until(app, lambda: session.paused is not None, player, "paused")
         title, grace = table.net.pause_lines()    # the server's grace (1.5 s), counted down
         assert title == "Bob is reconnecting" and grace in [f"{n} s, then a computer holds the seat" for n in (0, 1, 2)]

@@ -214,7 +214,7 @@ def test_winnable_deals_only_skips_a_deal_the_solver_proves_lost(app):
     step_until(app, lambda: not scene.finding)  # searched for in the worker, off the frame
     assert scene.state.deal == 8
     assert scene.state.view(0) == new_game(SeahavenOptions(auto_safe=False, winnable_only=True), 7).view(0)
-    assert "Deal 7" in scene.message
+    assert "Deal number 7 has no known win" in scene.message
     step_until(app, lambda: scene.human_turn and not scene.anim.busy)
     on_table = [c for col in scene.state.columns for c in col] + [t for t in scene.state.towers if t]
     assert set(scene.sprites) == set(on_table)

@@ -121,3 +121,17 @@ def say_ready(app: App) -> None:
         frame(app)
     else:
         app.step(FRAME)
+
+
+def texts_drawn(monkeypatch: Any, *modules: Any) -> list[str]:
+    """Every text the ``modules`` draw from now on (their ``render_text`` is recorded)."""
+    texts: list[str] = []
+    for module in modules:
+        real = module.render_text
+
+        def record(text: str, *args: Any, _real: Any = real, **kwargs: Any) -> Any:
+            texts.append(text)
+            return _real(text, *args, **kwargs)
+
+        monkeypatch.setattr(module, "render_text", record)
+    return texts

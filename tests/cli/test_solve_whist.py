@@ -52,5 +52,6 @@ def test_each_lead_is_worth_what_the_best_defence_leaves(capsys: pytest.CaptureF
 def test_without_json_it_reads_as_a_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "whist", "--deal", "7"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Whist, seed 7: trumps ")
+    assert out.startswith("Whist, deal number 7: ") and " are trumps, seat " in out.splitlines()[0]
+    assert "  seat 1 (you): " in out and "P1" not in out      # seats and cards as a player reads them
     assert "best" in out

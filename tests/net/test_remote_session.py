@@ -249,6 +249,9 @@ class _QuietLink:
     def close(self, wait_s: float = 2.0, last: dict[str, Any] | None = None) -> None:
         pass
 
+    def silent(self) -> bool:
+        return False
+
 
 class _Offline(RemoteSession):
     def _make_link(self, url: str, hello: dict[str, Any]) -> Any:

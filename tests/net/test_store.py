@@ -67,7 +67,7 @@ def test_a_reflex_tables_actions_and_clock_are_kept_together_and_a_new_game_clea
     store.append_timed("RATSCR", 1, [], 900)         # a timed step fired: only the clock moved
     record = store.load_all()[0]
     assert record.actions == [flip] and record.game_ms == 900
-    store.new_game("RATSCR", 7)
+    store.new_game("RATSCR", 7, "cd" * 16)
     record = store.load_all()[0]
-    assert record.actions == [] and record.game_ms is None and record.seed == 7
+    assert record.actions == [] and record.game_ms is None and record.seed == 7 and record.salt == "cd" * 16
     store.close()

@@ -11,6 +11,7 @@ import random
 import pytest
 
 from app.net.wire.protocol import dump, encode_replay, table_message
+from app.core.deal_proof import commit
 from app.net.server.table_texts import TableTexts
 from app.net.wire.values import ValueError_, decode_value, encode_value, value_text
 from games.core.cards import Card, Suit
@@ -24,7 +25,8 @@ def _moment(state: object, game: str, events: list, players: list, replay: dict 
     over = state.is_over()  # type: ignore[attr-defined]
     return dict(table="ABC234", game=game, status="over" if over else "playing", count=7,
                 to_act=[] if over else state.to_act(), players=players,  # type: ignore[attr-defined]
-                outcome=state.outcome() if over else None, replay=replay)  # type: ignore[attr-defined]
+                outcome=state.outcome() if over else None, replay=replay,  # type: ignore[attr-defined]
+                deal=commit(7, "ab" * 16))
 
 
 @pytest.mark.parametrize("game", TURN_GAMES)
@@ -39,7 +41,7 @@ def test_every_seat_gets_the_same_text_as_its_message_dumped(game: str) -> None:
         actions: list = []
         while True:
             replay = encode_replay(game, [{"human": True, "difficulty": "easy"}] * state.seats, {}, seed,
-                                   actions) if state.is_over() else None
+                                   actions, "ab" * 16, state.outcome()) if state.is_over() else None
             moment = _moment(state, game, events, players, replay)
             texts = TableTexts(**moment)
             for seat in [*range(state.seats), None]:      # None: a watcher

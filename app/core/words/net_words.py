@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-__all__ = ["ROUTER_ASKING", "RouterKind", "player_line", "router_line"]
+__all__ = ["NOT_A_CODE", "ROUTER_ASKING", "RouterKind", "SEAT_STILL_KEPT", "player_line", "router_line",
+           "names_and", "close_question", "CLOSE_DETAIL", "CLOSE_YES", "CLOSE_NO", "BACK_TO_MENU", "link_line"]
 
 RouterKind = Literal["mapped", "refused", "no_router", "private"]
 """What a home router can answer when asked to forward the hosting port
@@ -24,6 +25,10 @@ ROUTER_WORDS: dict[str, str] = {
     "private": "Your router's address on the internet, {public}, is itself private (your provider shares "
                "it): " + OUTSIDE_CANNOT + "; " + USE_A_VENUE + ".",
 }
+
+SEAT_STILL_KEPT = "{failure}. Your seat is kept: come back to it once that is put right."
+"""Back to your table, when this app's own server cannot open: the fault is the disk's."""
+NOT_A_CODE = "the server named its table with a code that is not a table's code: it is not a Parlour this app can play with"
 
 
 def player_line(failure: str | None, address: str) -> str:
@@ -57,3 +62,38 @@ def router_line(kind: RouterKind | None, port: int, public: str = "", lan: str =
         return ROUTER_ASKING.format(port=port)
     where = f"{public}:{port}" if kind == "mapped" else public
     return ROUTER_WORDS[kind].format(port=port, public=where, lan=lan)
+
+
+def names_and(names: list[str]) -> str:
+    """"Ann", "Ann and Bob", "Ann, Bob and Cy"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def close_question(names: list[str]) -> str:
+    """What a host closing the app is asked while friends sit at their table."""
+    return f"Close the table for {names_and(names)}?"
+
+
+CLOSE_DETAIL = "They are told at once, and the table is gone"
+CLOSE_YES, CLOSE_NO = "Close it", "Stay"
+
+
+BACK_TO_MENU = "Back to the menu"
+
+
+def link_line(status: str, failure: str | None, link: str, silent: bool, host: str, hosting: bool) -> str:
+    """A networked table's word on its connection ("" while all is well): the table closed
+    by its host ("Hana closed the table"), gone for another reason, its server silent (the
+    host's computer has stopped answering), or the link coming back after a drop."""
+    if status == "failed":
+        line = failure or "the server is gone"
+        if line.endswith("closed the table") or line.endswith("so the table is closed"):
+            return line[:1].upper() + line[1:]
+        return f"Disconnected: {line}"
+    if silent:
+        if host and not hosting:
+            return f"{host}'s computer is not answering"
+        return "The table's server is not answering"
+    if link == "reconnecting":
+        return "Connection lost: coming back…"
+    return ""

@@ -25,10 +25,16 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from app.net.wire import protocol
 from app.net.wire.protocol import ProtocolError, read_error_words, read_table
 
-__all__ = ["Link", "Note", "RECONNECT_FOR_S"]
+__all__ = ["Link", "Note", "RECONNECT_FOR_S", "SILENT_S"]
 
 RECONNECT_FOR_S = 60.0
 PING_EVERY_S = 2.0
+CHAT_LOG_MOST = 200   # lines of a table's recent chat read, whatever a server sends
+SILENT_S = 10.0
+"""A server that has said nothing for this long (it answers a ping every ``PING_EVERY_S``)
+has stopped answering: the connection is dropped and tried again, and the table says so.
+With the ping's period this tells a player within 15 s that the host's computer is gone
+silent (a connection that simply closes is known at once)."""
 OPEN_TIMEOUT_S = 5.0
 
 
@@ -66,6 +72,7 @@ class Link:
         self.token: str | None = hello.get("token")    # given: back to a seat kept on disk
         self.inbox: SimpleQueue[Note] = SimpleQueue()
         self._welcomed = False    # ever
+        self.heard_at = time.monotonic()   # when the server last said anything (or a connection began)
         self._greeted = False     # on the current connection
         self._closing = False
         self._last: str | None = None     # sent as the link hangs up
@@ -89,6 +96,14 @@ class Link:
         self._call(self._hang_up, None if last is None else protocol.dump(last))
         if threading.current_thread() is not self._thread:
             self._thread.join(wait_s)
+
+    def quiet_s(self) -> float:
+        """Seconds since the server last said anything (0 while it keeps talking)."""
+        return time.monotonic() - self.heard_at
+
+    def silent(self) -> bool:
+        """Whether the server has said nothing for ``SILENT_S``."""
+        return self.quiet_s() >= SILENT_S
 
     @property
     def running(self) -> bool:
@@ -170,8 +185,11 @@ class Link:
         while not self._outbox.empty():   # said while away: out of date by now
             self._outbox.get_nowait()
         await ws.send(protocol.dump(self._hello()))
+        began = time.monotonic()
+        if not self._welcomed:   # (coming back, the silence a player is told of counts from the last word)
+            self.heard_at = began
         jobs = {asyncio.ensure_future(job) for job in (self._read(ws), self._write(ws), self._ping(ws),
-                                                      self._stop.wait())}
+                                                      self._watch(began), self._stop.wait())}
         try:
             done, _ = await asyncio.wait(jobs, return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -185,8 +203,19 @@ class Link:
                 await ws.send(self._last)
             await ws.close()
 
+    async def _watch(self, began: float) -> None:
+        """Raise once the server has been silent on this connection (begun at ``began``) for
+        ``SILENT_S``: it is dropped and tried again, as if it had closed (a computer that
+        stops answering closes nothing)."""
+        while True:
+            quiet = time.monotonic() - max(self.heard_at, began)
+            if quiet >= SILENT_S:
+                raise asyncio.TimeoutError(f"the server said nothing for {quiet:.0f} s")
+            await asyncio.sleep(min(1.0, SILENT_S - quiet))
+
     async def _read(self, ws: ClientConnection) -> None:
         async for raw in ws:
+            self.heard_at = time.monotonic()
             try:
                 message = json.loads(raw)
                 kind = message.get("type")
@@ -211,6 +240,10 @@ class Link:
                 self._table(message)
             elif kind == "chat":
                 self._note("chat", message)
+            elif kind == "chat_log" and isinstance(message.get("lines"), list):
+                for line in message["lines"][:CHAT_LOG_MOST]:    # (the server keeps 50)
+                    if isinstance(line, dict):
+                        self._note("chat", line)
             elif kind == "pong" and isinstance(message.get("t"), (int, float)):
                 self._ponged(message)
             else:

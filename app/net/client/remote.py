@@ -28,12 +28,15 @@ from queue import Empty
 from typing import Any, TypeVar
 
 from app.core.action_codec import CodecError, decode_action, encode_action
+from app.core.deal_proof import DealProof, revealed
 from app.net.wire.chat_line import ChatLine
 from app.net.client.link import Link, Note
-from app.net.wire.protocol import CHAT_LIMIT, TableState, read_outcome
+from app.net.wire.protocol import CHAT_LIMIT, LINE_LIMIT, TableState, clean_text, read_outcome
 from app.core.session import LocalSession, SeatPlan, Setup
 from app.core.table_session import Move, NetworkedSession, NotPlayedHere, SessionKind, state_as
-from app.core.words.names import seat_names
+from app.core.table_code import is_table_code
+from app.core.words.names import NAME_LIMIT, seat_names
+from app.core.words.net_words import NOT_A_CODE
 from games.core.protocol import NOT_ALLOWED_NOW, Action, Event, GameState, IllegalAction, Seat
 from games.core.realtime import RealtimeDriver, RealtimeState
 from games.core.session import bot_rng_for
@@ -56,6 +59,7 @@ class Player:
     taken: bool
     connected: bool
     level: str | None = None   # a computer's difficulty, when the server says it
+    left: bool = False         # gone on purpose (not reconnecting): a computer holds the seat
 
     @property
     def away(self) -> bool:
@@ -91,6 +95,7 @@ class RemoteSession(NotPlayedHere):
         self.seat: Seat | None = None
         self.players: list[Player] = []
         self.chat: list[ChatLine] = []
+        self._chat_n = -1            # the number of the last chat line kept (the server numbers them)
         self.rtt_ms: float | None = None
         self.game_number = 0         # counts the deals played at this table (again() adds one)
         self.resyncs = 0             # counts the returns after a drop: a table redraws from the view
@@ -110,6 +115,8 @@ class RemoteSession(NotPlayedHere):
         self._back = False           # welcomed again after a drop: the next table resyncs
         self._replay: dict[str, Any] | None = None
         self._finished: LocalSession | None = None
+        self.promised: str | None = None     # the commitment to the deal shown, as first seen (app/core/deal_proof.py)
+        self._next_promised: str | None = None
         self.resumed = False
         self._keep_due = False       # sat down: keep the seat (app/core/kept_seats.py) once the table is seen
         create = hello.get("create") or {}
@@ -196,7 +203,7 @@ class RemoteSession(NotPlayedHere):
         elif note.kind == "table":
             self._table(note.data)
         elif note.kind == "error":
-            self._errors.append(note.data if isinstance(note.data, Words) else str(note.data))
+            self._errors.append(note.data if isinstance(note.data, Words) else clean_text(str(note.data), LINE_LIMIT))
             self._answer_due = False     # (a refused move: it is the player's turn again)
         elif note.kind == "chat":
             self._chat(note.data)
@@ -205,9 +212,9 @@ class RemoteSession(NotPlayedHere):
         elif note.kind == "link":
             self.link = str(note.data)
         elif note.kind == "failed":
-            self._fail(str(note.data))
+            self._fail(clean_text(str(note.data), LINE_LIMIT))
         elif note.kind == "replaced":
-            self._fail(str(note.data), forget=False)
+            self._fail(clean_text(str(note.data), LINE_LIMIT), forget=False)
 
     def _fail(self, line: str, forget: bool = True) -> None:
         """The link has given up; ``forget``: and this seat's kept token with it (not when
@@ -218,10 +225,14 @@ class RemoteSession(NotPlayedHere):
             self._forget_seat()    # refused (a token that opens nothing) or closed: no way back
 
     def _welcomed(self, message: dict[str, Any]) -> None:
+        code = message.get("table")
+        if not is_table_code(code):     # (it is drawn, and kept on disk for the way back)
+            self._fail(NOT_A_CODE, forget=False)
+            return
         self._welcomes += 1
         self._back = self._welcomes > 1
         self._answer_due = False
-        self.code, self.seat = str(message.get("table")), message.get("seat")
+        self.code, self.seat = code, message.get("seat")
         self._keep_due = self.seat is not None
         if not self._began:   # the table's options: as the server says, else as this client asked
             options = message.get("options")
@@ -229,7 +240,7 @@ class RemoteSession(NotPlayedHere):
                         dict(options) if isinstance(options, dict) else self._options)
         if self._began:
             # Computer players' names follow from this number, the same for every client.
-            self.seed = self.setup.seed = table_seed(self.code)
+            self.seed = self.setup.seed = table_seed(code)
         early, self._early = self._early, []
         for table in early:
             self._table(table)
@@ -264,8 +275,13 @@ class RemoteSession(NotPlayedHere):
             fresh = new_game or self._back or held is None
             self._next = [message] if fresh or held is None else [*held, message]
             self._next_replay = table.replay if fresh else (table.replay or self._next_replay)
+            # The first promise seen for a deal is the one held to at its end: one the server
+            # changed meanwhile would not match the seed it reveals.
+            self._next_promised = table.deal if new_game else (self._next_promised or table.deal)
             self._back = False
-        elif self._shown is None or started or self._back:
+            return
+        self.promised = self.promised or table.deal
+        if self._shown is None or started or self._back:
             # The first picture of this game (its first deal's events are the opening), or
             # back after a drop: what happened meanwhile is only in the view.
             self.resyncs += self._back
@@ -311,6 +327,7 @@ class RemoteSession(NotPlayedHere):
         if self._next is None:
             return False
         self._start(self._next, self._next_replay)
+        self.promised, self._next_promised = self._next_promised, None
         self._next = None
         return True
 
@@ -322,9 +339,15 @@ class RemoteSession(NotPlayedHere):
         self.setup.names = seat_names(seats, self.seed, self.player_name, given_names(self.players))
 
     def _chat(self, message: dict[str, Any]) -> None:
+        n = message.get("n")
+        if isinstance(n, int) and not isinstance(n, bool):
+            if n <= self._chat_n:       # already here (a table's recent chat, sent again on coming back)
+                return
+            self._chat_n = n
         seat = message.get("seat")
-        self.chat.append(ChatLine(str(message.get("from", "")), seat if isinstance(seat, int) else None,
-                                  str(message.get("text", ""))))
+        self.chat.append(ChatLine(clean_text(str(message.get("from", "")), NAME_LIMIT),
+                                  seat if isinstance(seat, int) else None,
+                                  clean_text(str(message.get("text", "")), CHAT_LIMIT)))
         del self.chat[:-CHAT_KEPT]
 
     def take_events(self) -> list[Event]:
@@ -366,7 +389,8 @@ class RemoteSession(NotPlayedHere):
         latest = self._shown
         if latest is None:
             raise RuntimeError("the table has not been seen yet: wait until status is 'playing'")
-        if self._answer_due:
+        if self._answer_due or self.status == "failed" or self.silent:
+            # (nobody acts while a move is on its way, nor at a table that is gone or silent)
             return ViewState(latest.view(self.seat), [], latest.over, latest.outcome())
         return latest
 
@@ -407,6 +431,24 @@ class RemoteSession(NotPlayedHere):
         move is on its way)."""
         return [] if self.state.is_over() else self.state.to_act()
 
+    @property
+    def silent(self) -> bool:
+        """Whether the server has said nothing for ``SILENT_S`` (app/net/client/link.py; it
+        answers a ping every two seconds): the host's computer has stopped answering, or the
+        network between."""
+        return self.status != "failed" and self._link.silent()
+
+    @property
+    def host_name(self) -> str:
+        """The host's name, as the players list gives it ("" before it is known)."""
+        return next((p.name for p in self.players if p.kind == "host"), "")
+
+    @property
+    def hosting(self) -> bool:
+        """Whether this seat is the table's host's."""
+        seat = self.seat
+        return seat is not None and seat < len(self.players) and self.players[seat].kind == "host"
+
     def seat_note(self, seat: Seat) -> str | None:
         """What a seat's plate should say instead of its usual line: "reconnecting" for a
         person whose connection is down; "Computer" for a computer whose level is not known."""
@@ -414,7 +456,7 @@ class RemoteSession(NotPlayedHere):
             return None
         player = self.players[seat]
         if player.away and seat != self.seat:
-            return "reconnecting"
+            return "left" if player.left else "reconnecting"
         if player.kind == "bot" and player.level is None and not self._levels:
             return "Computer"
         return None
@@ -478,7 +520,8 @@ class RemoteSession(NotPlayedHere):
         not)."""
         if self.status in ("waiting", "over"):
             self._forget_seat()
-        self._link.close(wait_s=0.5)
+        # Said as it hangs up: the others see this player as left, not reconnecting.
+        self._link.close(wait_s=0.5, last={"type": "leave"})
 
     def close_table(self) -> None:
         """The host, while the table waits: close it (everyone at it is told, and it is gone
@@ -497,6 +540,12 @@ class RemoteSession(NotPlayedHere):
         if self._finished is None:
             self._finished = self._replayed(self._replay)
         return self._finished
+
+    def deal_proof(self) -> DealProof | None:
+        """Once the game shown is over: the promise of its deal shown before its first card,
+        with the salt and end the server revealed (None when no promise was shown, or the
+        game is not over)."""
+        return revealed(self.promised, self._replay)
 
     def _replayed(self, data: dict[str, Any]) -> LocalSession:
         try:
@@ -553,8 +602,9 @@ def table_people(table: TableState, player_name: str) -> list[str]:
 
 def player_of(data: dict[str, Any]) -> Player:
     level = data.get("difficulty")
-    return Player(str(data.get("name", "")), str(data.get("kind", "remote")), bool(data.get("taken")),
-                  bool(data.get("connected")), level if isinstance(level, str) else None)
+    return Player(clean_text(str(data.get("name", "")), NAME_LIMIT), str(data.get("kind", "remote")), bool(data.get("taken")),
+                  bool(data.get("connected")), level if isinstance(level, str) else None,
+                  data.get("left") is True)
 
 
 def _view_state(table: TableState) -> ViewState[Any]:

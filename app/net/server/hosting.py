@@ -8,7 +8,9 @@ own (``hosted-2``…): each server holds a lock on its folder while it runs, so 
 forgets the other's lobbies as it starts. Where mDNS
 cannot work, ``note`` says so in one line and the server serves on: the address and code
 always work. ``stop`` (the app calls it as it closes) takes the announcement down and
-closes the server, every table safe in its log. No pygame here.
+closes the server, every table safe in its log. Damaged files in the folder (the log, the
+lock) are moved aside with one notice and hosting goes on (app/net/server/host_files.py).
+No pygame here.
 
 Hosting a table for friends beyond this network, ``open_to_internet`` asks the router to
 forward the port (app/net/server/router.py, on a thread of its own); ``public_address`` is
@@ -23,17 +25,23 @@ import asyncio
 import errno
 import socket
 import threading
+import time
+from concurrent.futures import Future
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Callable, TypeVar
 
-from app.net.server.folder_lock import lock_folder
+from app.net.server import table_life
+from app.core import storage
+from app.net.server.host_files import lock_clearing, open_log
 from app.net.server.router import RouterPort, Where
 from app.net.server.server import Server
-from app.net.server.table import Table
-from app.net.wire.addresses import DEFAULT_PORT
+from app.net.server.table import Conn, Table
 from app.net.server.store import TableStore
+from app.net.wire.addresses import DEFAULT_PORT
 
-__all__ = ["DEFAULT_PORT", "LocalServer", "claim_folder", "local_server", "serves", "stop"]
+__all__ = ["DEFAULT_PORT", "LocalServer", "claim_folder", "close_for_guests", "guests", "local_server", "serves", "stop"]
+
+T = TypeVar("T")
 
 STOP_TIMEOUT_S = 5.0
 MAX_FOLDERS = 20
@@ -54,6 +62,8 @@ class LocalServer:
         self.failure: str | None = None
         self.note: str | None = None
         """Why the tables are not listed on the local network, if they are not."""
+        self.notices: list[str] = []
+        """What was moved aside for this server to host (also said once in storage's notices)."""
         self.server: Server | None = None
         self.router: RouterPort | None = None
         """The router's port mapping, once asked for (``open_to_internet``)."""
@@ -117,6 +127,52 @@ class LocalServer:
         outcome = router.outcome if router is not None and not router.closed else None
         return outcome.address if outcome is not None else None
 
+    def guests(self) -> list[str]:
+        """The people at this server's tables now, but their hosts (watchers too): whom
+        closing the app would leave at a table that is gone. [] when it does not run."""
+        def names(server: Server) -> list[str]:
+            return [c.name for t in server.tables.values() for c in t.conns
+                    if c.seat is None or t.seats[c.seat].kind != "host"]
+
+        return self._on_loop(names, [])
+
+    def close_for_guests(self) -> None:
+        """Close every table someone other than its host is at, telling them at once
+        ("Ann closed the table"), and wait (a second at most) until they have been told."""
+        def close(server: Server) -> list[Conn]:
+            shut = [t for t in server.tables.values()
+                    if any(c.seat is None or t.seats[c.seat].kind != "host" for c in t.conns)]
+            conns = [c for t in shut for c in t.conns]
+            for table in shut:
+                table_life.shut(server, table, table_life.closed_line(table), "closed by its host as its app closed")
+            return conns
+
+        conns: list[Conn] = self._on_loop(close, [])
+        for _ in range(100):      # each outbox sends its line, then closes (its own task)
+            if all(c.ws.state.name == "CLOSED" for c in conns):
+                break
+            time.sleep(0.01)
+
+    def _on_loop(self, job: Callable[[Server], T], otherwise: T) -> T:
+        """``job(server)`` run on the server's loop, where its tables may be read; ``otherwise``
+        when the server does not run (or does not answer within a second)."""
+        loop, server = self._loop, self.server
+        if loop is None or server is None or loop.is_closed() or not self._thread.is_alive():
+            return otherwise
+        done: Future[T] = Future()
+
+        def run() -> None:
+            try:
+                done.set_result(job(server))
+            except BaseException as problem:
+                done.set_exception(problem)
+
+        try:
+            loop.call_soon_threadsafe(run)
+            return done.result(1.0)
+        except (RuntimeError, TimeoutError):
+            return otherwise
+
     def stop(self) -> None:
         if self.router is not None:
             self.router.close()
@@ -133,7 +189,7 @@ class LocalServer:
 
     def _main(self) -> None:
         try:
-            self.folder, lock = claim_folder(self.data)
+            self.folder, lock = claim_folder(self.data, self.notices)
             with lock:                   # held while serving
                 asyncio.run(self._serve())
         except Exception as problem:     # one line for the lobby, whatever went wrong
@@ -144,7 +200,12 @@ class LocalServer:
 
     async def _serve(self) -> None:
         self._loop, self._stop = asyncio.get_running_loop(), asyncio.Event()
-        store = TableStore(self.folder)
+        try:
+            store, moved = open_log(self.folder)
+            self.notices += [moved] if moved is not None else []
+        finally:      # (what was moved aside is said, shown once wherever the app is, even if this fails)
+            for line in self.notices:
+                storage.notice(line)
         forget_idle(store)
         self.server = Server(store, grace_s=self.grace_s)
         announcing: list[asyncio.Task[None]] = []
@@ -195,15 +256,21 @@ def is_open(table: Table) -> bool:
     return table.status in ("waiting", "playing") or bool(table.conns)
 
 
-def claim_folder(base: Path) -> tuple[Path, IO[bytes]]:
+def claim_folder(base: Path, said: list[str] | None = None) -> tuple[Path, IO[bytes]]:
     """The first of ``base``, ``base-2``, ``base-3``… no other running server holds, and its
-    lock file, open and locked: keep it open while serving."""
+    lock file, open and locked: keep it open while serving. What was in the way of a lock file
+    is moved aside (a line in ``said``); a folder that cannot be used at all is passed over."""
+    refused: OSError | None = None
     for number in range(1, MAX_FOLDERS + 1):
         folder = base if number == 1 else base.with_name(f"{base.name}-{number}")
-        handle = lock_folder(folder)
+        try:
+            handle = lock_clearing(folder, [] if said is None else said)
+        except OSError as problem:       # (a file where the folder belongs, a folder not ours)
+            refused = refused or problem
+            continue
         if handle is not None:
             return folder, handle
-    raise OSError(f"{MAX_FOLDERS} Parlour servers are already hosting from {base.parent}")
+    raise refused or OSError(f"{MAX_FOLDERS} Parlour servers are already hosting from {base.parent}")
 
 
 def forget_idle(store: TableStore) -> None:
@@ -230,8 +297,6 @@ def local_server(data: Path | None = None, **options: Any) -> LocalServer:
     global _running
     if _running is None or (_running.failure is not None or not _running._thread.is_alive()):
         if data is None:
-            from app.core import storage
-
             data = storage.data_dir() / "hosted"
         _running = LocalServer(data, **options).start()
     return _running
@@ -241,6 +306,17 @@ def serves(url: str) -> bool:
     """Whether ``url`` is the app's own server, running now."""
     server = _running
     return server is not None and server.running and server.url == url
+
+
+def guests() -> list[str]:
+    """The people other than their hosts at the app's server's tables now ([] if none runs)."""
+    return _running.guests() if _running is not None else []
+
+
+def close_for_guests() -> None:
+    """Close the tables others are at on the app's server, telling them (the app is closing)."""
+    if _running is not None:
+        _running.close_for_guests()
 
 
 def stop() -> None:

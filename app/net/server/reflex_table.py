@@ -388,7 +388,7 @@ class ReflexRun:
                 self._hold(seat, False)
                 changed = True
             elif away is not None and seat not in self.held_seats:
-                if now - away >= self.post.grace_s:
+                if now - away >= self.post.grace_s or seat in self.table.left:   # (left on purpose: at once)
                     self._hold(seat, True)
                     changed = True
                 else:

@@ -32,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import sqlite3
 import time
 from typing import Any, Callable, Coroutine, TypeVar
 
@@ -43,9 +44,11 @@ from app.core.action_codec import decode_action
 from app.net.wire import protocol
 from app.net.server import metrics, reflex_table, seating, table_life, thinking
 from app.net.wire.protocol import (
-    ActionMsg, Again, Chat, Close, Create, Hello, Ping, Press, ProtocolError, Start, dump, error_message,
+    ActionMsg, Again, Chat, Close, Create, Hello, Leave, Ping, Press, ProtocolError, Start, dump, error_message,
 )
+from app.core.deal_proof import new_salt
 from app.net.server.deal_seeds import secret_seed, table_seed
+from app.net.server.chat_log import ChatLog
 from app.net.server.journal import JOINED, LEFT, MADE, RESUMED, Journal
 from app.net.server.limits import Bucket, Gate, Limits, client_address
 from app.net.server.outbox import Outbox
@@ -123,7 +126,11 @@ class Server:
         core = SessionCore(spec, _setup(record), record.seed)
         actions = [decode_action(data, record.game) for data in record.actions]
         _kind_for(spec).replay(core, actions, record.game_ms)
-        table = Table(record.code, core, record.seats, record.status)
+        table = Table(record.code, core, record.seats, record.status, chat=ChatLog(record.chat))
+        if record.salt is not None:
+            table.salt = record.salt
+        elif self.store is not None:       # a log from before salts: promised from now on
+            self.store.set_salt(record.code, table.salt)
         if core.state.is_over():
             table.status = "over"
         now = time.monotonic()
@@ -170,8 +177,9 @@ class Server:
         host = next(i for i, p in enumerate(plan) if p.kind == "host")
         seats[host] = SeatRecord("host", seats[host].difficulty, host_name, token_hash(token))
         seed = table_seed(request, self.chosen_seeds)
-        record = TableRecord(self._new_code(), spec.id, dict(request.options), seed, seats)
-        table = Table(record.code, SessionCore(spec, _setup(record), seed), seats, made_by=address)
+        salt = new_salt()
+        record = TableRecord(self._new_code(), spec.id, dict(request.options), seed, seats, salt=salt)
+        table = Table(record.code, SessionCore(spec, _setup(record), seed), seats, made_by=address, salt=salt)
         if self.store is not None:
             self.store.create(record, time.time())
         self._add(table)
@@ -266,6 +274,7 @@ class Server:
         table.conns.add(conn)
         if seat is not None:
             table.away_since.pop(seat, None)
+            table.left.discard(seat)
             self.note(JOINED, table, seat=seat, kind=table.seats[seat].kind, back=token is None)
         self._welcome(conn, token)
 
@@ -294,6 +303,9 @@ class Server:
                          "game": table.game, "seat": conn.seat, "token": token,
                          "seats": len(table.seats),
                          "options": dict(table.core.setup.options)})   # a joiner's table shows them
+        said = table.chat.message()      # what was said lately: someone coming back sees it
+        if said is not None:
+            self.send(conn, said)
         starting = table.status == "waiting" and table.open_seat() is None
         if starting:
             table.status = "playing"
@@ -331,6 +343,8 @@ class Server:
                 self._start(conn)
             elif isinstance(message, Close):
                 table_life.close(self, conn)
+            elif isinstance(message, Leave):
+                conn.leaving = True      # (it hangs up next: ``_leave``)
             elif isinstance(message, Ping):
                 self.send(conn, reflex_table.pong(conn, message))
             else:
@@ -353,16 +367,19 @@ class Server:
         return table, conn.seat
 
     def _again(self, conn: Conn) -> None:
-        """A new deal at the same table with the same seats and a fresh seed."""
+        """A new deal at the same table with the same seats and a fresh seed and salt: its
+        promise goes out with its first cards (a deal's seed is only ever drawn here and
+        when the table is made, and only once a game is over: nobody can ask for another
+        deal of a game under way)."""
         table = conn.table
         assert table is not None
         if conn.seat is None:
             raise ProtocolError("you are watching: a player at the table starts the next game")
         if table.status != "over":
             raise ProtocolError("the game is not over yet")
-        table.core = table.core.rematch(secret_seed())
+        table.core, table.salt = table.core.rematch(secret_seed()), new_salt()
         if self.store is not None:
-            self.store.new_game(table.code, table.core.seed)
+            self.store.new_game(table.code, table.core.seed, table.salt)
         table.status = "playing"
         self.broadcast(table, list(table.core.state.opening))
         table.kind.move_on()
@@ -392,7 +409,12 @@ class Server:
             raise ProtocolError("chat: one line a second, please")
         table = conn.table
         assert table is not None
-        line = {"type": "chat", "from": conn.name, "seat": conn.seat, "text": message.text}
+        line = table.chat.add(conn.name, conn.seat, message.text)
+        if self.store is not None:
+            try:
+                self.store.add_chat(table.code, line)
+            except sqlite3.Error as problem:    # the line is still said; only its keeping failed
+                log.error("table %s: the log refused a chat line: %s", table.code, problem)
         for other in list(table.conns):
             self.send(other, line)
 
@@ -406,7 +428,11 @@ class Server:
         if conn.seat is not None and not any(c.seat == conn.seat for c in table.conns):
             table.away_since[conn.seat] = time.monotonic()
             self.note(LEFT, table, seat=conn.seat)
+            if conn.leaving:      # gone on purpose: shown as left, and a computer holds the seat now
+                table.left.add(conn.seat)
             self.broadcast(table, [])
+            if conn.leaving:
+                table.kind.move_on()
             self.later(self._hold_seat_later(table))
 
     async def _hold_seat_later(self, table: Table) -> None:
@@ -532,7 +558,8 @@ def _table_frames(table: Table, events: list[Event], conns: list[Conn]) -> list[
     texts = TableTexts(
         table=table.code, game=table.game, status=table.status, count=len(core.actions),
         to_act=core.to_act() if table.status == "playing" else [], players=table.players(),
-        outcome=core.state.outcome() if over else None, replay=_replay(table) if over else None)
+        outcome=core.state.outcome() if over else None, replay=_replay(table) if over else None,
+        deal=table.commitment)
     by_seat: dict[Seat | None, bytes] = {}
     written = []
     for conn in conns:
@@ -546,5 +573,5 @@ def _table_frames(table: Table, events: list[Event], conns: list[Conn]) -> list[
 def _replay(table: Table) -> dict[str, Any]:
     seats = [{"human": s.kind != "bot", "difficulty": s.difficulty} for s in table.seats]
     return protocol.encode_replay(table.game, seats, dict(table.core.setup.options), table.core.seed,
-                                  table.core.actions)
+                                  table.core.actions, table.salt, table.core.state.outcome())
 

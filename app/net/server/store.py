@@ -16,6 +16,14 @@ A reflex table (Ratscrew, Nails, Spoons) also keeps the game time its clock had 
 when it last told anyone anything (``append_timed``): its timed actions carry their own game
 times, so the seed, the actions and that time replay the game to exactly what the players
 last saw (timed steps, such as a pile collected after a pause, fire again on replay).
+
+Each deal's salt (app/core/deal_proof.py) is kept beside its seed, in a table of its own
+(``salts``) so a log from before reads as ever: a server started again promises, and at the
+end reveals, exactly what the players were shown. A table from such a log has no salt; it
+gets a new one when it is resumed, as its players were never shown a promise.
+
+A table's recent chat (app/net/server/chat_log.py) is kept too, in ``chats``: its last
+``CHAT_ROWS`` lines, each as the message it was sent as.
 """
 
 from __future__ import annotations
@@ -29,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ASIDE", "SeatRecord", "TableRecord", "TableStore", "seed_cell", "seed_value", "token_hash"]
+__all__ = ["ASIDE", "SeatRecord", "TableRecord", "TableStore", "read_table", "seed_cell", "seed_value", "token_hash"]
 
 log = logging.getLogger("parlour.store")
 
@@ -44,11 +52,16 @@ CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL, n INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (code, n));
 CREATE TABLE IF NOT EXISTS clocks (
     code TEXT PRIMARY KEY, game_ms INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS salts (
+    code TEXT PRIMARY KEY, salt TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS chats (
+    code TEXT NOT NULL, n INTEGER NOT NULL, line TEXT NOT NULL, PRIMARY KEY (code, n));
 """
 
 
 ASIDE = "aside"     # a table's status once its resumption failed: kept, never loaded again
 
+CHAT_ROWS = 50                # a table's chat lines kept (the chat log keeps as many, fewer if long)
 WAL_LIMIT = 2 * 1024 * 1024   # bytes: the WAL is checkpointed past this, and cut back to it when reset
 LOOK_EVERY = 16               # appends (about 9 KiB each in the WAL) between looks at its size
 
@@ -106,6 +119,10 @@ class TableRecord:
     """The actions as the action codec writes them."""
     game_ms: int | None = None
     """A reflex game's clock when it last told the players anything (None: never, or a turn game)."""
+    salt: str | None = None
+    """The deal's salt (app/core/deal_proof.py; None in a log from before salts)."""
+    chat: list[dict[str, Any]] = field(default_factory=list)
+    """The table's last chat lines, oldest first, as they were sent."""
 
 
 class TableStore:
@@ -115,6 +132,17 @@ class TableStore:
         folder.mkdir(parents=True, exist_ok=True)
         self.path = folder / "tables.sqlite3"
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self.wal = folder / "tables.sqlite3-wal"
+        try:
+            self._prepare()
+        except sqlite3.Error:
+            self.db.close()      # (a damaged file is moved aside next: app/net/server/host_files.py)
+            raise
+        self._checkpointer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-checkpoint")
+        self._checkpointing: Future[None] | None = None
+        self._appended = 0
+
+    def _prepare(self) -> None:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         # SQLite copies the WAL back into the database (a checkpoint, with two fsyncs) inside
@@ -122,11 +150,7 @@ class TableStore:
         # loop. Here a thread of our own copies most of it instead (_checkpoint_now_and_then).
         self.db.execute("PRAGMA wal_autocheckpoint=0")
         self.db.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")    # the file, once the WAL starts afresh
-        self.wal = folder / "tables.sqlite3-wal"
         self.db.executescript(SCHEMA)
-        self._checkpointer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-checkpoint")
-        self._checkpointing: Future[None] | None = None
-        self._appended = 0
 
     def close(self) -> None:
         self._checkpointer.shutdown(wait=True)
@@ -138,8 +162,20 @@ class TableStore:
             self.db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?)",
                             (table.code, table.game, json.dumps(table.options), seed_cell(table.seed), created,
                              table.status))
+            if table.salt is not None:
+                self.db.execute("INSERT OR REPLACE INTO salts VALUES (?, ?)", (table.code, table.salt))
             self.db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)", [
                 (table.code, i, s.kind, s.difficulty, s.name, s.token_hash) for i, s in enumerate(table.seats)])
+
+    def put(self, table: TableRecord, created: float) -> None:
+        """A whole table as read from another log (its actions and clock too)."""
+        self.create(table, created)
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.executemany("INSERT INTO actions VALUES (?, ?, ?)",
+                                [(table.code, n, json.dumps(a)) for n, a in enumerate(table.actions)])
+            if table.game_ms is not None:
+                self.db.execute("INSERT INTO clocks VALUES (?, ?)", (table.code, table.game_ms))
 
     def set_seat(self, code: str, seat: int, record: SeatRecord) -> None:
         self.db.execute("UPDATE seats SET kind=?, difficulty=?, name=?, token_hash=? WHERE code=? AND seat=?",
@@ -148,20 +184,33 @@ class TableStore:
     def set_status(self, code: str, status: str) -> None:
         self.db.execute("UPDATE tables SET status=? WHERE code=?", (status, code))
 
-    def new_game(self, code: str, seed: int) -> None:
-        """The table plays again with ``seed``: its log starts afresh (everyone at the table
-        was sent the finished game's replay)."""
+    def new_game(self, code: str, seed: int, salt: str) -> None:
+        """The table plays again with ``seed`` and ``salt``: its log starts afresh (everyone
+        at the table was sent the finished game's replay)."""
         with self.db:
             self.db.execute("BEGIN")
             self.db.execute("DELETE FROM actions WHERE code=?", (code,))
             self.db.execute("DELETE FROM clocks WHERE code=?", (code,))
             self.db.execute("UPDATE tables SET seed=?, status='playing' WHERE code=?", (seed_cell(seed), code))
+            self.db.execute("INSERT OR REPLACE INTO salts VALUES (?, ?)", (code, salt))
+
+    def set_salt(self, code: str, salt: str) -> None:
+        """A salt for a table resumed from a log that kept none."""
+        self.db.execute("INSERT OR REPLACE INTO salts VALUES (?, ?)", (code, salt))
+
+    def add_chat(self, code: str, line: dict[str, Any]) -> None:
+        """A chat line (its ``n`` numbers it at the table); only the last ``CHAT_ROWS`` stay."""
+        n = int(line["n"])
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("INSERT OR REPLACE INTO chats VALUES (?, ?, ?)", (code, n, json.dumps(line)))
+            self.db.execute("DELETE FROM chats WHERE code=? AND n<=?", (code, n - CHAT_ROWS))
 
     def forget(self, code: str) -> None:
         """A table, its seats and its actions, gone for good."""
         with self.db:
             self.db.execute("BEGIN")
-            for table in ("actions", "clocks", "seats", "tables"):
+            for table in ("actions", "chats", "clocks", "salts", "seats", "tables"):
                 self.db.execute(f"DELETE FROM {table} WHERE code=?", (code,))
 
     def append(self, code: str, n: int, action: dict[str, Any]) -> None:
@@ -208,19 +257,67 @@ class TableStore:
             return 0
 
     def load_all(self) -> list[TableRecord]:
-        """Every table, with its seats and actions in order (but those set aside)."""
-        tables: dict[str, TableRecord] = {}
-        for code, game, options, seed, status in self.db.execute(
-                "SELECT code, game, options, seed, status FROM tables WHERE status != ? ORDER BY created", (ASIDE,)):
-            tables[code] = TableRecord(code, game, json.loads(options), seed_value(seed), [], status)
-        for code, _seat, kind, difficulty, name, hashed in self.db.execute(
-                "SELECT code, seat, kind, difficulty, name, token_hash FROM seats ORDER BY code, seat"):
-            if code in tables:
-                tables[code].seats.append(SeatRecord(kind, difficulty, name, hashed))
-        for code, _n, action in self.db.execute("SELECT code, n, action FROM actions ORDER BY code, n"):
-            if code in tables:
-                tables[code].actions.append(json.loads(action))
-        for code, game_ms in self.db.execute("SELECT code, game_ms FROM clocks"):
-            if code in tables:
-                tables[code].game_ms = int(game_ms)
-        return list(tables.values())
+        """Every table, with its seats and actions in order (but those set aside). A table
+        whose rows do not read (a seed that is not a number, options or an action that is not
+        JSON) is set aside here, and the others load; a file that does not read at all
+        raises ``sqlite3.DatabaseError`` (app/net/server/log_rescue.py moves it aside)."""
+        codes = [code for (code,) in self.db.execute(
+            "SELECT code FROM tables WHERE status != ? ORDER BY created", (ASIDE,))]
+        tables = []
+        for code in codes:
+            try:
+                tables.append(read_table(self.db, code))
+            except (ValueError, TypeError, RecursionError) as problem:    # (sqlite3.DatabaseError: the file's)
+                log.error("table %r cannot be read from the log and is set aside: %s", code, problem)
+                self.db.execute("UPDATE tables SET status=? WHERE code IS ?", (ASIDE, code))
+        return tables
+
+
+def read_table(db: sqlite3.Connection, code: Any) -> TableRecord:
+    """One table of the log, read by its code; raises ``ValueError`` or ``TypeError`` when a
+    row is not what this module writes."""
+    if not isinstance(code, str):
+        raise TypeError(f"its code is {type(code).__name__}, not text")
+    row = db.execute("SELECT game, options, seed, status FROM tables WHERE code=?", (code,)).fetchone()
+    game, options, seed, status = row
+    table = TableRecord(code, _text(game), _object(json.loads(options)), seed_value(seed), [], _text(status))
+    for kind, difficulty, name, hashed in db.execute(
+            "SELECT kind, difficulty, name, token_hash FROM seats WHERE code=? ORDER BY seat", (code,)):
+        table.seats.append(SeatRecord(_text(kind), _text(difficulty), _text(name),
+                                      None if hashed is None else _text(hashed)))
+    for (action,) in db.execute("SELECT action FROM actions WHERE code=? ORDER BY n", (code,)):
+        table.actions.append(_object(json.loads(action)))
+    clock = db.execute("SELECT game_ms FROM clocks WHERE code=?", (code,)).fetchone()
+    if clock is not None:
+        if not isinstance(clock[0], int):
+            raise TypeError("its clock is not a whole number of milliseconds")
+        table.game_ms = clock[0]
+    for (salt,) in _rows_since(db, "SELECT salt FROM salts WHERE code=?", code):
+        table.salt = _text(salt)
+    for (line,) in _rows_since(db, "SELECT line FROM chats WHERE code=? ORDER BY n", code):
+        try:          # a chat line that does not read is left out: the table itself is whole
+            table.chat.append(_object(json.loads(line)))
+        except (ValueError, TypeError, RecursionError):
+            log.warning("table %s: a chat line in the log does not read and is left out", code)
+    return table
+
+
+def _rows_since(db: sqlite3.Connection, query: str, code: str) -> list[Any]:
+    """A table's rows in a part of the log added since the first logs (the salts, the chat):
+    none from a log without it (a log being rescued is read as it is, not made anew)."""
+    try:
+        return db.execute(query, (code,)).fetchall()
+    except sqlite3.OperationalError:
+        return []
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{value!r} where text belongs")
+    return value
+
+
+def _object(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise TypeError(f"{type(value).__name__} where an object belongs")
+    return value

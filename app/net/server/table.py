@@ -23,6 +23,8 @@ from typing import Any, Callable, Coroutine, Protocol, TypeVar
 
 from websockets.asyncio.server import ServerConnection
 
+from app.core.deal_proof import commit, new_salt
+from app.net.server.chat_log import ChatLog
 from app.net.server.limits import Bucket, Limits
 from app.net.server.outbox import Outbox
 from app.net.server.store import SeatRecord, TableStore, token_hash
@@ -49,6 +51,7 @@ class Conn:
     name: str = ""
     chats: Bucket = field(default_factory=lambda: Bucket(1, 5))
     refused: int = 0
+    leaving: bool = False     # said ``leave``: gone on purpose when it closes
 
 
 @dataclass(eq=False)
@@ -62,11 +65,14 @@ class Table:
     status: str = "waiting"          # waiting (for remote players), playing, over
     conns: set[Conn] = field(default_factory=set)
     away_since: dict[Seat, float] = field(default_factory=dict)
+    left: set[Seat] = field(default_factory=set)   # people who left on purpose (not reconnecting)
+    chat: ChatLog = field(default_factory=ChatLog, repr=False)   # what was said lately, for who sits down again
     made_by: str = ""                # the address it was made from ("" once resumed from the log)
     made_at: float = 0.0             # when (server.clock), or when it was resumed: for the sweep
     quiet_since: float = 0.0         # when its last connection left (server.clock): for the sweep
     noted: str = ""                  # the status the server's journal last said (app/net/server/journal.py)
     kind: TableKind = field(init=False, repr=False)     # turn or reflex: given by the server, once
+    salt: str = field(default_factory=new_salt, repr=False)   # this deal's, secret until its end (app/core/deal_proof.py)
 
     @property
     def game(self) -> str:
@@ -77,8 +83,16 @@ class Table:
         return [{"name": s.name or ("Computer" if s.kind == "bot" else "Open seat"), "kind": s.kind,
                  "taken": s.kind == "bot" or s.token_hash is not None,
                  "connected": s.kind == "bot" or i in present,
+                 **({"left": True} if i in self.left and i not in present else {}),
                  **({"difficulty": s.difficulty} if s.kind == "bot" else {})}   # the lobby says a computer's level
                 for i, s in enumerate(self.seats)]
+
+    @property
+    def commitment(self) -> str:
+        """The promise of this deal every player is shown before its first card: the hash
+        of its seed and salt. The seed is fixed when the table is made (and when it plays
+        again), never after, so the promise holds for the whole game."""
+        return commit(self.core.seed, self.salt)
 
     @property
     def host_seat(self) -> Seat:

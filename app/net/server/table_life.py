@@ -24,20 +24,27 @@ from app.net.wire.protocol import ProtocolError
 if TYPE_CHECKING:
     from app.net.server.table import Conn, Hall, Table
 
-__all__ = ["SWEEP_EVERY_S", "close", "shut", "forget", "host_gone", "close_if_host_gone", "sweep", "sweep_every"]
+__all__ = ["SWEEP_EVERY_S", "close", "closed_line", "shut", "forget", "host_gone", "close_if_host_gone", "sweep", "sweep_every"]
 
 SWEEP_EVERY_S = 60.0
 
 
 def close(server: Hall, conn: Conn) -> None:
-    """The host's ``close``: only the host, and only while the table waits."""
+    """The host's ``close``: only the host, and only while the table waits (a game under
+    way is not the host's alone to end: at a venue it lives on without them; the app's own
+    server closes its tables for its guests as the app closes: app/net/server/hosting.py)."""
     table = conn.table
     assert table is not None
     if conn.seat is None or table.seats[conn.seat].kind != "host":
         raise ProtocolError("only the host can close the table")
     if table.status != "waiting":
         raise ProtocolError("the game has started: the table closes when it is over")
-    shut(server, table, f"{_host_name(table)} closed the table", "closed by its host")
+    shut(server, table, closed_line(table), "closed by its host")
+
+
+def closed_line(table: Table) -> str:
+    """What the others are told when the host closes ``table``."""
+    return f"{_host_name(table)} closed the table"
 
 
 def host_gone(server: Hall, table: Table) -> bool:

@@ -31,13 +31,13 @@ class TableTexts:
     text is never kept for the next action."""
 
     def __init__(self, *, table: str, game: str, status: str, count: int, to_act: list[Seat],
-                 players: list[dict[str, Any]], outcome: Outcome | None, replay: dict[str, Any] | None = None
-                 ) -> None:
+                 players: list[dict[str, Any]], outcome: Outcome | None, replay: dict[str, Any] | None = None,
+                 deal: str | None = None) -> None:
         # Text and whole numbers are written by value_text exactly as json.dumps writes them.
         self.head = f'{{"type":"table","table":{value_text(table)},"game":{value_text(game)},"seat":'
         self.middle = f',"status":{value_text(status)},"n":{value_text(count)},"to_act":{_compact(list(to_act))},"view":'
         self.tail = (f',"players":{_compact(players)},"outcome":{_compact(outcome_data(outcome))}'
-                     f',"replay":{_compact(replay)}}}')
+                     f',"replay":{_compact(replay)},"deal":{_compact(deal)}}}')
         self.last: SharedTexts = {}     # the last view's fields, and their texts
         self.events: dict[int, tuple[Event, str]] = {}   # by id; each event is held, so ids stay its own
 

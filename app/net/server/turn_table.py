@@ -82,7 +82,7 @@ class TurnTable:
 
     def bot_turn(self) -> Seat | None:
         """The seat a computer must play now: a computer's, or that of a person away longer
-        than the grace period."""
+        than the grace period, or who left on purpose."""
         table = self.table
         if table.status != "playing":
             return None
@@ -91,7 +91,7 @@ class TurnTable:
             if table.seats[seat].kind == "bot":
                 return seat
             away = table.away_since.get(seat)
-            if away is not None and now - away >= self.post.grace_s:
+            if away is not None and (now - away >= self.post.grace_s or seat in table.left):
                 return seat
         return None
 

@@ -6,10 +6,12 @@ Every message is one JSON object with a ``type``. A client speaks first with a v
 (``code`` with ``watch``). Then it sends ``action`` (at a reflex table ``press``, stamped),
 ``chat``, ``ping``, ``start`` (the host,
 while the table waits: computers take the open seats), ``close`` (the host, while the table
-waits: the table is closed) and, once the game is over, ``again``
+waits: the table is closed), ``leave`` (a player leaving on purpose, as they hang up: shown to the
+others as left, and a computer holds the seat at once) and, once the game is over, ``again``
 (a new deal with the same seats); the server
 answers with ``welcome``, ``table`` (the seat's view and the events redacted for it),
-``error`` (one clear line; nothing changed), ``chat``, ``pong``, ``closed`` (the table
+``error`` (one clear line; nothing changed), ``chat`` (each line numbered ``n`` at its
+table), ``chat_log`` (after a welcome: the table's recent lines), ``pong``, ``closed`` (the table
 is gone; ``message`` says why in one line, and the connection closes) and ``replaced``
 (another connection came back into this seat with its token: "you sat down somewhere
 else", and this connection closes); at a reflex table also
@@ -29,7 +31,7 @@ Hello(name='Ann', code='ABC234', token=None, watch=False, create=None)
 >>> parse_client('{"type": "dance"}')
 Traceback (most recent call last):
 ...
-app.net.wire.protocol.ProtocolError: unknown message type 'dance'; expected hello, action, press, again, start, close, chat or ping
+app.net.wire.protocol.ProtocolError: unknown message type 'dance'; expected hello, action, press, again, start, close, leave, chat or ping
 """
 
 from __future__ import annotations
@@ -41,8 +43,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from app.core.action_codec import CodecError, decode_action, encode_action
+from app.core.deal_proof import is_commitment, moves_digest
 from app.net.wire.values import ValueError_, decode_value, encode_value
 from app.core.words.names import NAME_LIMIT   # (one limit for a player's name, on a plate and on the wire)
+from app.core.table_code import CODE_ALPHABET as CODE_ALPHABET, CODE_LENGTH as CODE_LENGTH   # (one form, on disk and wire)
 from games.core.protocol import Event, IllegalAction, Outcome, Seat, redacted
 from games.core.words import T, Words
 
@@ -52,14 +56,12 @@ MAX_DEPTH = 16           # objects and lists inside each other (a hello with a p
 QUOTE_LIMIT = 80         # characters of a client's input an error line may quote
 LINE_LIMIT = 200         # characters of an error line
 CHAT_LIMIT = 200
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # 32 letters: no I, O, 0, 1
-CODE_LENGTH = 6
 MAX_SEATS = 8
 SEAT_KINDS = ("host", "remote", "bot")
 
 __all__ = [
     "VERSION", "MAX_BYTES", "ProtocolError", "Hello", "Create", "PlannedSeat", "ActionMsg", "Press", "Again", "Start",
-    "Close", "Chat", "Ping",
+    "Close", "Leave", "Chat", "Ping",
     "parse_client", "clean_text", "quote", "cut", "size_of", "dump", "table_message", "read_action", "read_table",
 ]
 
@@ -205,7 +207,13 @@ class Close:
     """The host closes the table before the game starts: everyone else is told, and it is gone."""
 
 
-ClientMessage = Hello | ActionMsg | Press | Again | Start | Close | Chat | Ping
+@dataclass(frozen=True)
+class Leave:
+    """A player leaves on purpose (sent as they hang up): the others see them as left, not
+    as reconnecting, and a computer holds the seat at once until they come back."""
+
+
+ClientMessage = Hello | ActionMsg | Press | Again | Start | Close | Leave | Chat | Ping
 
 
 def clean_text(text: str, limit: int) -> str:
@@ -281,7 +289,7 @@ def parse_client(raw: str | bytes) -> ClientMessage:
     kind = data.get("type")
     reader = _READERS.get(kind) if isinstance(kind, str) else None
     if reader is None:
-        raise ProtocolError(f"unknown message type {quote(kind)}; expected hello, action, press, again, start, close, chat or ping")
+        raise ProtocolError(f"unknown message type {quote(kind)}; expected hello, action, press, again, start, close, leave, chat or ping")
     return reader(data)
 
 
@@ -441,8 +449,14 @@ def _close(data: dict[str, Any]) -> Close:
     return Close()
 
 
+def _leave(data: dict[str, Any]) -> Leave:
+    _only(data)
+    return Leave()
+
+
 _READERS: dict[str, Callable[[dict[str, Any]], ClientMessage]] = {
-    "hello": _hello, "action": _action, "press": _press, "again": _again, "start": _start, "close": _close, "chat": _chat, "ping": _ping}
+    "hello": _hello, "action": _action, "press": _press, "again": _again, "start": _start, "close": _close, "leave": _leave, "chat": _chat,
+    "ping": _ping}
 
 
 def read_action(message: ActionMsg, game_id: str, seat: Seat) -> Any:
@@ -495,22 +509,31 @@ def read_outcome(data: dict[str, Any] | None) -> Outcome | None:
 
 def table_message(*, table: str, game: str, seat: Seat | None, status: str, count: int,
                   to_act: list[Seat], view: Any, events: list[Event], players: list[dict[str, Any]],
-                  outcome: Outcome | None, replay: dict[str, Any] | None = None) -> dict[str, Any]:
+                  outcome: Outcome | None, replay: dict[str, Any] | None = None,
+                  deal: str | None = None) -> dict[str, Any]:
     """What one connection is told of its table: its seat's view and the events as that
-    seat (or a spectator, ``seat`` None) may see them. ``view`` must already be the seat's."""
+    seat (or a spectator, ``seat`` None) may see them. ``view`` must already be the seat's.
+    ``deal``: the commitment to the deal being played (app/core/deal_proof.py), in every
+    message, so a seat has it before the first card of each deal."""
     return {
         "type": "table", "table": table, "game": game, "seat": seat, "status": status, "n": count,
         "to_act": list(to_act), "view": encode_value(view),
         "events": [encode_value(e) for e in redacted(events, seat)],
-        "players": players, "outcome": outcome_data(outcome), "replay": replay,
+        "players": players, "outcome": outcome_data(outcome), "replay": replay, "deal": deal,
     }
 
 
 def encode_replay(game: str, seats: list[dict[str, Any]], options: dict[str, Any], seed: int,
-                  actions: list[Any]) -> dict[str, Any]:
-    """The whole game, once it is over (nothing is hidden any more then)."""
-    return {"game": game, "seats": seats, "options": options, "seed": seed,
-            "actions": [encode_action(a, game) for a in actions]}
+                  actions: list[Any], salt: str | None = None, outcome: Outcome | None = None) -> dict[str, Any]:
+    """The whole game, once it is over (nothing is hidden any more then): with the deal's
+    ``salt``, which with the seed keeps or breaks the promise made before the first card,
+    and the ``end`` the server reached (``outcome``, and the digest of the moves that
+    reached it), which the actions must replay to."""
+    encoded = [encode_action(a, game) for a in actions]
+    return {"game": game, "seats": seats, "options": options, "seed": seed, "actions": encoded,
+            **({"salt": salt} if salt is not None else {}),
+            **({"end": {"winners": list(outcome.winners), "scores": list(outcome.scores),
+                        "moves": moves_digest(encoded)}} if outcome is not None else {})}
 
 
 @dataclass
@@ -528,6 +551,8 @@ class TableState:
     players: list[dict[str, Any]]
     outcome: dict[str, Any] | None
     replay: dict[str, Any] | None
+    deal: str | None = None
+    """The commitment to the deal being played (None: a server from before, or not one)."""
 
 
 def read_table(data: dict[str, Any], decode: bool = True) -> TableState:
@@ -540,9 +565,15 @@ def read_table(data: dict[str, Any], decode: bool = True) -> TableState:
             view, events = decode_value(view, game), [decode_value(e, game) for e in events]
         return TableState(data["table"], game, data["seat"], data["status"], int(data["n"]),
                           list(data["to_act"]), view, events, list(data["players"]),
-                          data.get("outcome"), data.get("replay"))
+                          data.get("outcome"), data.get("replay"), _commitment(data.get("deal")))
     except (KeyError, TypeError, ValueError, ValueError_) as problem:
         raise ProtocolError(f"the server sent a table that cannot be read: {problem}") from None
+
+
+def _commitment(value: Any) -> str | None:
+    """A ``table`` message's ``deal``: a commitment, or None when it is none or malformed
+    (the results then say the deal was not promised, rather than refuse the table)."""
+    return value if is_commitment(value) else None
 
 
 def decoded(data: Any, game: str) -> Any:

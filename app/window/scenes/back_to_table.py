@@ -7,7 +7,8 @@ again from its log first (the server went with the app).
 Nothing answers, or the server no longer knows the seat: one plain line, Back, and the kept
 seat is forgotten (there is no way back to it). A seat at the venue (Settings) is kept when
 the venue does not answer: the table lives on there, and the trouble is more likely this
-computer's network than the venue, so the menu offers it again.
+computer's network than the venue, so the menu offers it again. This app's own server
+failing to open is said too, and the seat kept: the fault is the disk's, not the seat's.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from app.core.words import venue_words
 from app.window.render.table import felt
 from app.window.render.text import font, px, render_text, wrap
 from app.window.scenes.base import Scene
-from app.core.words.net_words import player_line
+from app.core.words.net_words import SEAT_STILL_KEPT, player_line
 from app.window.ui import theme
 from app.window.ui.widgets import Button, blit_centered, panel
 
@@ -90,19 +91,21 @@ class BackToTableScene(Scene):
         server = self.server
         assert server is not None   # (no session yet: the table is on this app's own server, opened first)
         if server.failure is not None:
-            self._failed(server.failure, said=True)
+            self._failed(server.failure, own_server=True)
         elif server.port is not None:
             self.address = server.address()
             self.session = back_session(server.url, self.seat)
 
-    def _failed(self, failure: str, said: bool = False) -> None:
+    def _failed(self, failure: str, own_server: bool = False) -> None:
         """One line for the player; the kept seat goes (nothing there opens it any more),
-        unless it is at a venue that did not answer."""
+        unless it is at a venue that did not answer, or this app's own server could not open
+        (a full disk, a folder that cannot be written): nothing is wrong with the seat, and
+        the next try may find its table."""
         from app.core import kept_seats
 
-        if not (self._at_venue and _unreachable(failure)):
+        if not (own_server or (self._at_venue and _unreachable(failure))):
             kept_seats.forget(self.seat.token)
-        self.problem = failure if said else self.explain(failure)
+        self.problem = SEAT_STILL_KEPT.format(failure=failure) if own_server else self.explain(failure)
         self.back_button.label = "Back"
 
     def explain(self, failure: str) -> str:

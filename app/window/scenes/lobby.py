@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 import pygame
 
 from app.window.render.table import felt
+from app.core.words import promise_words
+from app.core.words.chat_words import phrases_for
 from app.window.render.text import font, px, render_text, wrap
 from app.window.scenes.base import Scene
 from app.core.words.net_words import player_line, router_line
@@ -265,6 +267,7 @@ class LobbyScene(Scene):
                       (self.size[0] // 2, int(46 * s)))
         panel(surface, self.main, edge=theme.EDGE, width=1)
         y = self._draw_code(surface, self.main.top + int(18 * s))
+        self._draw_promise(surface)
         if self.failure is None:      # (a table that is gone has nobody waiting at it)
             self._draw_seats(surface, y + int(14 * s))
         if self.chat is None or not self.chat.typing:
@@ -310,6 +313,17 @@ class LobbyScene(Scene):
                 surface.blit(render_text(line, small, colour), (x, y))
                 y += small + 5
         return y
+
+    def _draw_promise(self, surface: pygame.Surface) -> None:
+        """The promise of the deal (app/core/deal_proof.py), short, at the panel's top right:
+        everyone at the table sees the same digits before the first card, and the results
+        say whether the deal was the one promised."""
+        promised = getattr(self.session, "promised", None)
+        if promised is None or self.failure is not None:
+            return
+        pad = int(24 * self.s)
+        image = render_text(promise_words.promise_line(promised), max(13, int(18 * self.s)), theme.INK_DIM)
+        surface.blit(image, image.get_rect(topright=(self.main.right - pad, self.main.top + int(18 * self.s))))
 
     def _how_to_join(self) -> list[tuple[str, tuple[int, int, int]]]:
         said = [(f"Address: {self.address}", theme.INK)]
@@ -408,7 +422,7 @@ def seat_words(player: Any, mine: bool, table_name: str = "") -> tuple[str, tupl
         return "Waiting for a friend to join…", theme.INK_DIM
     said = player.name + (" (you)" if mine else "") + (", host" if player.kind == "host" else "")
     if not player.connected:
-        said += ": away"
+        said += ": left" if getattr(player, "left", False) else ": away"
     return said, theme.GOLD if mine else theme.INK
 
 
@@ -424,7 +438,8 @@ def _chat_panel(session: RemoteSession) -> ChatPanel | None:
         from app.window.ui.chat import ChatPanel
     except ImportError:
         return None
-    return ChatPanel(session.send_chat, lambda: session.chat, seat=session.seat)
+    return ChatPanel(session.send_chat, lambda: session.chat, seat=session.seat,
+                     phrases=phrases_for(getattr(session, "spec", None)))    # (the game's, once known)
 
 
 def _chat_room(surface: pygame.Surface, rect: pygame.Rect, s: float) -> None:

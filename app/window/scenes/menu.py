@@ -35,6 +35,7 @@ class MenuScene(Scene):
         # Back from a game, the focus is on the game just played (Enter plays it again).
         self.index = min(app.menu_focus, len(self.specs) - 1)
         self.hover: int | None = None   # the tile under the mouse, lit up
+        self.keyboard = True   # the keys have the light (the focus shows), not the mouse
         self.tiles: list[pygame.Rect] = []
         self.quit_button = Button("Quit", app.quit, kind="quiet")
         self.stats_button = Button("Statistics", self.open_stats, kind="quiet")
@@ -214,26 +215,41 @@ class MenuScene(Scene):
                 if answer:
                     self.app.quit()
             return
-        for button in (self.quit_button, self.stats_button, self.settings_button, self.replays_button,
-                       self.online_button, *([self.continue_button] if self.saved is not None else []),
-                       *([self.back_button] if self.kept_seat is not None else [])):
+        for button in self.buttons():
             if button.handle_event(event):
                 return
         if event.type == pygame.KEYDOWN:
             self._key(event.key)
         elif event.type == pygame.MOUSEMOTION:
+            # The mouse lights the tile under it but never moves the keyboard's focus (tiles
+            # slide under a still mouse when the window is resized): one tile is lit at a time.
             self.hover = next((i for i, rect in enumerate(self.tiles) if rect.collidepoint(event.pos)), None)
-            if self.hover is not None:
-                self.index = self.hover
+            self.keyboard = self.hover is None
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for i, rect in enumerate(self.tiles):
                 if rect.collidepoint(event.pos):
                     self.open(i)
 
+    def buttons(self) -> tuple[Button, ...]:
+        """The menu's buttons on screen now (Continue and Back only when they apply)."""
+        return (self.quit_button, self.stats_button, self.settings_button, self.replays_button, self.online_button,
+                *([self.continue_button] if self.saved is not None else []),
+                *([self.back_button] if self.kept_seat is not None else []))
+
+    def lit(self) -> int:
+        """The one tile drawn lit: the one under the mouse, else the keyboard's focus."""
+        return self.index if self.keyboard or self.hover is None else self.hover
+
     def _key(self, key: int) -> None:
         n = len(self.specs)
         moves = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -self.columns, pygame.K_DOWN: self.columns}
-        if key in moves:
+        choosing = key in moves or key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+        if choosing and not self.keyboard:
+            # The mouse had the light: this key only shows where the focus is, and opens nothing.
+            self.keyboard, self.hover = True, None
+            for button in self.buttons():
+                button.hover = False
+        elif key in moves:
             self.index = max(0, min(n - 1, self.index + moves[key]))
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.open(self.index)
@@ -270,7 +286,7 @@ class MenuScene(Scene):
         # The felt, the title and the tiles change only with the focus, the window size or
         # the settings (how cards and ring cards look): drawn once, then copied each frame,
         # which saves re-wrapping ten blurbs and drawing thirty cards sixty times a second.
-        key = (self.size, self.index, self.hover, self.drawer, self.drawer.renderer, self.drawer.back,
+        key = (self.size, self.index, self.hover, self.keyboard, self.drawer, self.drawer.renderer, self.drawer.back,
                tuple(map(tuple, self.tiles)), repr(self.app.settings))
         if getattr(self, "_backdrop", (None, None))[0] != key:
             self._draw_backdrop(surface)
@@ -282,13 +298,8 @@ class MenuScene(Scene):
         bottom = self.replays_button.rect.centery + len(lines) * step // 2
         for k, line in enumerate(lines):
             surface.blit(render_text(line, size, theme.INK_DIM), (20, bottom - (len(lines) - k) * step))
-        for button in (self.quit_button, self.stats_button, self.settings_button, self.replays_button,
-                       self.online_button):
+        for button in self.buttons():
             button.draw(surface)
-        if self.saved is not None:
-            self.continue_button.draw(surface)
-        if self.kept_seat is not None:
-            self.back_button.draw(surface)
         if self.name_prompt is not None:
             self.name_prompt.draw(surface)
         if self.quitting is not None:
@@ -319,7 +330,7 @@ class MenuScene(Scene):
         blit_centered(surface, render_text("a collection of card games", int(22 * s), theme.INK_DIM),
                       (self.size[0] // 2, int((104 if short else 122) * s)))
         for i, (spec, rect) in enumerate(zip(self.specs, self.tiles)):
-            self._draw_tile(surface, spec, rect, i == self.index)
+            self._draw_tile(surface, spec, rect, i == self.lit())
 
     def art_box(self, rect: pygame.Rect) -> pygame.Rect:
         """Where a tile's picture goes: its left part, as tall as the tile allows."""
@@ -378,7 +389,7 @@ class MenuScene(Scene):
         return self.compact(rect) and len(titles) == 1 and width <= self.text_area(rect)[1]
 
     def _draw_tile(self, surface: pygame.Surface, spec: GameSpec, rect: pygame.Rect, focused: bool) -> None:
-        lit = self.hover is not None and self.tiles[self.hover] == rect
+        lit = focused and not self.keyboard   # lit by the mouse: a lighter tile too
         panel(surface, rect, fill=theme.LIT if lit else theme.PANEL,
               edge=theme.GOLD if focused else (theme.EDGE_LIT if lit else theme.EDGE),
               width=theme.focus_width() if focused else (2 if lit else 1))

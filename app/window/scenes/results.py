@@ -20,7 +20,9 @@ from app.window.ui import theme
 from app.window.ui.name_prompt import CANCEL, NamePrompt
 from app.window.ui.widgets import Button, ButtonRow, blit_centered, panel
 from app.core.review import reviewable
+from app.core.words.deal_words import deal_number
 from app.core.words.names import SeatNames, level_word, name_session
+from app.core.words import promise_words
 from app.core.words.render import render
 from games.core.words import Words
 
@@ -99,6 +101,8 @@ class ResultsScene(Scene):
             replay = replay_file.Replay.from_session(self.session)
         except ValueError:  # an action no replay can name: the game still counts
             return None
+        if self.remote is not None:     # the promise of the deal, and what the server revealed
+            replay.deal = self.remote.deal_proof()
         replay_file.save_auto(replay)
         for line in storage.take_notices():
             self.app.notify(line, 6.0)
@@ -235,6 +239,26 @@ class ResultsScene(Scene):
         if self.prompt is not None:
             self.prompt.draw(surface)
 
+    @property
+    def deal_kept(self) -> bool | None:
+        """At a networked table: whether the deal was the one promised before its first
+        card (None: no promise was shown; at home there is none to keep)."""
+        proof = self.replay.deal if self.replay is not None else None
+        if proof is None and self.remote is not None:
+            proof = self.remote.deal_proof()      # (a replay that could not be kept)
+        return None if proof is None else proof.kept(self.session.seed)
+
+    def _draw_deal(self, surface: pygame.Surface, box: pygame.Rect, size: int, top: int) -> None:
+        """The deal's promise, kept or not, in the panel's foot above the record (networked
+        games only): quiet when kept, loud when not."""
+        kept = self.deal_kept
+        loud = kept is False
+        line = ("✓ " if kept else "") + promise_words.verdict_line(kept)
+        while size > 11 and font(size, bold=loud).size(line)[0] > box.width - 32:
+            size -= 1      # the loud line is long: smaller rather than over the panel's edge
+        image = render_text(line, size, theme.DANGER if loud else theme.INK_DIM, bold=loud)
+        surface.blit(image, image.get_rect(midtop=(box.centerx, top)))
+
     def box(self, s: float) -> pygame.Rect:
         """The panel: wider and taller when it holds a score sheet (up to the buttons)."""
         w, h = self.size
@@ -313,7 +337,8 @@ class ResultsScene(Scene):
                 y += int(px(size) * 1.5)
         small = max(12, int(15 * s))
         record = [piece for line in self.record_lines() for piece in wrap(line, font(small), box.width - 32)]
-        record_top = box.bottom - int(small * 1.6) - 10 - len(record) * int(small * 1.4)
+        deal = self.remote is not None        # a networked game's deal line heads the foot
+        record_top = box.bottom - int(small * 1.6) - 10 - (len(record) + deal) * int(small * 1.4)
         notes = sheet.notes if sheet is not None else []
         if sheet is not None and sheet.rows:   # the sheet, then its notes under it
             wrapped = [piece for line in notes for piece in wrap(line, font(small), box.width - 32)]
@@ -324,8 +349,10 @@ class ResultsScene(Scene):
             note = max(13, int(18 * s))
             self._centred(surface, [piece for line in notes for piece in wrap(line, font(note), box.width - 32)],
                           note, box.centerx, y + int(8 * s))
-        self._centred(surface, record, small, box.centerx, record_top)
-        seed = render_text(f"Seed {self.session.seed}", small, theme.INK_DIM)
+        if deal:
+            self._draw_deal(surface, box, small, record_top)
+        self._centred(surface, record, small, box.centerx, record_top + deal * int(small * 1.4))
+        seed = render_text(deal_number(self.session.seed), small, theme.INK_DIM)
         surface.blit(seed, seed.get_rect(bottomright=(box.right - 16, box.bottom - 10)))
 
     @staticmethod

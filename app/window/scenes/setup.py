@@ -16,6 +16,7 @@ from app.window.ui import theme
 from app.window.ui.confirm import Confirm
 from app.window.ui.blurb import LEADING, fit_blurb
 from app.window.ui.form import Row, draw_row, spoken_row
+from app.core.words.deal_words import DEAL_NUMBER, readable
 from app.core.words.names import NAME_LIMIT, clean_name, human_default, others_kept
 from app.window.ui.widgets import Button, blit_centered, panel
 from app.window.ui.fit import fitted
@@ -66,8 +67,8 @@ class SetupScene(Scene):
 
     @property
     def seed_label(self) -> str:
-        """"Seed", or the game's own word for it (a solitaire's "Deal number")."""
-        return self.spec.seed_label
+        """The row's one name for the number the cards are dealt from, in every game."""
+        return DEAL_NUMBER
 
     def build_rows(self) -> None:
         rows: list[Row] = []
@@ -214,7 +215,8 @@ class SetupScene(Scene):
         self.resize(self.size)
 
     def _seed_text(self) -> str:
-        return "random" if self.setup.seed is None else str(self.setup.seed)
+        """The deal number as a player reads it (grouped digits), or "random"."""
+        return "random" if self.setup.seed is None else readable(self.setup.seed)
 
     def _seed_change(self, step: int) -> None:
         if self.setup.seed is None:
@@ -223,9 +225,10 @@ class SetupScene(Scene):
             self.setup.seed = max(0, self.setup.seed + step) if self.setup.seed + step >= 0 else None
 
     def _type_seed(self, event: pygame.event.Event) -> bool:
-        """Digits typed on the seed row build a number; Backspace deletes; R means random."""
+        """Digits typed on the deal number's row build a number; Backspace deletes; R means
+        random."""
         if event.key == pygame.K_BACKSPACE:
-            text = self._seed_text()[:-1] if self.setup.seed is not None else ""
+            text = str(self.setup.seed)[:-1] if self.setup.seed is not None else ""
             self.setup.seed = int(text) if text else None
             return True
         if event.key == pygame.K_r:
@@ -407,7 +410,7 @@ class SetupScene(Scene):
         """The keys, at the bottom."""
         naming = self.focus in self.seat_rows and self.setup.seats[self.seat_rows[self.focus]].human
         return "Type a name for this player · Left/Right change · Enter start · Esc back" if naming else \
-            "Up/Down choose · Left/Right change · type digits for a seed (R = random) · Enter start · Esc back"
+            "Up/Down choose · Left/Right change · type a deal number (R = random) · Enter start · Esc back"
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt(self.size), (0, 0))

@@ -29,6 +29,7 @@ from app.window.scenes.base import Scene
 from app.window.scenes.key_line import KeyLine
 from app.core.table_session import NetworkedSession, TableSession
 from app.window.ui import theme
+from app.core.words import net_words, promise_words
 from app.core.words.names import SeatNames, level_word, name_session
 from app.core.words.card_words import card_name
 from app.core.words.render import render, spoken
@@ -98,14 +99,27 @@ class TableScene(Scene):
         self.size = app.screen.get_size()
         self.menu_button = Button("Menu", self.pause, kind="quiet", text_size=18)
         self.rules_button = Button("Rules", self.open_rules, kind="quiet", text_size=18)
-        # Once every human is knocked out: "Play the rest" (or Enter) plays the computers'
-        # moves at once, without animation, straight to the results.
+        # Once every human is knocked out, or sits the deal out: "Play the rest" (or Enter)
+        # plays the computers' moves at once, without animation, to the results (or to the
+        # next deal a human plays in).
         self.rest_button = Button("Play the rest (Enter)", self.play_rest, kind="primary")
+        self.gone_button = Button(net_words.BACK_TO_MENU, self.leave_gone_table, kind="primary")
         self.rushing = False
         self.chat = table_chat.panel_for(self)   # a networked table's chat (None at home)
+        self._say_promise(session)
         self.layout(self.size)
         self.sync(self.current_view())
         self.queue.extend(session.opening)
+
+    def _say_promise(self, session: TableSession) -> None:
+        """At a networked table, the promise of this deal (app/core/deal_proof.py), short:
+        said at the top as the table opens, and kept first in the history."""
+        network = session.network
+        promised = network.promised if network is not None else None
+        if promised is not None:
+            line = promise_words.promise_line(promised)
+            self.log.append(Words.plain(line))
+            self.app.notify(line, 6.0)
 
     # for subclasses -------------------------------------------------------------------------
 
@@ -353,8 +367,26 @@ class TableScene(Scene):
 
     def intercept(self, event: pygame.event.Event) -> bool:
         """A networked table's chat sees events first: what is typed into it (or a click
-        on it) is not the table's, whatever a game's table does with keys."""
+        on it) is not the table's, whatever a game's table does with keys. Before it, the
+        way back to the menu from a table that is gone or silent (Enter, or its button)."""
+        if self.table_gone() and (self.gone_button.handle_event(event) or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER))):
+            if event.type == pygame.KEYDOWN:
+                self.leave_gone_table()
+            return True
         return self.chat is not None and table_chat.takes(self, self.chat, event)
+
+    def table_gone(self) -> bool:
+        """A networked table that is gone (closed by its host, or the link gave up) or whose
+        server has stopped answering: the player is offered the way back to the menu."""
+        session = self.session.network
+        return session is not None and (session.status == "failed" or session.silent)
+
+    def leave_gone_table(self) -> None:
+        session = self.session.network
+        if session is not None:
+            session.leave()
+        self.app.nav.menu()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -491,15 +523,18 @@ class TableScene(Scene):
     # playing the rest at once ------------------------------------------------------------
 
     def humans_knocked_out(self) -> bool:
-        """Every human at this (local, live) table is knocked out while computers play on:
-        nothing is left for a person to decide, only minutes of watching."""
+        """Every human at this (local, live) table is knocked out, or sits this deal out,
+        while computers play on: nothing is left for a person to decide (for the game, or
+        until the next deal), only minutes of watching."""
         session = self.session
-        out = session.spec.parts.knocked_out
-        if out is None or self.watching or self.spectator or session.network is not None:
+        parts = session.spec.parts
+        tests = [test for test in (parts.knocked_out, parts.sits_out) if test is not None]
+        if not tests or self.watching or self.spectator or session.network is not None:
             return False
         state = session.state
         # (from each seat's view: the session may hold the rules' state or a ViewState)
-        return not state.is_over() and all(out(state.view(seat), seat) for seat in session.humans)
+        views = [(state.view(seat), seat) for seat in session.humans]
+        return not state.is_over() and all(any(test(*seen) for test in tests) for seen in views)
 
     def _rest_input(self, event: pygame.event.Event) -> bool:
         if self.rushing or not self.humans_knocked_out():
@@ -526,7 +561,7 @@ class TableScene(Scene):
                 self.finish()
                 return
             seat = session.bot_seat()
-            if seat is None:   # (a person may act again: show the table as it now is)
+            if seat is None or not self.humans_knocked_out():   # (a person plays again: show the table)
                 self.rushing = False
                 self.sync(self.current_view())
                 return
@@ -566,7 +601,12 @@ class TableScene(Scene):
         button.text_size = max(14, int(20 * s))
         width = font(button.text_size, bold=True).size(button.label)[0] + int(40 * s)
         button.rect = pygame.Rect(0, 0, width, int(46 * s))
-        button.rect.midbottom = (self.size[0] // 2, self.size[1] - int(70 * s))
+        button.rect.midbottom = (self.size[0] // 2, min(self.size[1] - int(70 * s), self.rest_floor() - int(12 * s)))
+
+    def rest_floor(self) -> int:
+        """How low the "Play the rest" button may go: above whatever the table still shows
+        of the player's own cards (a hand sat out lies face down)."""
+        return self.size[1]
 
     def sound_end(self) -> None:
         """The win (or lose) sound, once, when the last event of a finished game is shown."""
@@ -694,15 +734,12 @@ class TableScene(Scene):
         return image.get_rect(center=(self.size[0] // 2, int(self.size[1] * 0.64))).inflate(28, 16)
 
     def link_line(self) -> str:
-        """A networked table's word on its connection, while it is down or has failed."""
+        """A networked table's word on its connection, while it is down, silent or gone."""
         session = self.session.network
         if session is None:
             return ""
-        if session.status == "failed":
-            return f"Disconnected: {session.failure or 'the server is gone'}"
-        if session.link == "reconnecting":
-            return "Connection lost: coming back…"
-        return ""
+        return net_words.link_line(session.status, session.failure, session.link, session.silent,
+                                   session.host_name, session.hosting)
 
     def _draw_link(self, surface: pygame.Surface) -> None:
         line = self.link_line()
@@ -715,8 +752,16 @@ class TableScene(Scene):
         # Just above where the table's own messages go (``_draw_message``): both may show.
         rect = image.get_rect(center=(self.size[0] // 2, 0)).inflate(28, 14)
         rect.bottom = int(self.size[1] * 0.64) - int(26 * s)
+        if self.table_gone():      # the way back, under the line
+            button = self.gone_button
+            button.text_size = max(14, int(20 * s))
+            button.rect = pygame.Rect(0, 0, font(button.text_size, bold=True).size(button.label)[0] + int(48 * s),
+                                      max(32, int(46 * s)))
+            button.rect.midtop = (rect.centerx, rect.bottom + int(10 * s))
         panel(surface, rect, edge=theme.DANGER, radius=10)
         blit_centered(surface, image, rect.center)
+        if self.table_gone():
+            self.gone_button.draw(surface)
 
     def _draw_curtain(self, surface: pygame.Surface) -> None:
         surface.blit(shade_layer(self.size, (8, 30, 20, 235)), (0, 0))

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 import pygame
 
+from app.core.words.chat_words import phrases_for
 from app.window.ui import theme
 from app.window.ui.chat import ChatPanel
 from games.registry import ChatPlace
@@ -61,7 +62,8 @@ def panel_for(scene: ChatTable) -> ChatPanel | None:
     if session is None or scene.watching:
         return None
     seat = None if scene.spectator else scene.viewer
-    return ChatPanel(session.send_chat, lambda: session.chat, seat=seat)
+    return ChatPanel(session.send_chat, lambda: session.chat, seat=seat,
+                     phrases=phrases_for(scene.session.spec))   # the game's own (no "Nice trick" at Ninety-Nine)
 
 
 def takes(scene: ChatTable, panel: ChatPanel, event: pygame.event.Event) -> bool:

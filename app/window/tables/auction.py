@@ -4,12 +4,15 @@ scrollable history of every call made, kept for the whole session.
 
 The table builds the rows from the rules' legal actions; these classes only lay them out,
 take the input and draw. A panel with fifty bids still fits a small window: rows wrap, the
-text shrinks down to a readable floor, and past that the rows scroll.
+text shrinks down to a readable floor, and past that the rows scroll. A panel whose calls
+carry a ``meaning`` is a list instead: one call a line, every button as wide as the widest,
+its name in one column and what it means in the next, so the lines never wrap raggedly;
+where that is too wide (a small window), each button shows its meaning under its name.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Callable
 
@@ -31,7 +34,8 @@ PAY_FILL = (16, 52, 34)    # the dark tag that shows a bid's payment
 @dataclass(frozen=True)
 class Choice:
     """One button: its words (and pip), what it pays, the action it makes, and a longer
-    description shown while it has the focus. ``key`` is an optional letter shortcut."""
+    description shown while it has the focus. ``key`` is an optional letter shortcut;
+    ``meaning``, what the call means in a few words, shown on the button after its name."""
 
     label: str
     action: Any
@@ -40,6 +44,7 @@ class Choice:
     quiet: bool = False
     tip: str = ""
     key: str = ""
+    meaning: str = ""
 
 
 @dataclass(frozen=True)
@@ -73,6 +78,9 @@ class AuctionPanel:
         self.rows = [row for row in rows if row.choices]
         self.choose = choose
         self.choices = [choice for row in self.rows for choice in row.choices]
+        self.listed = any(choice.meaning for choice in self.choices)  # a list: a call and its meaning a line
+        self.name_column = 0   # in a list, where the meanings start on each button
+        self.stacked = False   # a list too wide for one line a call: each meaning under its name
         self.index = min(max(0, focus), len(self.choices) - 1) if self.choices else 0
         self.rects: list[pygame.Rect] = [pygame.Rect(0, 0, 0, 0) for _ in self.choices]
         self.lines: list[_Line] = []
@@ -102,6 +110,10 @@ class AuctionPanel:
         height = int(px(size) * 1.9)
         self.heading_width, widths = self._measure(size, gap)
         room = area.width - pad * 2 - self.heading_width
+        self.stacked = self.listed and bool(widths) and widths[0] > room
+        if self.stacked:
+            widths = [self._stacked_width(size)] * len(widths)
+            height = int(size * 2.7)
         if scroll_ok:  # the last resort: never fail to place the buttons
             room = max([room] + widths)
         self.lines, used = self._wrap(widths, room, gap)
@@ -141,9 +153,26 @@ class AuctionPanel:
             headings = [row.heading for row in self.rows if row.heading]
             heading = max((render_text(h, size, theme.INK_DIM, bold=True).get_width() for h in headings),
                           default=-gap) + gap
-            self._sizes[size] = (heading, _in_columns([self._button_width(c, size) for c in self.choices], gap))
+            widths = self._listed_widths(size) if self.listed else \
+                _in_columns([self._button_width(c, size) for c in self.choices], gap)
+            self._sizes[size] = (heading, widths)
         heading, widths = self._sizes[size]
+        if self.listed:
+            self.name_column = self._name_width(size)
         return heading, list(widths)
+
+    def _name_width(self, size: int) -> int:
+        """A list's name column: the widest call's name (and pip), with a gap after it."""
+        return max(self._button_width(replace(c, pay=None), size) for c in self.choices)
+
+    def _stacked_width(self, size: int) -> int:
+        """A stacked list's buttons: as wide as the widest name or meaning."""
+        return max(self._name_width(size), max(_width(c.meaning, size) for c in self.choices) + size)
+
+    def _listed_widths(self, size: int) -> list[int]:
+        """Every button of a list as wide as the widest name plus the widest meaning."""
+        meaning = max(_width(c.meaning, size) for c in self.choices)
+        return [self._name_width(size) + meaning + size] * len(self.choices)
 
     def _foot_lines(self, size: int, room: int) -> int:
         """The most lines any call's description takes at the foot (remembered per size
@@ -191,6 +220,12 @@ class AuctionPanel:
             for index in line.indices:
                 self.rects[index] = pygame.Rect(x, line.top, widths[index], height)
                 x += widths[index] + gap
+
+    @property
+    def overflows(self) -> bool:
+        """Whether a button sticks out of the panel's side (the last resort of a panel too
+        narrow for its widest call)."""
+        return any(rect.right > self.view.width for rect in self.rects)
 
     def rect_of(self, index: int) -> pygame.Rect:
         """Where a button is on the screen now (scrolled)."""
@@ -284,7 +319,7 @@ class AuctionPanel:
             return
         size = self.text_size
         pad, gap = max(6, size // 2), max(4, size // 3)
-        panel(surface, self.box, fill=(10, 40, 26, 240), radius=14)  # nearly opaque: it holds a lot
+        panel(surface, self.box, fill=(10, 40, 26, 255), radius=14)  # opaque: nothing shows through its words
         title = render_text(self.title, size + 1, theme.GOLD, bold=True)
         clip = surface.get_clip()
         surface.set_clip(self.box.inflate(-pad, 0).clip(clip))  # a title too long is cut, not spilled
@@ -335,13 +370,19 @@ class AuctionPanel:
     def _draw_face(self, surface: pygame.Surface, choice: Choice, rect: pygame.Rect, ink: Color) -> None:
         size = self.text_size
         x = rect.left + size // 2
+        middle = rect.top + int(size * 0.85) if self.stacked else rect.centery
         if choice.suit is not None:
             pip = suit_surface(choice.suit, int(size * 1.05), pip_colour(choice.suit))
-            surface.blit(pip, pip.get_rect(midleft=(x, rect.centery)))
+            surface.blit(pip, pip.get_rect(midleft=(x, middle)))
             x += pip.get_width() + size // 3
         if choice.label:
             label = render_text(choice.label, size, ink, bold=True)
-            surface.blit(label, label.get_rect(midleft=(x, rect.centery)))
+            surface.blit(label, label.get_rect(midleft=(x, middle)))
+        if choice.meaning:
+            meaning = render_text(choice.meaning, size, ink)
+            at = (rect.left + size // 2, rect.top + int(size * 1.9)) if self.stacked else \
+                (rect.left + self.name_column, rect.centery)
+            surface.blit(meaning, meaning.get_rect(midleft=at))
         if choice.pay is not None:
             pay = render_text(str(choice.pay), max(MIN_TEXT - 1, size - 3), theme.INK, bold=True)
             tag = pay.get_rect(midright=(rect.right - size // 2 + 2, rect.centery)).inflate(size // 2 + 2, 2)

@@ -113,9 +113,14 @@ class BiddingTable(TrickTable):
         key = (self.panel_key(), self.size, self.viewer, table_chat.room(self))
         if self.call_panel is None or self._panel_for != key:
             self._panel_for = key
-            self.call_panel = AuctionPanel(self.panel_title(), self.panel_rows(), self.act, note=self.panel_note())
+            self.call_panel = AuctionPanel(self.panel_title(), self.panel_rows(), self.choose_call, note=self.panel_note())
             self._fit_panel(self.call_panel)
         return self.call_panel
+
+    def choose_call(self, action: Any) -> None:
+        """A button of the panel was chosen: a call, made (a game may offer other buttons,
+        such as Nash Whist's "More bids")."""
+        self.act(action)
 
     def _fit_panel(self, panel: AuctionPanel) -> None:
         """Lay the panel out where it covers no other seat's plate, chips or cards, nor the
@@ -146,7 +151,7 @@ class BiddingTable(TrickTable):
         best: tuple[tuple[float, ...], pygame.Rect] = ((False, 0, 0.0, 0), first)  # nowhere clear: over the middle
         for area in [first] + _free_areas(first, blocked, int(150 * self.s)):
             panel.layout(area, self.s)
-            if panel.box.collidelist(blocked) >= 0 or not first.contains(panel.box):
+            if panel.box.collidelist(blocked) >= 0 or not first.contains(panel.box) or panel.overflows:
                 continue
             shown = min(1.0, panel.view.height / max(1, panel.content_height))  # scrolled: see most
             score = (True, not panel.scrollable, panel.text_size, shown, -len(panel.lines))

@@ -2,8 +2,9 @@
 
 What it adds to the trick table: the trump indicator turned from the other pack, lying by
 the Hot Seat and marked with the contract's trumps once the auction ends; the antes flying
-into a pot in the middle (pushed aside while the tricks are played); an auction panel
-holding exactly the legal calls in rows by level (Pass and Cop first); the contract card
+into a pot in the middle (pushed aside while the tricks are played); an auction panel that
+first lists the bids that matter now, each with what it asks and pays, under the computer's
+own reading of the hand, and behind "More bids" every legal call in rows by level; the contract card
 (declarer, contract, partner after Prop and Cop, tricks still needed, the pot); seats that
 sit a deal out greyed, with no cards; an Open Misere hand laid face up after the first
 trick; and each settlement shown as who paid whom.
@@ -12,6 +13,7 @@ trick; and each settlement shown as who paid whom.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from random import Random
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -23,7 +25,7 @@ from app.window.render.table import CardSprite, fan_positions, token
 from app.window.render.text import render_text
 from app.window.tables import trick_parts as parts
 from app.window.tables.auction import Choice, ChoiceRow
-from app.window.tables.nash_whist_calls import bid_rows, payment_lines, standings_line
+from app.window.tables.nash_whist_calls import bid_rows, first_bids, payment_lines, standings_line
 from app.window.tables.bidding import BiddingTable
 from app.window.tables.tricks import SUMMARY_TIME
 from app.window.ui import theme
@@ -33,6 +35,8 @@ from games.core.trick_events import NewDeal, TrumpSet
 from games.core.tricks import TrumpRules
 from games.core.words import T
 from games.nash_whist import bids as nwb
+from games.nash_whist import bots as nw_bots
+from app.core.words import bid_words
 from games.nash_whist import rules as nw
 
 if TYPE_CHECKING:
@@ -41,6 +45,7 @@ if TYPE_CHECKING:
 
 CHIP_FLIGHT = 0.45  # seconds a chip takes to fly to the pot or to a player
 WIDEST_CALL = "Seven-Out ♦"   # as wide as a call's bubble gets, for the room kept for it
+TOGGLE_BIDS = "more or fewer bids"  # the panel's button that is no call: it shows more bids, or fewer
 
 
 @dataclass(eq=False)
@@ -68,6 +73,8 @@ class NashWhistTable(BiddingTable):
         self.standing: tuple[int, nwb.Bid] | None = None
         self._indicator_settled = False
         self.panel_over: pygame.Rect | None = None  # the auction panel's box while it shows
+        self.all_bids = False     # the panel shows every bid (after "More bids"), not the first few
+        self._bids_for: tuple[object, ...] = ()  # the decision all_bids was chosen at
         super().__init__(app, session)
 
     # picture from a view -------------------------------------------------------------------
@@ -139,13 +146,15 @@ class NashWhistTable(BiddingTable):
                         (x - dx * w * 1.9 - dy * w * 1.3, y - dy * w * 1.75 + dx * w * 0.6)]
 
     def _own_indicator_spots(self) -> list[tuple[float, float]]:
-        """The viewer's indicator: above the call history (right of the hand), else above
+        """The viewer's indicator: above the call history (right of the hand; over its
+        middle or its right end when the auction panel reaches its left end), else above
         the viewer's hand to the right."""
         cw = self.indicator_width()
         home = self.history.home
         half = self._indicator_rect((0, 0)).width / 2
-        above = (home.left + half + 4, home.top - cw * 0.8 - 40 * self.s)  # over the hint
-        return [above, (self.centre[0] + self.trick_width * 3.2, self.size[1] - self.own_width * 2.2)]
+        y = home.top - cw * 0.8 - 40 * self.s   # over the hint
+        return [(home.left + half + 4, y), (home.centerx, y), (home.right - half - 4, y),
+                (self.centre[0] + self.trick_width * 3.2, self.size[1] - self.own_width * 2.2)]
 
     def _indicator_rect(self, spot: tuple[float, float]) -> pygame.Rect:
         """The card and the label under it (as wide as the label's words are)."""
@@ -401,16 +410,71 @@ class NashWhistTable(BiddingTable):
 
     def panel_key(self) -> tuple[object, ...]:
         view = self.view_now()
-        return (view.deal_number, len(view.auction), view.cop_chance)
+        decision = (view.deal_number, len(view.auction), view.cop_chance)
+        if decision != self._bids_for:  # a new call to make starts from the first few bids
+            self._bids_for, self.all_bids = decision, False
+        return decision + (self.all_bids,)
+
+    def choose_call(self, action: Any) -> None:
+        if action == TOGGLE_BIDS:
+            self.all_bids = not self.all_bids
+            self.call_panel = None
+        else:
+            super().choose_call(action)
 
     def panel_rows(self) -> list[ChoiceRow]:
         view = self.view_now()
+        return self._every_row(view) if self.all_bids else self._first_rows(view)
+
+    def _every_row(self, view: Any) -> list[ChoiceRow]:
+        """Every legal call, in rows by level (Pass and Cop first), and "Fewer bids"."""
         legal = view.legal
         first = tuple(self._simple_choice(a, view) for a in legal if not isinstance(a, nw.MakeBid))
         rows = bid_rows([a for a in legal if isinstance(a, nw.MakeBid)], view.initial_trump)
+        fewer = ChoiceRow("", (self._toggle_choice(),))
         if rows and rows[0].heading == "" and rows[0].choices[0].label in ("Prop", "Five-In"):
-            return [ChoiceRow("", first + rows[0].choices)] + rows[1:]
-        return [ChoiceRow("", first)] + rows
+            return [ChoiceRow("", first + rows[0].choices)] + rows[1:] + [fewer]
+        return [ChoiceRow("", first)] + rows + [fewer]
+
+    def _first_rows(self, view: Any) -> list[ChoiceRow]:
+        """Pass (and Cop), the bids that matter now, each with its meaning, and "More bids"
+        when there are others."""
+        bids = {a.bid: a for a in view.legal if isinstance(a, nw.MakeBid)}
+        rows = [ChoiceRow("", (self._listed_call(a, view),)) for a in view.legal if not isinstance(a, nw.MakeBid)]
+        shown = first_bids(list(bids), nw_bots.estimates(view), self._suggested(view)[0])
+        rows += [ChoiceRow("", (self._listed_bid(bids[bid], view),)) for bid in shown]
+        if len(shown) < len(bids):
+            rows.append(ChoiceRow("", (self._toggle_choice(),)))
+        return rows
+
+    def _suggested(self, view: Any) -> tuple[nwb.Bid | None, bool]:
+        """What a Normal computer player would call with this hand: (its bid, or None; Cop)."""
+        action = nw_bots.normal_bid(view, Random(0))  # (its estimate draws nothing at random)
+        return (action.bid if isinstance(action, nw.MakeBid) else None, isinstance(action, nw.Cop))
+
+    def _toggle_choice(self) -> Choice:
+        label, meaning = (bid_words.FEWER_BIDS, bid_words.FEWER_MEANING) if self.all_bids else \
+            (bid_words.MORE_BIDS, bid_words.MORE_MEANING)
+        words = self.to_player(meaning)
+        return Choice(self.to_player(label), TOGGLE_BIDS, quiet=True, key="m",
+                      meaning="" if self.all_bids else words, tip=f"{self.to_player(label)}: {words}")
+
+    def _listed_bid(self, action: nw.MakeBid, view: Any) -> Choice:
+        bid = action.bid
+        name = self.to_player(bid_words.bid_name(bid))
+        meaning = self.to_player(bid_words.meaning(bid, view.initial_trump))
+        tip = self.to_player(T("{name}: {meaning} · {stakes}", name=bid_words.bid_name(bid),
+                               meaning=bid_words.meaning(bid, view.initial_trump), stakes=bid_words.stakes(bid, view.pot)))
+        return Choice(name, action, meaning=meaning, tip=tip)
+
+    def _listed_call(self, action: Any, view: Any) -> Choice:
+        """Pass or Cop as a line of the list, with its meaning."""
+        choice = self._simple_choice(action, view)
+        if isinstance(action, nw.Cop):
+            words = bid_words.meaning(nwb.Bid(nwb.COP), view.initial_trump, proposer=view.standing_seat)
+            return Choice(choice.label, action, key="c", meaning=self.to_player(words), tip=choice.tip)
+        meaning = self.to_player(bid_words.pass_meaning(view.cop_chance))
+        return Choice(choice.label, action, quiet=True, key="p", tip=f"{choice.label}: {meaning}", meaning=meaning)
 
     def _simple_choice(self, action: Any, view: Any) -> Choice:
         if isinstance(action, nw.Cop):
@@ -436,13 +500,19 @@ class NashWhistTable(BiddingTable):
         return f"Beat {view.standing} by {who}, or pass · pot {view.pot}"
 
     def panel_note(self) -> str:
-        """What In, Out and NT mean with this deal's turned suit (always shown: a cramped
-        panel scrolls its rows rather than drop it)."""
+        """Over the first bids, the computer's reading of the hand and what it would call;
+        over every bid, what In, Out and NT mean with this deal's turned suit (always
+        shown: a cramped panel scrolls its rows rather than drop it)."""
         view = self.view_now()
-        if view.cop_chance:
-            return ""
-        suit = view.initial_trump.title
-        return f"In: {suit}, the turned suit, stay trumps · Out: you name the trumps · NT: no trumps"
+        if self.all_bids and not view.cop_chance:
+            suit = view.initial_trump.title
+            return f"In: {suit}, the turned suit, stay trumps · Out: you name the trumps · NT: no trumps"
+        estimate = nw_bots.estimates(view)
+        best = max(estimate, key=lambda trump: estimate[trump])
+        bid, cop = self._suggested(view)
+        reading = self.to_player(T("{reading} · {advice}", reading=bid_words.hand_reading(estimate[best], best),
+                                   advice=bid_words.advice(bid, cop)))
+        return reading
 
     # what the table shows --------------------------------------------------------------------
 
@@ -567,11 +637,19 @@ class NashWhistTable(BiddingTable):
             blit_centered(surface, render_text("sitting out", size, theme.INK_DIM), rect.center)
         if self.viewer in self.sitting_out and not self.spectator:
             text = render_text("You sit this deal out", max(14, int(20 * self.s)), theme.INK_DIM, bold=True)
-            blit_centered(surface, text, (self.size[0] // 2, self.size[1] - self.own_width))
+            y = self.size[1] - self.own_width
+            if self.humans_knocked_out():   # above the "Play the rest" button, not under it
+                self._place_rest()
+                y = min(y, self.rest_button.rect.top - 8 - text.get_height() // 2)
+            blit_centered(surface, text, (self.size[0] // 2, y))
 
     def _draw_pot(self, surface: pygame.Surface) -> None:
+        """The pot's chips and count, in the middle; hidden while the auction panel lies
+        over them (its title says the pot), so nothing of it shows at the panel's edge."""
         r = max(7, int(self.trick_width * 0.13))
         x, y = self.pot_at
+        if self.panel_over is not None and self.panel_over.inflate(0, r * 6).collidepoint(round(x), round(y)):
+            return
         stack = min(6, max(1, self.pot // 3)) if self.pot else 0
         for i in range(stack):
             image = token(r)

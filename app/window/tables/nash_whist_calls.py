@@ -12,6 +12,9 @@ it pays), and what a contract asks, for the line under the panel.
 '1. Otto 62 · 1. Rosa 62 · 3. You 40 · 4. Ivy 12'
 >>> payment_lines([("Otto", "You", 4), ("You", "Ivy", 2)])
 ['Otto pays you 4 · You pay Ivy 2']
+>>> legal = [Bid.parse(t) for t in ("Six-Out hearts", "Six-Out clubs", "Six-In", "Seven-In", "Six-No-Trumps", "Misere")]
+>>> [str(b) for b in first_bids(legal, {Suit.HEARTS: 4.0, Suit.CLUBS: 6.2, Suit.SPADES: 5.0, None: 2.0}, None)]
+['Six-Out clubs', 'Six-No-Trumps', 'Six-In', 'Misere']
 """
 
 from __future__ import annotations
@@ -79,6 +82,22 @@ def describe(bid: nwb.Bid, initial: Suit) -> str:
     if bid.kind == nwb.OUT:
         return f"take {bid.tricks} tricks alone, {trumps} instead of the turned {initial.title}"
     return f"take {bid.tricks} tricks alone, {trumps}"
+
+
+def first_bids(bids: list[nwb.Bid], estimate: dict[Suit | None, float], suggested: nwb.Bid | None) -> list[nwb.Bid]:
+    """The bids that matter now, lowest first: the cheapest legal bid of each way to play
+    (Prop; In; Out in the suit the hand's estimate likes best; No Trumps; Triste or Misere,
+    the cheapest way to lose), and the one a computer player would make with this hand.
+    Every other bid waits behind "More bids"."""
+    def cheapest(kinds: tuple[str, ...], suit: Suit | None = None) -> nwb.Bid | None:
+        return min((b for b in bids if b.kind in kinds and (suit is None or b.suit is suit)), default=None)
+    outs = {b.suit for b in bids if b.kind == nwb.OUT and b.suit is not None}
+    best_out = max(outs, key=lambda s: (estimate.get(s, 0.0), nwb.SUIT_RANK[s]), default=None)
+    picks = [cheapest((nwb.PROP,)), cheapest((nwb.IN,)), cheapest((nwb.NO_TRUMPS,)),
+             cheapest((nwb.TRISTE, nwb.MISERE)), suggested]
+    if best_out is not None:
+        picks.append(cheapest((nwb.OUT,), best_out))
+    return sorted({bid for bid in picks if bid is not None and bid in bids})
 
 
 def payment_lines(payments: list[tuple[str, str, int]]) -> list[str]:

@@ -31,6 +31,7 @@ from app.window.ui import theme
 from app.window.ui.fit import fitted
 from app.window.ui.confirm import Confirm
 from app.window.ui.widgets import Button, blit_centered, panel
+from app.core.words.deal_words import deal_number, readable
 from app.core.words.grammar import counted
 from app.core.words.spoken_words import pile_line
 from games.core.cards import Card, Rank
@@ -115,7 +116,8 @@ class SeahavenTable(TableScene):
         # in one frame took 20-40 ms), the table shows its floor only and input waits.
         self.preparing = not watched(session)
         self.painted_ahead: set[Card] = set()
-        self.giving_up: Confirm | None = None   # "Give up this deal?" while it is asked
+        self.asking: Confirm | None = None   # "Give up this deal?" or "Start a new deal?" while asked
+        self._if_yes: Callable[[], object] = lambda: None   # what a yes to it does
         super().__init__(app, session)
         if self.finding:
             self.queue.clear()  # the stand-in's deal is not animated
@@ -124,7 +126,7 @@ class SeahavenTable(TableScene):
         self.buttons = [
             Button("Undo", self.undo, kind="quiet"), Button("Redo", self.redo, kind="quiet"),
             Button("Hint", self.ask_hint, kind="quiet"), Button("Restart", self.restart, kind="quiet"),
-            Button("New deal", self.new_deal, kind="quiet"), Button("Deal #", self.open_prompt, kind="quiet"),
+            Button("New deal", self.ask_new_deal, kind="quiet"), Button("Deal #", self.open_prompt, kind="quiet"),
         ]
         self.layout(self.size)
         self.offer = self._saved_game_to_offer(session)
@@ -137,7 +139,7 @@ class SeahavenTable(TableScene):
 
     def _say_if_skipped(self) -> None:
         if self.state.deal != self.session.seed and not self.watching:
-            self.say(f"Deal {self.session.seed} has no known win: here is deal {self.state.deal}", 3.5)
+            self.say(f"{deal_number(self.session.seed)} has no known win: here is {readable(self.state.deal)}", 3.5)
 
     def _prepare(self, budget: float = 0.0025) -> None:
         """Paint faces ahead; once all are painted and the deal is in, start the game (a
@@ -495,8 +497,8 @@ class SeahavenTable(TableScene):
         if self.offer is not None:
             self._offer_input(event)
             return
-        if self.giving_up is not None:
-            self._give_up_input(event)
+        if self.asking is not None:
+            self._question_input(event)
             return
         if self.preparing and not (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F1)):
             return  # no cards to play yet: only leaving or the rules
@@ -538,17 +540,29 @@ class SeahavenTable(TableScene):
 
     def ask_give_up(self) -> None:
         """G sits beside H (hint): a slip of one key must not end the deal, so ask first."""
-        self.giving_up = Confirm("Give up this deal?", "Give up", "Keep playing",
-                                 "It counts as a deal lost")
+        self._ask(Confirm("Give up this deal?", "Give up", "Keep playing", "It counts as a deal lost"),
+                  lambda: self.act(sh.Resign(0)))
 
-    def _give_up_input(self, event: pygame.event.Event) -> None:
-        assert self.giving_up is not None
-        answer = self.giving_up.handle_event(event)
+    def ask_new_deal(self) -> None:
+        """N (or the New deal button) leaves a deal under way only after asking: it counts
+        as lost. A deal not yet touched, or over, just gives way."""
+        if not self.state.moves or self.state.is_over() or self.spectator:
+            self.new_deal()
+            return
+        self._ask(Confirm("Start a new deal?", "New deal", "Keep playing", "This one counts as a deal lost"),
+                  self.new_deal)
+
+    def _ask(self, question: Confirm, if_yes: Callable[[], object]) -> None:
+        self.asking, self._if_yes = question, if_yes
+
+    def _question_input(self, event: pygame.event.Event) -> None:
+        assert self.asking is not None
+        answer = self.asking.handle_event(event)
         if answer is None:
             return
-        self.giving_up = None
+        self.asking = None
         if answer and not self.state.is_over():
-            self.act(sh.Resign(0))
+            self._if_yes()
 
     def _prompt_input(self, event: pygame.event.Event) -> None:
         assert self.prompt is not None
@@ -581,7 +595,7 @@ class SeahavenTable(TableScene):
         elif key == pygame.K_h:
             self.ask_hint()
         elif key == pygame.K_n:
-            self.new_deal()
+            self.ask_new_deal()
         elif key == pygame.K_r:
             self.restart()
         elif key == pygame.K_d:
@@ -826,8 +840,8 @@ class SeahavenTable(TableScene):
             self._draw_win(surface)
         if self.offer is not None:
             self._draw_offer(surface)
-        if self.giving_up is not None:
-            self.giving_up.draw(surface)
+        if self.asking is not None:
+            self.asking.draw(surface)
 
     def _draw_preparing(self, surface: pygame.Surface) -> None:
         if self.finding:
@@ -845,7 +859,7 @@ class SeahavenTable(TableScene):
         box.center = (self.size[0] // 2, self.size[1] // 2)
         panel(surface, box, fill=theme.OPAQUE_PANEL, edge=theme.GOLD)
         lines = [("Resume your game?", int(28 * s), theme.GOLD, True),
-                 (f"Deal {self.offer['deal']}, {counted(len(self.offer['history']), 'move')} made", int(20 * s), theme.INK, False),
+                 (f"{deal_number(self.offer['deal'])}, {counted(len(self.offer['history']), 'move')} made", int(20 * s), theme.INK, False),
                  ("Enter resumes it · Esc starts this new deal", max(12, int(16 * s)), theme.INK_DIM, False)]
         y = box.top + 36 * s
         for text, size, colour, bold in lines:
@@ -913,7 +927,7 @@ class SeahavenTable(TableScene):
     def _draw_status(self, surface: pygame.Surface) -> None:
         minutes, seconds = divmod(int(self.elapsed), 60)
         moves = counted(self.state.moves, "move")
-        text = f"Deal {self.state.deal}   ·   {moves}"
+        text = f"{deal_number(self.state.deal)}   ·   {moves}"
         if not self.watching:  # (a replay's clock is not the player's)
             text += f"   ·   {minutes}:{seconds:02d}"
         if self._is_stuck():

@@ -276,7 +276,7 @@ def _seconds(value: Any) -> float:
         return float(value)
     if isinstance(value, float) and math.isfinite(value) and 0 <= value < 10**9:
         return value
-    storage.notices.append("The time of your saved Seahaven game could not be read; "
+    storage.notice("The time of your saved Seahaven game could not be read; "
                            "its clock starts again at 0:00.")
     return 0.0
 

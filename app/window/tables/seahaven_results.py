@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from app.core import storage
+from app.core.words.deal_words import deal_number
 from app.window.render.text import px, render_text
 from app.window.scenes.results import ResultsScene
 from app.window.ui import theme
@@ -51,7 +52,7 @@ class SeahavenResults(ResultsScene):
         rate = f"{100 * st.won / st.played:.0f}%" if st.played else "-"
         deal = self.session.state_as(SeahavenState).deal
         lines = [
-            (f"Deal {deal}: {self.moves} moves in {clock(self.seconds)}", theme.GOLD),
+            (f"{deal_number(deal)}: {self.moves} moves in {clock(self.seconds)}", theme.GOLD),
             (f"Played {st.played}   ·   won {st.won}   ·   win rate {rate}", theme.INK),
             (f"Best time {clock(st.best_seconds)}   ·   fewest moves {st.fewest_moves or 'none yet'}", theme.INK),
             (f"Current streak {st.streak}   ·   best streak {st.best_streak}", theme.INK),

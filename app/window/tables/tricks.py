@@ -709,9 +709,13 @@ class TrickTable(HandInput, TableScene):
         return max(13, int(18 * self.s))
 
     def bubble_tip(self, seat: int) -> tuple[float, float]:
-        """Where a seat's speech bubble points: just above its hand."""
+        """Where a seat's speech bubble points: just above its hand (the viewer's, above the
+        hint over the hand while one shows: Euchre's "Take it up" stood on "click a card to
+        discard it" at 800x560)."""
         if seat == self.viewer:
-            return (self.size[0] * 0.5, self.size[1] - self.own_width * 1.6)
+            y = self.size[1] - self.own_width * 1.6
+            hint = self.hint_rect()
+            return (self.size[0] * 0.5, y if hint is None else min(y, hint.top - 2))
         x, y = self.hand_spot(seat)
         return (x, y - self.other_width * 0.75)
 
@@ -735,13 +739,23 @@ class TrickTable(HandInput, TableScene):
         blit_centered(surface, label, (self.centre[0], self.centre[1] - self.trick_width * 1.75))
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
-        text = self.hint_text()
+        rect = self.hint_rect()
+        if rect is not None:
+            surface.blit(render_text(self.hint_text(), max(12, int(16 * self.s)), theme.GOLD), rect)
+
+    def hint_rect(self) -> pygame.Rect | None:
+        """Where the line of help over the player's hand goes, while it shows."""
+        text = self.hint_text() if self.human_turn and not self.drag else ""
         if not text:
-            return
+            return None
         image = render_text(text, max(12, int(16 * self.s)), theme.GOLD)
         hand = self.hands[self.viewer] if self.viewer < len(self.hands) else []
         top = min((s.rect().top for s in hand), default=self.size[1] - 40)
-        blit_centered(surface, image, (self.size[0] // 2, top - image.get_height() * 0.9))
+        return image.get_rect(center=(self.size[0] // 2, round(top - image.get_height() * 0.9)))
+
+    def rest_floor(self) -> int:
+        hand = self.hands[self.viewer] if self.viewer < len(self.hands) else []
+        return min((s.rect().top for s in hand), default=self.size[1])
 
     def hint_text(self) -> str:
         return "Your turn: click a card or drag it to the middle · ←/→ and Enter · hold Tab for the last trick"

@@ -20,15 +20,16 @@ from typing import Callable, Sequence
 
 import pygame
 
+from app.core.words.chat_words import GENERAL
 from app.net.wire.chat_line import ChatLine
 from app.net.wire.protocol import CHAT_LIMIT, clean_text
 from app.window.render.text import font, px, render_text, wrap
 from app.window.ui import theme
 from app.window.ui.widgets import faded, panel
 
-PHRASES = ("Well played", "Good game", "Nice trick", "Your turn", "Thanks")
-PHRASE_KEYS = {pygame.K_1 + i: phrase for i, phrase in enumerate(PHRASES)} | {
-    pygame.K_KP1 + i: phrase for i, phrase in enumerate(PHRASES)}
+PHRASES = GENERAL     # a panel's quick phrases when its table gives none (app/core/words/chat_words.py)
+PHRASE_KEY_ROWS = ((pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5),
+                   (pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4, pygame.K_KP5))
 # A name's colour per seat, each readable on the dark panel and on the felt; watchers grey.
 SEAT_COLOURS = ((120, 190, 255), (255, 150, 120), (210, 160, 255), (255, 214, 100),
                 (110, 225, 215), (255, 140, 200), (190, 232, 120), (255, 176, 80))
@@ -74,8 +75,11 @@ class ChatPanel:
     seconds (a test passes its own)."""
 
     def __init__(self, send: Callable[[str], None], lines: Callable[[], Sequence[ChatLine]],
-                 seat: int | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+                 seat: int | None = None, clock: Callable[[], float] = time.monotonic,
+                 phrases: Sequence[str] = PHRASES) -> None:
         self.send = send
+        self.phrases = tuple(phrases)[:5]    # the game's own (1 to 5 say them)
+        self.phrase_keys = {row[i]: phrase for row in PHRASE_KEY_ROWS for i, phrase in enumerate(self.phrases)}
         self.lines = lines
         self.seat = seat
         self.clock = clock
@@ -183,8 +187,8 @@ class ChatPanel:
             self.close()
         elif key == pygame.K_BACKSPACE:
             self.text = self.text[:-1] if not event.mod & pygame.KMOD_CTRL else self.text.rstrip().rpartition(" ")[0]
-        elif key in PHRASE_KEYS and not self.text:
-            self.say(PHRASE_KEYS[key])
+        elif key in self.phrase_keys and not self.text:
+            self.say(self.phrase_keys[key])
             self.close()
             self._swallow = getattr(event, "unicode", "") or ""
         elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
@@ -353,7 +357,7 @@ class ChatPanel:
         left, right = self.rect.left + pad, self.rect.right - pad
         rows: list[list[tuple[int, str]]] = [[]]
         x = left
-        for number, phrase in enumerate(PHRASES, 1):
+        for number, phrase in enumerate(self.phrases, 1):
             width = font(size, bold=True).size(f"{number} {phrase}")[0] + max(12, int(16 * s))
             if rows[-1] and x + width > right:
                 rows.append([])
@@ -373,7 +377,7 @@ class ChatPanel:
         size = max(11, int(13 * s))
         lit = rect.collidepoint(self._pointer)
         pygame.draw.rect(surface, theme.QUIET_LIT if lit else theme.QUIET, rect, border_radius=rect.height // 2)
-        number = PHRASES.index(phrase) + 1
+        number = self.phrases.index(phrase) + 1
         key = render_text(str(number), size, theme.GOLD if not self.text else theme.INK_DIM, bold=True)
         words = render_text(phrase, size, theme.INK, bold=True)
         width = key.get_width() + 5 + words.get_width()
