@@ -53,6 +53,8 @@ Position = tuple[tuple[tuple[Card, ...], ...], tuple[Card | None, ...]]
 # None (no line found within its budget).
 Line = tuple[sh.Move, ...] | Literal[False] | None
 
+CURSOR = (120, 220, 255)   # the keyboard's place and the chosen cards: sky blue, apart from gold hints
+
 
 def lines_from(state: sh.SeahavenState) -> dict[Position, Line]:
     """Solve ``state`` and note the answer for every position along the winning line, so
@@ -901,10 +903,12 @@ class SeahavenTable(TableScene):
             rects = [self.sprites[c].rect() for c in self._cards_at(self.selected, self._count_at(self.selected) or 1)]
             if rects:
                 frame = rects[0].unionall(rects[1:]).inflate(6, 6)
-                pygame.draw.rect(surface, (120, 220, 255), frame, width=3, border_radius=max(6, frame.width // 10))
+                pygame.draw.rect(surface, CURSOR, frame, width=theme.focus_width(), border_radius=max(6, frame.width // 10))
         if self.human_turn and self.keyboard:
             rect = self.geo.place_rect(self.geo.places()[self.cursor], self.cols)
-            pygame.draw.rect(surface, (120, 220, 255), rect.inflate(8, 8), width=2, border_radius=10)
+            # The keyboard's place: a ring as thick as the theme's focus, just outside the cards.
+            thick = theme.focus_width() - 1
+            pygame.draw.rect(surface, CURSOR, rect.inflate(4 + 2 * thick, 4 + 2 * thick), width=thick, border_radius=10)
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         assert self.hint_shown is not None

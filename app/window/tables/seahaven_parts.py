@@ -135,8 +135,8 @@ def _slot(size: tuple[int, int], lit: bool, suit: Suit | None, label: str) -> py
     layer = pygame.Surface(size, pygame.SRCALPHA)
     radius = max(4, size[0] // 10)
     pygame.draw.rect(layer, (0, 0, 0, 46), layer.get_rect(), border_radius=radius)
-    edge = theme.GOLD if lit else (150, 200, 165, 110)
-    pygame.draw.rect(layer, edge, layer.get_rect(), width=3 if lit else 2, border_radius=radius)
+    edge = theme.GOLD if lit else theme.SLOT
+    pygame.draw.rect(layer, edge, layer.get_rect(), width=theme.focus_width() if lit else 2, border_radius=radius)
     mark = None
     if suit is not None:
         mark = suit_surface(suit, int(size[0] * 0.42), (190, 225, 200)).copy()
