@@ -23,3 +23,15 @@ def private_home(tmp_path, monkeypatch):
     monkeypatch.setenv("PARLOUR_HOME", str(home))
     storage.new_run()
     return home
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch):
+    """Tests read English, whatever the machine's locale: ``PARLOUR_LANG=en`` (a test of
+    the translations sets its own), and the language is English again after each test."""
+    from app.core.words import language
+
+    monkeypatch.setenv("PARLOUR_LANG", "en")
+    language.use("en")
+    yield
+    language.use("en")

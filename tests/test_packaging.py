@@ -60,3 +60,22 @@ def test_endplay_is_asked_for_only_where_it_has_wheels() -> None:
     assert endplay.marker is not None, "endplay needs a python_version marker"
     assert endplay.marker.evaluate({"python_version": "3.11"}) and endplay.marker.evaluate({"python_version": "3.13"})
     assert not endplay.marker.evaluate({"python_version": "3.14"})
+
+
+def test_the_compiled_catalogues_ship_in_the_package_and_the_executable() -> None:
+    """Every language's parlour.mo is package data of ``app`` (pyproject.toml) and a data
+    file of the one-file build (build/parlour.spec), at the path the app reads it from."""
+    patterns = _setuptools()["package-data"]["app"]
+    catalogues = sorted((ROOT / "app" / "locale").glob("*/LC_MESSAGES/parlour.mo"))
+    assert {mo.parent.parent.name for mo in catalogues} >= {"fr", "de", "es"}
+    for mo in catalogues:
+        relative = mo.relative_to(ROOT / "app")
+        assert any(relative.match(p) for p in patterns), f"{relative} is not in app's package data"
+    spec = (ROOT / "build" / "parlour.spec").read_text(encoding="utf-8")
+    assert "locale_datas()" in spec.split("datas=", 1)[1].split("\n", 1)[0]
+
+
+def test_the_app_reads_its_catalogues_from_the_packaged_place() -> None:
+    from app.core.words.language import locale_dir
+
+    assert locale_dir() == ROOT / "app" / "locale"

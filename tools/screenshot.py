@@ -2,7 +2,7 @@
 after some frames of play. For looking at screens while developing (not used by tests).
 
     python tools/screenshot.py ninety_nine --size 1280x800 --frames 240 --out /tmp/table.png
-    python tools/screenshot.py menu --out /tmp/menu.png
+    python tools/screenshot.py menu --out /tmp/menu.png   (settings too; PARLOUR_LANG=de for German)
     python tools/screenshot.py replay:nash --at 12 --out /tmp/replay.png   (or replay:FILE, --end)
     python tools/screenshot.py online (or host:GAME, join, lobby:GAME: a lobby with people in it)
 """
@@ -41,6 +41,9 @@ def main() -> None:
     app = App(size=size, headless=True)
     if args.scene == "menu":
         app.start(MenuScene(app))
+    elif args.scene == "settings":
+        app.start(MenuScene(app))
+        app.nav.settings()
     elif args.scene.startswith("replay:"):
         from app.window.scenes.menu import MenuScene as Menu
         from app.window.routes import open_replay

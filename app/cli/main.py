@@ -420,6 +420,8 @@ def _network_parsers(sub: Any) -> None:
                        help=argparse.SUPPRESS)
     serve.add_argument("--chosen-seeds", action="store_true",      # benchmarks: the same deals each run
                        help=argparse.SUPPRESS)
+    serve.add_argument("--stalls", metavar="FILE",                 # netbench: where the loop paused
+                       help=argparse.SUPPRESS)
     serve.add_argument("--no-announce", action="store_true",
                        help="do not list this server's open tables on the local network (mDNS)")
     serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
@@ -514,7 +516,8 @@ def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         listen = args.host or (serve.PUBLIC_HOST if args.public else "127.0.0.1")
         return serve.run(listen, args.port, Path(args.data) if args.data else None, args.grace,
                          announce=not (args.no_announce or args.public), reflex_speed=args.reflex_speed,
-                         limits=_serve_limits(parser, args), chosen_seeds=args.chosen_seeds)
+                         limits=_serve_limits(parser, args), chosen_seeds=args.chosen_seeds,
+                         stalls_to=Path(args.stalls) if args.stalls else None)
     if args.command == "host":
         from app.cli import host
         from games.registry import networked

@@ -18,21 +18,31 @@ before each move, as a person would, and the round trip is the server's answer a
 (``all_seated_after_s``), and ``server_cpu_ms_per_action_all_seated`` only the server's CPU
 from then on: the server holding all its tables, without the first seconds' rush of
 connections.
+
+``stalls`` says where the loops paused, in the server and in the clients' process: their
+collections of cyclic garbage by generation, and the lags of each loop over 10 ms;
+``slow_round_trips`` counts the round trips over 50 ms and, for each kind of pause, how
+many of them it overlapped (app/cli/stalls.py). The clients' process does not collect
+while they play (``_no_collections``): it stands in for a thousand machines.
 """
 
 from __future__ import annotations
 
 import asyncio
 import gc
+import json
 import os
 import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
+from app.cli.serve import fast_loop
+from app.cli.stalls import Stalls, causes
 from app.net.client.client import BotClient, percentile
 from games.registry import GAMES
 
@@ -52,9 +62,10 @@ def run(game: str, tables: int, seconds: float, level: str, think_ms: float = 0.
         # server gets its own share, as a real one would, not half of one with 1,000 clients.
         # Every client is on loopback: one address with as many connections and tables as it
         # likes; and the same deals on every run (--chosen-seeds).
+        server_stalls = Path(data) / "stalls.json"      # (where the server's loop paused: app/cli/stalls.py)
         server = subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", "0", "--data", data,
                                    "--connections-per-address", "0", "--waiting-tables-per-address", "0",
-                                   "--chosen-seeds"],
+                                   "--chosen-seeds", "--stalls", str(server_stalls)],
                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                                   start_new_session=True)
         try:
@@ -65,11 +76,18 @@ def run(game: str, tables: int, seconds: float, level: str, think_ms: float = 0.
             url = line.rsplit(" ", 1)[-1]
             cpu_before, own_before = _cpu_s(server.pid), time.process_time()
             seated = _Seated(tables * GAMES[game].default_seats, server.pid)
-            clients, failures, elapsed = asyncio.run(_bench(url, game, tables, seconds, level, think_ms / 1000, seated))
+            clients_stalls = Stalls()
+            with _no_collections(), asyncio.Runner(loop_factory=fast_loop()) as runner:   # (the server's loop too)
+                clients, failures, elapsed = runner.run(_bench(url, game, tables, seconds, level, think_ms / 1000,
+                                                               seated, clients_stalls))
             cpu_after, own_cpu = _cpu_s(server.pid), time.process_time() - own_before
         finally:
             server.terminate()
             server.wait(timeout=30)
+        stalls = Stalls.from_data(json.loads(server_stalls.read_text())) if server_stalls.exists() else None
+    # The round trips on time.monotonic(), the clock of the pauses (perf_counter runs at its rate).
+    shift = time.monotonic() - time.perf_counter()
+    spans = [(at + shift, at + shift + r / 1000) for c in clients for r, at in zip(c.rtts_ms, c.sent_at)]
     rtts = [r for c in clients for r in c.rtts_ms]
     # Once every client has sat down: the round trips of a server holding all its tables,
     # without the first seconds' queue of connections and new tables.
@@ -93,6 +111,10 @@ def run(game: str, tables: int, seconds: float, level: str, think_ms: float = 0.
         # What went wrong, most common first: an operator needs the kind, not only the count.
         "error_kinds": dict(Counter([e[:80] for c in clients for e in c.errors] + list(failures.elements()))
                             .most_common(5)),
+        # Where the long round trips' time went: each process's pauses, and the round trips
+        # over 50 ms that overlapped each kind (app/cli/stalls.py).
+        "stalls": {"server": stalls.summary() if stalls is not None else None, "clients": clients_stalls.summary()},
+        "slow_round_trips": causes(spans, stalls, clients_stalls),
     }
 
 
@@ -126,14 +148,31 @@ class _Seated:
         self.waiting -= 1
         if self.waiting == 0:
             self.at, self.server_cpu_s = time.perf_counter(), _cpu_s(self.server_pid)
-            # The clients stand in for a thousand machines, each with a small heap: here
-            # one heap holds them all, and Python's full collections over it stopped every
-            # client for 100-300 ms on this busy machine, which the round trips then showed.
-            gc.freeze()
+
+
+@contextmanager
+def _no_collections() -> Iterator[None]:
+    """No cyclic garbage collection in this process while the clients play. They stand in
+    for a thousand machines, each with a small heap and short collections; here one heap
+    holds them all, and its collections stopped every client at once, for tens of
+    milliseconds (100-300 ms on a busy machine), which the round trips then counted as
+    the server's. Freezing the heap once all had sat down still left the young
+    generations' collections over a thousand clients' messages (up to 167 ms each, under
+    load). The clients make little cyclic garbage in a run (a few hundred objects), so
+    none is collected until the run is over. (This is the benchmark's process only: the
+    server collects as ever, app/cli/serve.py.)"""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 async def _bench(url: str, game: str, tables: int, seconds: float, level: str,
-                 think_s: float, seated: _Seated) -> tuple[list[BotClient], Counter[str], float]:
+                 think_s: float, seated: _Seated, stalls: Stalls) -> tuple[list[BotClient], Counter[str], float]:
+    stalls.start()
     clients: list[BotClient] = []
     failures: Counter[str] = Counter()
     started = time.monotonic()
@@ -145,6 +184,7 @@ async def _bench(url: str, game: str, tables: int, seconds: float, level: str,
     for task in loops:
         task.cancel()
     await asyncio.gather(*loops, return_exceptions=True)
+    stalls.stop()
     return clients, failures, elapsed
 
 

@@ -26,6 +26,8 @@ from typing import Any, TypeVar
 
 from platformdirs import user_data_dir
 
+from app.core.words.language import CHOICES as LANGUAGE_CHOICES
+
 ENV_HOME = "PARLOUR_HOME"
 MAX_BYTES = 5 * 1024 * 1024
 SETTINGS_VERSION = 1
@@ -441,6 +443,9 @@ class Settings:
     speech: bool = False
     """Say everything aloud through the screen reader or the system's voice (on by itself
     when a screen reader is running)."""
+    listening_pace: bool = False
+    """The reflex games' computer players take twice their time, so a player who listens to
+    each card as it turns up has the time to hear it (games/core/realtime.py, ``pace``)."""
     card_back: str = "blue"
     window_size: tuple[int, int] = (1280, 800)
     fullscreen: bool = False
@@ -458,6 +463,9 @@ class Settings:
     venue: str = ""
     """The venue's WebSocket address (app/core/venue_address.py), where Host can open a table
     that lives on without this computer; "" until one is given."""
+    language: str = "system"
+    """The language the app speaks ("en", "fr", "de", "es"), or "system" to follow the
+    computer's locale; ``PARLOUR_LANG`` outranks it (app/core/words/language.py)."""
 
 
 _SETTINGS_CHECKS: dict[str, Callable[[Any], Any]] = {
@@ -472,6 +480,7 @@ _SETTINGS_CHECKS: dict[str, Callable[[Any], Any]] = {
     "high_contrast": _check_bool,
     "text_size": _check_choice(TEXT_SIZES),
     "speech": _check_bool,
+    "listening_pace": _check_bool,
     "card_back": _check_choice(CARD_BACKS),
     "window_size": _check_window_size,
     "fullscreen": _check_bool,
@@ -481,6 +490,7 @@ _SETTINGS_CHECKS: dict[str, Callable[[Any], Any]] = {
     "asked_name": _check_bool,
     "other_players": _check_names,
     "venue": _check_venue,
+    "language": _check_choice(LANGUAGE_CHOICES),
 }
 
 

@@ -11,6 +11,7 @@ from typing import Callable
 import pygame
 
 from app.core import storage, worker
+from app.core.words import language
 from app.core.words import net_words
 from app.window import synth
 from app.window.render.cards import CardRenderer
@@ -99,6 +100,7 @@ class App:
         _forget_cached_surfaces()  # fonts and surfaces from an earlier pygame.init are invalid
         storage.clear_stale_temporaries()  # left by saves that were killed mid-write
         self.settings = storage.load_settings()
+        language.use(language.choose(self.settings.language))
         _apply_looks(self.settings)
         self.notices: list[tuple[str, float]] = [(n, 6.0) for n in storage.take_notices()]
         self.notice_rects: list[pygame.Rect] = []   # where the notices were last drawn
@@ -149,6 +151,7 @@ class App:
     def save_settings(self) -> None:
         storage.save_settings(self.settings)
         synth.configure(self.settings.volume, self.settings.muted)
+        language.use(language.choose(self.settings.language))   # a new choice reads at once
         self.speech.follow(self.settings.speech)
         # A new renderer only when the cards' looks changed: it starts with no card painted,
         # and the setup screen saves on every Start (the table then painted its cards anew).
@@ -251,6 +254,8 @@ class App:
         """Say what has the focus when it moved (to another scene or within one)."""
         top = self.scenes.top
         if top is not None and self.speech.speaking:
+            for line in top.spoken_news():
+                self.speech.say(line)
             self.speech.focus(top.spoken_focus())
 
     def draw(self) -> None:

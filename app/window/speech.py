@@ -21,12 +21,14 @@ other, so a trick is heard card by card.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any, Protocol
 
 __all__ = ["Speech", "Voice", "LogVoice", "open_speech", "SPEECH_LOG_ENV"]
 
 SPEECH_LOG_ENV = "PARLOUR_SPEECH_LOG"
+_PART_YOU = re.compile(r" · (You|Your)\b")
 
 # prismatoid's backends that are screen readers (a person is listening), as opposed to
 # speech engines that are always there (SAPI, Speech Dispatcher, AVSpeech, OneCore).
@@ -90,7 +92,9 @@ class Speech:
 
     def say(self, text: str, interrupt: bool = False) -> None:
         """Speak ``text`` (after what is being said, or cutting it short)."""
-        text = " ".join(text.split())
+        # (a middle dot separates parts on screen; a reader says "middle dot": a comma is a
+        # pause, and "You" after it is mid-sentence: "Deal 1 of 2, you deal")
+        text = " ".join(_PART_YOU.sub(lambda m: ", " + m[1].lower(), text).replace(" · ", ", ").split())
         if not text or not self.speaking:
             return
         assert self.voice is not None

@@ -144,6 +144,10 @@ class RealtimeDriver:
       gives the same game however the runs are sliced.
     - ``log``: the list every applied action is appended to (a session's action log, so the
       seed plus the log replays the game); a new list when None. Also ``actions``.
+    - ``pace``: how much longer the bots take than their reaction model says (1: as it says;
+      2: twice as long), for a player who listens to each card rather than sees it. It
+      stretches when the bots act, never the rules' own timing, and their actions are logged
+      with the times they were taken: the seed and the log replay the game as it was played.
 
     Use: ``submit`` the humans' stamped actions as they arrive, then ``run_until(t)`` for
     the game time ``t`` reached (a frame's end; on a server, now less the resolution
@@ -158,8 +162,9 @@ class RealtimeDriver:
     """
 
     def __init__(self, state: Any, bots: Mapping[Seat, ReflexBot], rng: Random,
-                 log: list[Any] | None = None) -> None:
+                 log: list[Any] | None = None, pace: float = 1.0) -> None:
         self.state = state
+        self.pace = pace
         self.bots: dict[Seat, ReflexBot] = dict(sorted(bots.items()))
         self.rng = rng
         self.actions: list[Any] = [] if log is None else log
@@ -181,8 +186,15 @@ class RealtimeDriver:
         """Ask every bot again from what its seat sees now, dropping the old plans (done
         after every change; call it too after changing the state from outside)."""
         state = self.state
-        plans = [a for seat, bot in self.bots.items() for a in bot(state.view(seat), state.now_ms, self.rng)]
+        plans = [self._paced(a, state.now_ms) for seat, bot in self.bots.items()
+                 for a in bot(state.view(seat), state.now_ms, self.rng)]
         self._plans = sorted(plans, key=lambda a: (a.at_ms, a.seat))
+
+    def _paced(self, action: Any, now_ms: int) -> Any:
+        """A bot's plan with its delay from now stretched by ``pace``."""
+        if self.pace == 1.0 or action.at_ms <= now_ms:
+            return action
+        return replace(action, at_ms=now_ms + round((action.at_ms - now_ms) * self.pace))
 
     @property
     def plans(self) -> list[Any]:

@@ -122,7 +122,7 @@ def test_the_one_human_is_you_with_verbs_that_agree():
 def test_a_partnership_game_says_who_your_partner_is(app, game_id):
     said = []
     scene = table(app, game_id, seed=5)
-    scene._banner = lambda text, seconds: said.append(text)
+    scene._banner = lambda text, seconds, **spoken_as: said.append(text)
     for _ in range(30):
         app.step(1 / 60)
     partner = scene.people[2]

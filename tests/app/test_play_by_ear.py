@@ -182,3 +182,32 @@ def test_a_seahaven_deal_to_its_end_by_ear(ear):
         raise AssertionError("the deal never ended")
     finally:
         pygame.quit()
+
+
+CODE = re.compile(r"\b(10|[2-9TJQKA])[SHDC]\b|[♠♥♦♣·&]|\b(P|[Ss]eat |Player )\d\b|\bNone\b|_")
+PLAY = re.compile(r"^(You|[A-Z][a-z]+) plays? (Ace|King|Queen|Jack|10|[2-9]) of (spades|hearts|diamonds|clubs)$")
+
+
+@pytest.mark.slow
+def test_a_whist_hand_is_heard_as_a_person_would_say_it(ear):
+    """One hand of Whist, played by ear: every line is words a person says, no card code,
+    no suit sign, no seat number; each of the 52 cards is heard as it is played, each of the
+    13 tricks as it is won, the hand said once as it starts, and the hand's result."""
+    app = make_app()
+    app.settings.animation_speed = "instant"
+    try:
+        table(app, "whist", seed=11)
+        end = play_by_ear(app, ear, pick=lambda cards: cards[-1], ending=re.compile(r"took \d+ tricks?: \d+ points?$"))
+        said = ear.log.read_text(encoding="utf-8").splitlines()
+        said = said[:said.index(end) + 1]   # the hand, to its result
+    finally:
+        pygame.quit()
+    assert not [line for line in said if CODE.search(line)]
+    assert all(line[:1].isupper() or line[:1].isdigit() for line in said)
+    plays = [line for line in said if " play" in line and " can play " not in line]
+    assert len(plays) == 52 and all(PLAY.match(line) for line in plays), plays
+    assert len({PLAY.match(line).group(2, 3) for line in plays}) == 52   # every card, once
+    assert sum(bool(re.match(r"^\w+ takes? the trick \(", line)) for line in said) == 13
+    assert [line for line in said if line.startswith("Hand 1")] == ["Hand 1: Ruben deals"]
+    assert "Nell is your partner" in said
+    assert re.fullmatch(r"(You and Nell|Otto and Ruben) took \d+ tricks?: \d+ points?", said[-1]), said[-1]

@@ -31,14 +31,14 @@ def row_index(scene: SettingsScene, label: str) -> int:
 def test_hovering_a_row_does_not_move_the_focus_and_a_stray_key_changes_nothing(app):
     scene = open_settings(app)
     nails = row_index(scene, "Colour-blind Nails cards")
-    volume, blind = app.settings.volume, app.settings.colourblind_nails
+    chosen, blind = app.settings.language, app.settings.colourblind_nails
     motion(app, scene.rows[nails].rect.center)     # (or the rows slid under a still mouse)
     assert scene.focus == 0 and scene.lit() == nails
     post_key(app, pygame.K_LEFT)                   # only shows where the focus is
-    assert app.settings.colourblind_nails == blind and app.settings.volume == volume
+    assert app.settings.colourblind_nails == blind and app.settings.language == chosen
     assert scene.lit() == 0
-    post_key(app, pygame.K_LEFT)                   # now it acts, on the row that is lit
-    assert app.settings.volume == pytest.approx(volume - 0.1)
+    post_key(app, pygame.K_LEFT)                   # now it acts, on the row that is lit (Language)
+    assert app.settings.language == "es" != chosen
     assert app.settings.colourblind_nails == blind
 
 

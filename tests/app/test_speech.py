@@ -61,6 +61,8 @@ def test_settings_rows_are_said_with_their_values(app, log):
     app.start(MenuScene(app))
     app.step(1 / 60)
     press(app, pygame.K_o)
+    assert heard(log)[-1] == "Language, System, adjustable"
+    press(app, pygame.K_DOWN)
     assert heard(log)[-1] == "Sound volume, 70%, adjustable"
     press(app, pygame.K_RIGHT)
     assert heard(log)[-1] == "Sound volume, 80%, adjustable"   # a change is said at once

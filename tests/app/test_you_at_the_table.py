@@ -18,7 +18,7 @@ def test_ratscrew_banners_speak_to_the_player_in_good_grammar():
     try:
         scene = table(app, "ratscrew", seats=3)
         said = []
-        scene._banner = lambda text, seconds: said.append(text)
+        scene._banner = lambda text, seconds, **spoken_as: said.append(text)
         scene._on_Dealt(rs.Dealt((18, 17, 17), dealer=2, first=0))
         scene._on_Declined(rs.Declined(0))
         scene._on_RanOut(rs.RanOut(0))

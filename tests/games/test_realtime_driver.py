@@ -116,3 +116,30 @@ def test_run_to_end_stops_when_only_a_human_can_move():
     state = two_humans()
     driver = RealtimeDriver(state, {}, Random(0))
     assert driver.run_to_end() == [] and not state.is_over()
+
+
+@pytest.mark.parametrize("game_id", [g for g, s in GAMES.items() if s.realtime])
+def test_a_listening_pace_slows_the_bots_and_the_game_still_replays_from_its_log(game_id):
+    """``pace=2``: each bot takes twice the time its reaction model drew (the same draws, so
+    the same first moves, each at twice its delay); the rules' timing is untouched, and the
+    seed with the logged actions rebuilds the paced game exactly."""
+    spec = GAMES[game_id]
+    options = spec.make_options(seats=3)
+    bots = {seat: spec.bots["normal"] for seat in range(3)}
+    brisk = RealtimeDriver(spec.new_game(options, 4), bots, Random(4))
+    paced_state = spec.new_game(options, 4)
+    paced = RealtimeDriver(paced_state, bots, Random(4), pace=2.0)
+    for driver in (brisk, paced):   # to the first moment a bot wants to act (Nails: the cards turned up)
+        while not driver.plans:
+            driver.run_until(driver.state.next_due())
+    start = paced_state.now_ms
+    assert brisk.state.now_ms == start, "the rules' own timing is the same"
+    first, slow = brisk.plans[0], paced.plans[0]
+    assert (slow.seat, type(slow)) == (first.seat, type(first))
+    assert slow.at_ms - start == round((first.at_ms - start) * 2) > 0
+    end = 0
+    while not paced_state.is_over() and end < 600_000:
+        end += 50
+        paced.run_until(end)
+    assert paced.actions
+    assert replay_timed(spec, options, 4, paced.actions, paced_state.now_ms) == paced_state

@@ -1,11 +1,31 @@
 """Cards named in words for the player ("the Queen of hearts"), where the notation the
-engine and the log use ("QH") would read like a code."""
+engine and the log use ("QH") would read like a code.
+
+Each language puts a card's words in its own order ("Queen of hearts", "Dame de cœur",
+"Herz-Dame", "reina de corazones"), so a card is the template "{rank} of {suit}", and the
+rank and suit words are each translated on their own (``app.core.words.language``)."""
 
 from __future__ import annotations
 
-from games.core.cards import Card, Rank
+from app.core.words.language import _
+from games.core.cards import Card, Rank, Suit
 
-_RANK_WORDS = {Rank.JACK: "Jack", Rank.QUEEN: "Queen", Rank.KING: "King", Rank.ACE: "Ace", Rank.JOKER: "Joker"}
+
+def _rank_words() -> dict[Rank, str]:
+    # Made on each call: the words follow the language chosen now.
+    return {Rank.JACK: _("Jack"), Rank.QUEEN: _("Queen"), Rank.KING: _("King"), Rank.ACE: _("Ace"),
+            Rank.JOKER: _("Joker")}
+
+
+def suit_word(suit: Suit) -> str:
+    """A suit as a player says it, in their language: "hearts", "cœur", "Herz".
+
+    >>> suit_word(Suit.HEARTS)
+    'hearts'
+    """
+    words = {Suit.SPADES: _("spades"), Suit.HEARTS: _("hearts"), Suit.DIAMONDS: _("diamonds"),
+             Suit.CLUBS: _("clubs")}
+    return words[suit]
 
 
 def rank_name(rank: Rank) -> str:
@@ -14,7 +34,7 @@ def rank_name(rank: Rank) -> str:
     >>> rank_name(Rank.QUEEN), rank_name(Rank.TEN)
     ('Queen', '10')
     """
-    return _RANK_WORDS.get(rank, rank.label)
+    return _rank_words().get(rank, rank.label)
 
 
 def card_name(card: Card) -> str:
@@ -26,5 +46,5 @@ def card_name(card: Card) -> str:
     'Joker'
     """
     if card.suit is None:
-        return "Joker"
-    return f"{_RANK_WORDS.get(card.rank, card.rank.label)} of {card.suit.title}"
+        return _("Joker")
+    return _("{rank} of {suit}", rank=rank_name(card.rank), suit=suit_word(card.suit))

@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
+from app.core.words.language import N_, _
+
 if TYPE_CHECKING:
     from app.core.table_session import TableSession
 
@@ -19,7 +21,7 @@ if TYPE_CHECKING:
 CAST = ("Mabel", "Otto", "Rosa", "Felix", "Hattie", "Jasper", "Nell", "Ruben", "Ivy",
         "Walter", "Dot", "Cyril", "Maud", "Percy")
 NAME_LIMIT = 16
-LEVELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+LEVELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "expert": N_("Expert")}
 
 
 def clean_name(text: str) -> str:
@@ -114,13 +116,13 @@ def others_kept(plans: Sequence[Any], names: Sequence[str], kept: Sequence[str],
 def name_problem(text: str) -> str | None:
     """Why ``text`` cannot be a player's name (None when it can; empty means "no name")."""
     if text.strip() and not clean_name(text):
-        return "Choose a name that is not a seat number or \"you\""
+        return _("Choose a name that is not a seat number or \"you\"")
     return None
 
 
 def level_word(difficulty: str) -> str:
     """A computer player's level as the plate shows it, small under the name."""
-    return LEVELS.get(difficulty, difficulty.title())
+    return _(LEVELS[difficulty]) if difficulty in LEVELS else difficulty.title()
 
 
 @dataclass

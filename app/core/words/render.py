@@ -5,8 +5,9 @@ text view all come here.
 A seat becomes its person's name, or "you" for the seat the table speaks to (capital at the
 start of a clause, with its verb agreeing: "You have", "Your pile"); a card its rank and
 suit sign (Q♥, 10♠); a suit its word; a count its number. Every template goes through
-``translate`` (and ``translate_plural`` when it has a plural) first: today they give the
-English back, later gettext's catalogues answer there.
+``translate`` (and ``translate_plural`` when it has a plural) first: gettext's catalogues
+for the player's language (``app.core.words.language``), the English itself when none is
+chosen.
 
 >>> from games.core.cards import Card
 >>> from games.core.words import N, T, Who
@@ -26,8 +27,9 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from app.core.words.card_words import card_name
+from app.core.words.card_words import card_name, suit_word
 from app.core.words.grammar import base_form
+from app.core.words.language import translate, translate_plural
 from app.core.words.names import SeatNames
 from games.core.cards import Card, Suit
 from games.core.words import Side, Value, Who, Words
@@ -41,16 +43,6 @@ SUIT_SIGNS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit
 _CLAUSE_START = re.compile(r"(^|[.;:!?(·]\s*|\s[-–]\s)$")
 _SENTENCE_START = re.compile(r"(^|[.!?·]\s*)$")
 _VERB = re.compile(r"^ (\w+)")
-
-
-def translate(template: str) -> str:
-    """The template in the player's language (the one hook gettext will fill; English now)."""
-    return template
-
-
-def translate_plural(singular: str, plural: str, count: int) -> str:
-    """The template for ``count`` in the player's language (ngettext's place)."""
-    return singular if count == 1 else plural
 
 
 def render(message: Words | str, names: SeatNames | None = None) -> str:
@@ -72,16 +64,21 @@ def spoken(message: Words | str, names: SeatNames | None = None) -> str:
     'Ivy plays Queen of hearts'
     >>> spoken("Trumps: 10♦ turned up")
     'Trumps: 10 of diamonds turned up'
+    >>> spoken("Six-Out ♣")
+    'Six-Out clubs'
     """
     if isinstance(message, str):
-        return _CARD_IN_TEXT.sub(lambda m: card_name(Card.parse(_RANK_CODE.get(m[1], m[1]) + _SIGN_CODE[m[2]])),
-                                 message)
+        cards_said = _CARD_IN_TEXT.sub(lambda m: card_name(Card.parse(_RANK_CODE.get(m[1], m[1]) + _SIGN_CODE[m[2]])),
+                                       message)
+        return _SUIT_IN_TEXT.sub(lambda m: _SIGN_SUIT[m[0]].title, cards_said)   # a suit alone: "Six-Out clubs"
     return _sentence(message, names, card_name)
 
 
 _SIGN_CODE = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 _RANK_CODE = {"10": "T"}
 _CARD_IN_TEXT = re.compile(r"\b(10|[2-9JQKA])([♠♥♦♣])")
+_SUIT_IN_TEXT = re.compile(r"[♠♥♦♣]")
+_SIGN_SUIT = {sign: suit for suit, sign in SUIT_SIGNS.items()}
 
 
 def _sentence(message: Words | str, names: SeatNames | None, cards: Callable[[Card], str]) -> str:
@@ -149,13 +146,13 @@ def _value(value: Value, names: SeatNames, before: str, capital: bool, cards: Ca
         return _fill(value, names, before, cards)
     if isinstance(value, Who):
         return _seat(value.seat, names)
-    if isinstance(value, Side):
-        return " & ".join(("You" if capital and i == 0 else "you") if seat == names.you else _seat(seat, names)
+    if isinstance(value, Side):   # (written "You & Otto"; said "you and Otto")
+        return (" & " if cards is card_text else " and ").join(("You" if capital and i == 0 else "you") if seat == names.you else _seat(seat, names)
                           for i, seat in enumerate(value.seats))
     if isinstance(value, Card):
         return cards(value)
     if isinstance(value, Suit):
-        return value.title
+        return suit_word(value)
     if isinstance(value, tuple):
         return (" " if cards is card_text else ", ").join(cards(card) for card in value)
     return str(value)

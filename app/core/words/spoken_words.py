@@ -19,6 +19,12 @@ they are translated with the rest; the speech layer (app/window/speech.py) speak
 'Tower 1: empty.'
 >>> playable_line([Card.parse("7H"), Card.parse("KH")])
 'Your turn: you can play 7 of hearts or King of hearts.'
+>>> choosing_line("Round one: take hearts as trumps?", ["Pass", "Order it up", "Alone: no"])
+'Your turn: round one: take hearts as trumps? You can choose Pass, Order it up or Alone: no.'
+>>> choice_focus("Three", "Three: win 3 of 5 · 3 from each player", 2, 6)
+'Three: win 3 of 5, 3 from each player, 2 of 6'
+>>> choice_focus("Hearts", "Hearts are trumps", 1, 4)
+'Hearts are trumps, 1 of 4'
 """
 
 from __future__ import annotations
@@ -31,7 +37,12 @@ from app.core.words.render import spoken
 from games.core.cards import Card, Suit
 from games.core.words import N, T, Who, Words
 
-__all__ = ["hand_by_suit", "trick_so_far", "scores_line", "playable_line", "turn_line", "pile_line"]
+__all__ = ["hand_by_suit", "trick_so_far", "scores_line", "playable_line", "turn_line", "pile_line",
+           "choosing_line", "choice_focus"]
+
+# A turn's line names at most this many choices: past it, the rest are counted (a Nash Whist
+# auction offers some fifty bids; the focus says each as the arrows reach it).
+_NAMED_CHOICES = 13
 
 _SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
@@ -68,9 +79,43 @@ def playable_line(cards: Sequence[Card]) -> str:
     """The player's turn and what they may play ("you can play 7 of hearts or King of hearts")."""
     if not cards:
         return turn_line()
-    named = [card_name(card) for card in cards]
-    choice = named[0] if len(named) == 1 else ", ".join(named[:-1]) + _mid(spoken(T(" or "))) + named[-1]
-    return spoken(T("Your turn: you can play {cards}.", cards=choice))
+    return spoken(T("Your turn: you can play {cards}.", cards=_either([card_name(card) for card in cards])))
+
+
+def _either(named: Sequence[str]) -> str:
+    """Things to choose from, said as a list: "a, b or c"."""
+    if len(named) <= 1:
+        return "".join(named)
+    return ", ".join(named[:-1]) + _mid(spoken(T(" or "))) + named[-1]
+
+
+def choosing_line(question: str, choices: Sequence[str]) -> str:
+    """The player's turn to choose (a call, a bid, who goes first): what is asked and what
+    may be chosen, the first few by name when there are many."""
+    choices = [spoken(choice) for choice in choices]   # (a label may hold a suit's sign)
+    if len(choices) > _NAMED_CHOICES:
+        rest = len(choices) - _NAMED_CHOICES + 1
+        listed = ", ".join(choices[:_NAMED_CHOICES - 1]) + _mid(spoken(N(
+            " or one of {count} more", " or one of {count} more", count=rest)))
+    else:
+        listed = _either(choices)
+    return spoken(T("Your turn: {question} You can choose {choices}.",
+                    question=_mid(_ended(spoken(question))), choices=listed))
+
+
+def _ended(text: str) -> str:
+    """A phrase made a sentence (a full stop unless it has its own ending)."""
+    text = " ".join(text.replace(" · ", ", ").split())
+    return text if text.endswith(("?", ".", "!")) else text + "."
+
+
+def choice_focus(label: str, meaning: str, index: int, count: int) -> str:
+    """The choice under the focus with what it means, and where it is among them: a
+    meaning that starts with the choice's name, or names it before a colon, is said alone."""
+    label, meaning = spoken(label), spoken(meaning).replace(" · ", ", ")
+    if meaning and not (":" in meaning or meaning.lower().startswith(label.lower())):
+        meaning = f"{label}: {meaning}"
+    return spoken(T("{choice}, {index} of {count}", choice=meaning or label, index=index, count=count))
 
 
 def _mid(text: str) -> str:

@@ -3,12 +3,14 @@ place for translation (issue 29)."""
 
 from __future__ import annotations
 
+from app.core.words.language import N_
+
 __all__ = ["ADDRESS_EXAMPLE", "AT_VENUE", "BAD_ADDRESS", "BAD_PORT", "BAD_SCHEME", "NO_PATH", "NO_VENUE",
            "NO_VENUE_WORDS", "PROMPT_TITLE", "SETTINGS_ROW", "venue_silent", "venue_words"]
 
-SETTINGS_ROW = "Venue"
-PROMPT_TITLE = "The venue's address"
-NO_VENUE = "none"
+SETTINGS_ROW = N_("Venue")
+PROMPT_TITLE = N_("The venue's address")
+NO_VENUE = N_("none")
 ADDRESS_EXAMPLE = "cards.example.org"
 
 # (each fits the address box at the smallest window: keep them short)

@@ -151,6 +151,15 @@ class BackToTableScene(Scene):
         self.back_button.rect.midtop = (size[0] // 2, self.box.bottom + int(24 * s))
         self.back_button.text_size = max(15, int(22 * s))
 
+    def _where(self) -> str:
+        where = "opening your table again" if self.session is None else f"sitting down at {self.address}"
+        return f"Seat {self.seat.seat + 1}, as {self.seat.name}: {where}…"
+
+    def spoken_focus(self) -> str | None:
+        """Where the player is going back to and how it goes; why not, when it cannot."""
+        said = (self.problem if self.problem is not None else self._where()).rstrip("….")
+        return f"Back to {self.seat.title}. {said}. {self.back_button.label}, button"
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt(self.size), (0, 0))
         s = self.s
@@ -159,11 +168,7 @@ class BackToTableScene(Scene):
         panel(surface, self.box, edge=theme.EDGE, width=1)
         size = max(15, int(22 * s))
         pad = int(24 * s)
-        if self.problem is not None:
-            text, colour = self.problem, theme.DANGER
-        else:
-            where = "opening your table again" if self.session is None else f"sitting down at {self.address}"
-            text, colour = f"Seat {self.seat.seat + 1}, as {self.seat.name}: {where}…", theme.INK
+        text, colour = (self.problem, theme.DANGER) if self.problem is not None else (self._where(), theme.INK)
         lines = wrap(text, font(size, bold=True), self.box.width - 2 * pad)
         y = self.box.centery - len(lines) * (px(size) + 6) // 2
         for line in lines:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 import pygame
 
 from app.window.render.reuse import copy_into
+from app.window.ui.chat import ChatPanel, spoken_line as chat_words
 
 if TYPE_CHECKING:
     from app.core.kept_seats import KeptSeat
@@ -72,6 +73,12 @@ class Scene:
         """What has the keyboard's focus, as a screen reader says it ("Whist, 4 players,
         button"); the app speaks it when it changes. None: nothing to say."""
         return None
+
+    def spoken_news(self) -> list[str]:
+        """Lines to say as they come, besides the focus: a chat's new lines, on any scene
+        that keeps one as ``chat`` (a networked table, the lobby)."""
+        chat = getattr(self, "chat", None)
+        return [chat_words(line) for line in chat.unheard()] if isinstance(chat, ChatPanel) else []
 
 
 class SceneManager:
@@ -201,6 +208,8 @@ class TableLike(Protocol):
     def history_layout(self) -> tuple[pygame.Rect, int, list[str]]: ...
 
     def draw_log(self, surface: pygame.Surface) -> None: ...
+
+    def spoken_history(self, count: int = 6) -> str: ...
 
     def wash_back(self, width: int) -> pygame.Surface: ...
 

@@ -38,6 +38,9 @@ class HistoryScene(Scene):
         if closing and self.app.scenes.top is self:
             self.app.scenes.pop()
 
+    def spoken_focus(self) -> str | None:
+        return f"{self.table.spoken_history()} Game stopped while you read: L to go on."
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(shade_layer(self.size, (0, 0, 0, 90)), (0, 0))
         self.table.draw_log(surface)

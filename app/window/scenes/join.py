@@ -222,7 +222,7 @@ class JoinScene(Scene):
         pad = int(20 * s)
         field_h = max(34, int(50 * s))
         x, width = self.type_panel.left + pad, self.type_panel.width - 2 * pad
-        intro = len(wrap(TYPE_WORDS, font(self.text_size), width)[:2]) * (self.text_size + 4)
+        intro = len(wrap(TYPE_WORDS, font(self.text_size), width)[:2]) * (px(self.text_size) + 4)
         y = self.type_panel.top + pad + int(44 * s) + intro + max(28, int(38 * s))
         self.address.rect = pygame.Rect(x, y, width, field_h)
         self.code.rect = pygame.Rect(x, y + field_h + int(40 * s), int(width * 0.6), field_h)
@@ -320,6 +320,16 @@ class JoinScene(Scene):
             surface.blit(render_text(text, size, colour, bold=True), (self.type_panel.left + pad, y))
             y += px(size) + 4
 
+
+    def spoken_focus(self) -> str | None:
+        """The box under the focus with what it held as the focus came (or how many play at
+        this keyboard), after the refusal when there is one."""
+        for index, box in enumerate(self.fields):
+            if index != self.focus:
+                box.heard = None
+        line = (self.fields[self.focus].spoken() if self.focus < len(self.fields)
+                else f"{HERE_LABEL} {HERE_WORDS}, {self.here}, adjustable")
+        return f"{self.problem}. {line}" if self.problem else line
 
     def _draw_here(self, surface: pygame.Surface) -> None:
         small = max(12, self.text_size - 2)

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import pygame
 
+from app.core.words.language import N_, _
 from app.window.render.table import felt
 from app.window.render.text import render_text
 from app.window.ui import theme
 
-FORMS = ("Esc pause · F1 rules · L log · F11 full screen", "L log · F11 full screen", "L log")
+FORMS = (N_("Esc pause · F1 rules · L log · F11 full screen"), N_("L log · F11 full screen"), N_("L log"))
 SETTLE_FRAMES = 20
 MARGIN = (8, 2)     # clear felt kept around the text, sideways and up/down
 TOLERANCE = 6       # per-channel difference from the felt still counted as bare felt
@@ -56,7 +57,7 @@ class KeyLine:
     def draw(self, surface: pygame.Surface, size: tuple[int, int], s: float, left: int) -> None:
         """Draw at the top right of a ``size`` table, keeping right of x = ``left``."""
         text = max(12, int(14 * s))
-        images = [render_text(line, text, theme.INK_DIM) for line in FORMS]
+        images = [render_text(_(line), text, theme.INK_DIM) for line in FORMS]
         top = max(6, int(14 * s))
         rects = [image.get_rect(topright=(size[0] - 12, top)) for image in images]
         fits = next((i for i, r in enumerate(rects) if self._room_free(surface, r, size, left)), len(FORMS))

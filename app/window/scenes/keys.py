@@ -14,7 +14,7 @@ from app.window.render.table import felt
 from app.window.render.text import render_text
 from app.window.scenes.base import Scene
 from app.window.ui import theme
-from app.window.ui.form import Row, draw_row
+from app.window.ui.form import Row, draw_row, spoken_row
 from app.window.ui.widgets import Button, blit_centered
 from app.window.ui.fit import fitted
 
@@ -94,14 +94,19 @@ class KeyBindingsScene(Scene):
                 self.rebind(event.key)
         elif event.key == pygame.K_ESCAPE:
             self.app.scenes.pop()
-        elif event.key == pygame.K_UP:
-            self.focus = (self.focus - 1) % len(self.rows)
-        elif event.key == pygame.K_DOWN:
-            self.focus = (self.focus + 1) % len(self.rows)
+        elif event.key in (pygame.K_UP, pygame.K_DOWN):   # (the last change's words were for that row)
+            self.focus = (self.focus + (1 if event.key == pygame.K_DOWN else -1)) % len(self.rows)
+            self.message = ""
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.waiting, self.message = True, "Press the new key (Esc keeps the old one)"
         elif event.key == pygame.K_BACKSPACE:
             self.reset()
+
+    def spoken_focus(self) -> str | None:
+        """The binding under the focus and its key, then what the last key press did
+        ("... is already Player 2's Slap; choose another key")."""
+        line = spoken_row(self.rows[self.focus])
+        return f"{line}. {self.message}" if self.message else line
 
     def _click(self, pos: tuple[int, int]) -> None:
         """A click on a binding asks for its new key, as Enter does."""

@@ -277,6 +277,29 @@ class LobbyScene(Scene):
         self._draw_buttons(surface)
         self._draw_footer(surface)
 
+    def spoken_focus(self) -> str | None:
+        """The lobby as a listener needs it, said again when it changes (a friend sits, the
+        table opens, the server refuses): the heading, the code letter by letter and the
+        address, who sits where, and what the keys do."""
+        if self.failure is not None:
+            return f"{self._heading()}. {self.failure}"
+        said = [self._heading() + "."]
+        code = getattr(self.session, "code", None)
+        if code is not None:
+            said.append(f"Join code: {', '.join(code)}. Address: {self.address}.")
+        session = self.session
+        if session is not None:
+            for seat, player in enumerate(getattr(session, "players", None) or []):
+                who, _ = seat_words(player, seat == session.seat, _table_name(session, seat))
+                said.append(f"Seat {seat + 1}: {who}.")
+        if self.error is not None:
+            line = self.error[0]
+            said.append(line if isinstance(line, str) else render(line))
+        keys = ["Enter starts, computers take the open seats" if self.start_button.enabled else "",
+                "T chat" if self.chat is not None else "", "Escape leaves"]
+        said.append(", ".join(k for k in keys if k) + ".")
+        return " ".join(said)
+
     def _heading(self) -> str:
         if self.failure is not None:
             gone = self.session is not None and self.session.code is not None    # it was open

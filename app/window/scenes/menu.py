@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from app.core.words.language import N_, _, current
 from app.window.render.table import SpriteDrawer, felt
 from app.window.render.text import font, px, render_text
 from app.window.render.tiles import tile_art
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from app.window.ui.name_prompt import NamePrompt
 
 DEFAULT_COVER = ("AS", "KH", "QD")
+SUBTITLE = N_("a collection of card games")
 
 
 class MenuScene(Scene):
@@ -37,13 +39,14 @@ class MenuScene(Scene):
         self.hover: int | None = None   # the tile under the mouse, lit up
         self.keyboard = True   # the keys have the light (the focus shows), not the mouse
         self.tiles: list[pygame.Rect] = []
-        self.quit_button = Button("Quit", app.quit, kind="quiet")
-        self.stats_button = Button("Statistics", self.open_stats, kind="quiet")
-        self.settings_button = Button("Settings", self.open_settings, kind="quiet")
-        self.replays_button = Button("Replays", self.open_replays, kind="quiet")
-        self.continue_button = Button("Continue", self.continue_game, kind="primary")
-        self.online_button = Button("Play online", self.open_online)
-        self.back_button = Button("Back to your table", self.back_to_table, kind="primary")
+        self.quit_button = Button("", app.quit, kind="quiet")
+        self.stats_button = Button("", self.open_stats, kind="quiet")
+        self.settings_button = Button("", self.open_settings, kind="quiet")
+        self.replays_button = Button("", self.open_replays, kind="quiet")
+        self.continue_button = Button("", self.continue_game, kind="primary")
+        self.online_button = Button("", self.open_online)
+        self.back_button = Button("", self.back_to_table, kind="primary")
+        self._label_buttons()
         self.saved: Replay | None = None
         self.kept_seat: KeptSeat | None = None      # a networked seat to go back to (app/core/kept_seats.py)
         self._look_for_saved_game()
@@ -53,9 +56,20 @@ class MenuScene(Scene):
         self.resize(app.screen.get_size())
 
     def on_enter(self) -> None:
-        # The settings screen may have changed how cards look.
+        # The settings screen may have changed how cards look, and the language.
         self.drawer = SpriteDrawer(self.app.cards, self.app.settings.card_back)
+        self._label_buttons()
         self._look_for_saved_game()
+
+    def _label_buttons(self) -> None:
+        """The buttons' words in the player's language (again on coming back from Settings)."""
+        self.quit_button.label = _("Quit")
+        self.stats_button.label = _("Statistics")
+        self.settings_button.label = _("Settings")
+        self.replays_button.label = _("Replays")
+        self.continue_button.label = _("Continue")
+        self.online_button.label = _("Play online")
+        self.back_button.label = _("Back to your table")
 
     def _first_run_prompt(self) -> NamePrompt | None:
         """A new player is asked their name once (the table's plates and results use it;
@@ -66,7 +80,7 @@ class MenuScene(Scene):
         if not self.app.asks_name:
             return None
         self.app.asks_name = False
-        return NamePrompt("Welcome! What is your name?", name_problem, NAME_LIMIT)
+        return NamePrompt(_("Welcome! What is your name?"), name_problem, NAME_LIMIT)
 
     def _name_input(self, prompt: NamePrompt, event: pygame.event.Event) -> None:
         from app.window.ui.name_prompt import CANCEL
@@ -90,7 +104,7 @@ class MenuScene(Scene):
         for line in storage.take_notices():
             self.app.notify(line, 6.0)
         if self.saved is not None:
-            self.continue_button.label = f"Continue {self.saved.spec.title}"
+            self.continue_button.label = _("Continue {game}", game=self.saved.spec.title)
             s = theme.scale_for(self.app.screen.get_size())
             self.continue_button.text_size = max(14, int(20 * s))
             width = font(self.continue_button.text_size, bold=True).size(self.continue_button.label)[0]
@@ -116,11 +130,11 @@ class MenuScene(Scene):
         button.text_size = max(14, int(20 * s))
         measure = font(button.text_size, bold=True)
         title_left = self.size[0] // 2 - max(font(int(72 * s), bold=True).size("Parlour")[0],
-                                             font(int(22 * s)).size("a collection of card games")[0]) // 2
+                                             font(int(22 * s)).size(_(SUBTITLE))[0]) // 2
         room = title_left - 20 - 12 - int(40 * s)
-        button.label = f"Back to {self.kept_seat.title}"
+        button.label = _("Back to {game}", game=self.kept_seat.title)
         if measure.size(button.label)[0] > room:
-            button.label = "Back to your table"
+            button.label = _("Back to your table")
         height, gap = int(44 * s), int(10 * s)
         top = 20
         while top > 8 and top + 2 * height + gap > self.header_height() - 8:   # (tiles start there)
@@ -147,9 +161,11 @@ class MenuScene(Scene):
             self.tiles.append(pygame.Rect(left + col * (tile_w + gap), top + row * (tile_h + gap), tile_w, tile_h))
         right = size[0] - 20
         for button in (self.quit_button, self.settings_button, self.stats_button, self.replays_button):
-            button.rect = pygame.Rect(0, 0, int(140 * s), int(44 * s))
-            button.rect.bottomright = (right, size[1] - 20)
             button.text_size = max(14, int(20 * s))
+            # As wide as its word needs (German's are long), never narrower than the English.
+            width = font(button.text_size, bold=True).size(button.label)[0] + int(28 * s)
+            button.rect = pygame.Rect(0, 0, max(int(140 * s), width), int(44 * s))
+            button.rect.bottomright = (right, size[1] - 20)
             right = button.rect.left - 12
         self.continue_button.rect.topright = (size[0] - 20, 20)
         self.online_button.text_size = max(14, int(20 * s))
@@ -272,22 +288,23 @@ class MenuScene(Scene):
         if self.quitting is not None:
             return self.quitting.spoken()
         if self.name_prompt is not None:
-            return self.name_prompt.title
+            return self.name_prompt.spoken()
         spec = self.specs[self.index]
-        return f"{spec.title}, {spec.family}, {spec.seat_range}, game {self.index + 1} of {len(self.specs)}"
+        return _("{title}, {family}, {seats}, game {number} of {count}", title=spec.title, family=spec.family,
+                 seats=spec.seat_range, number=self.index + 1, count=len(self.specs))
 
     def ask_quit(self) -> None:
         """Esc means "back" on every other screen, so a player backing out of one presses
         it once too often and lands here: ask rather than close the window on them. (The
         Quit button, a deliberate click, still quits at once.)"""
-        self.quitting = Confirm("Quit Parlour?", "Quit", "Stay")
+        self.quitting = Confirm(_("Quit Parlour?"), _("Quit"), _("Stay"))
 
     def draw(self, surface: pygame.Surface) -> None:
         # The felt, the title and the tiles change only with the focus, the window size or
         # the settings (how cards and ring cards look): drawn once, then copied each frame,
         # which saves re-wrapping ten blurbs and drawing thirty cards sixty times a second.
         key = (self.size, self.index, self.hover, self.keyboard, self.drawer, self.drawer.renderer, self.drawer.back,
-               tuple(map(tuple, self.tiles)), repr(self.app.settings))
+               tuple(map(tuple, self.tiles)), repr(self.app.settings), current())
         if getattr(self, "_backdrop", (None, None))[0] != key:
             self._draw_backdrop(surface)
             self._backdrop = (key, surface.copy())
@@ -295,7 +312,8 @@ class MenuScene(Scene):
             surface.blit(self._backdrop[1], (0, 0))
         size, lines = self.hint_lines()
         step = px(size) + 4
-        bottom = self.replays_button.rect.centery + len(lines) * step // 2
+        # (centred on the buttons, but never past the window's foot: three lines of large text)
+        bottom = min(self.replays_button.rect.centery + len(lines) * step // 2, self.size[1] - 4)
         for k, line in enumerate(lines):
             surface.blit(render_text(line, size, theme.INK_DIM), (20, bottom - (len(lines) - k) * step))
         for button in self.buttons():
@@ -307,10 +325,11 @@ class MenuScene(Scene):
 
     def hint_lines(self) -> tuple[int, list[str]]:
         """The keys, left of the buttons: one line, a point or two smaller if that is what
-        it takes, else two lines broken between items (never inside "S statistics")."""
-        back = ["B back to your table"] if self.kept_seat is not None else []
-        items = ["Arrows choose", "Enter opens", *(["C continue"] if self.saved is not None else []), *back,
-                 "P play online", "R replays", "S statistics", "O settings", "Esc quits"]
+        it takes, else two lines broken between items (never inside "S statistics"); three
+        where a language's longer words and buttons leave no room for two."""
+        back = [_("B back to your table")] if self.kept_seat is not None else []
+        items = [_("Arrows choose"), _("Enter opens"), *([_("C continue")] if self.saved is not None else []), *back,
+                 _("P play online"), _("R replays"), _("S statistics"), _("O settings"), _("Esc quits")]
         room = self.replays_button.rect.left - 40
         largest = max(12, int(16 * self.s))
         if back and len(pack_items(items, largest, room)) > 2:
@@ -319,7 +338,11 @@ class MenuScene(Scene):
             lines = pack_items(items, size, room)
             if len(lines) == 1:
                 return size, lines
-        return largest, pack_items(items, largest, room)[:2]
+        lines = pack_items(items, largest, room)
+        if len(lines) > 2:   # (a language with long words, wide buttons): smaller, and every key kept
+            lines = pack_items(items, max(12, largest - 2), room)
+            return max(12, largest - 2), lines
+        return largest, lines
 
     def _draw_backdrop(self, surface: pygame.Surface) -> None:
         surface.blit(felt(self.size), (0, 0))
@@ -327,7 +350,7 @@ class MenuScene(Scene):
         short = self.size[1] < 700   # a short window: a smaller title, more room for the tiles
         blit_centered(surface, render_text("Parlour", int((60 if short else 72) * s), theme.GOLD, bold=True),
                       (self.size[0] // 2, int((58 if short else 70) * s)))
-        blit_centered(surface, render_text("a collection of card games", int(22 * s), theme.INK_DIM),
+        blit_centered(surface, render_text(_(SUBTITLE), int(22 * s), theme.INK_DIM),
                       (self.size[0] // 2, int((104 if short else 122) * s)))
         for i, (spec, rect) in enumerate(zip(self.specs, self.tiles)):
             self._draw_tile(surface, spec, rect, i == self.lit())

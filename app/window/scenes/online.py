@@ -140,11 +140,11 @@ class OnlineScene(Scene):
         self.join_button.text_size = max(15, int(22 * s))
 
     def _words_height(self, words: str, width: int) -> int:
-        return len(wrap(words, font(self.text_size), width)) * (self.text_size + 4)
+        return len(wrap(words, font(self.text_size), width)) * (px(self.text_size) + 4)
 
 
     def spoken_focus(self) -> str | None:
-        return self.row.spoken()
+        return self.prompt.spoken() if self.prompt is not None else self.row.spoken()
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt(self.size), (0, 0))
         s = self.s

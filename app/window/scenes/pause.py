@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from app.core.words.language import _
 from app.window.render.text import render_text
 from app.window.scenes.base import Scene
 from app.window.ui import theme
@@ -23,13 +24,13 @@ class PauseScene(Scene):
         super().__init__(app)
         self.table = table
         # A networked game is dealt by the server: no new game from here.
-        restart = [] if table.session.kind == "remote" else [Button("New game", self.restart)]
+        restart = [] if table.session.kind == "remote" else [Button(_("New game"), self.restart)]
         self.row = ButtonRow([
-            Button("Resume", self.resume, kind="primary"),
-            Button("Rules", self.rules),
-            Button("Settings", self.settings),
+            Button(_("Resume"), self.resume, kind="primary"),
+            Button(_("Rules"), self.rules),
+            Button(_("Settings"), self.settings),
             *restart,
-            Button("Leave to menu", self.leave),
+            Button(_("Leave to menu"), self.leave),
         ], vertical=True)
         self.resize(app.screen.get_size())
 
@@ -41,7 +42,7 @@ class PauseScene(Scene):
         self.row.layout((size[0] // 2, size[1] // 2 + int(30 * s)), (int(300 * s), int(52 * s)), int(14 * s))
         # The box is built around what it holds: the title with clear room above and
         # below it, then the buttons, with the same margin all round.
-        self.title = render_text("Paused", int(40 * s), theme.GOLD, bold=True)
+        self.title = render_text(_("Paused"), int(40 * s), theme.GOLD, bold=True)
         pad = max(18, int(26 * s))
         buttons = self.row.buttons[0].rect.unionall([b.rect for b in self.row.buttons])
         self.title_rect = self.title.get_rect(midbottom=(buttons.centerx, buttons.top - pad))

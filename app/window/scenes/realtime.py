@@ -48,6 +48,7 @@ COUNTDOWN = 3.0          # seconds of "3, 2, 1" before play starts
 RESUME_COUNTDOWN = 2.0   # and after a pause, so nobody is caught with their hands off the keys
 MAX_SLICE_MS = 250       # a stalled frame never jumps the game clock further than this
 SKIP_STEPS = 200_000     # a bound on skipping to the result (the simulator's own)
+LISTENING_PACE = 2.0     # the computers take twice their time with "Reflex games at a listening pace"
 READY = (120, 200, 120)  # the "Ready" marks before the start
 
 
@@ -92,6 +93,8 @@ class RealtimeTableScene(TableScene):
         """The game's driver: a bot for every computer player, drawing from the session's
         bot generator; each action it applies goes to the session's action log."""
         driver: RealtimeDriver = self.session.realtime_driver()  # (games/core/session.py)
+        if self.app.settings.listening_pace:   # (the computers here; a server's keep the server's pace)
+            driver.pace = LISTENING_PACE
         return driver
 
     @staticmethod

@@ -20,6 +20,7 @@ from app.window.ui import theme
 from app.window.ui.name_prompt import CANCEL, NamePrompt
 from app.window.ui.widgets import Button, ButtonRow, blit_centered, panel
 from app.core.review import reviewable
+from app.core.words.language import N_, _
 from app.core.words.deal_words import deal_number
 from app.core.words.names import SeatNames, level_word, name_session
 from app.core.words import promise_words
@@ -47,10 +48,10 @@ class ResultsScene(Scene):
         self.game_number = remote.game_number if remote is not None else 0
         self.outcome = session.state.outcome()
         self.row = ButtonRow([
-            Button("Play again", self.again, kind="primary"),
-            *([] if remote is not None else [Button("Change setup", self.setup)]),
-            Button("Save replay", self.ask_name),
-            Button("Menu", self.menu),
+            Button(_("Play again"), self.again, kind="primary"),
+            *([] if remote is not None else [Button(_("Change setup"), self.setup)]),
+            Button(_("Save replay"), self.ask_name),
+            Button(_("Menu"), self.menu),
         ])
         self.prompt: NamePrompt | None = None
         self.people = name_session(session, app.settings.player_name)
@@ -67,7 +68,7 @@ class ResultsScene(Scene):
         self.sheet_shown = 1   # how many rows the last frame had room for
         self.replay = self._keep_replay()
         if self.replay is not None and reviewable(session.spec.id):  # the coach: app/window/scenes/review.py
-            self.row.buttons.insert(len(self.row.buttons) - 1, Button("Review", self.review))
+            self.row.buttons.insert(len(self.row.buttons) - 1, Button(_("Review"), self.review))
         self.resize(app.screen.get_size())
 
     def _record(self) -> None:
@@ -110,9 +111,9 @@ class ResultsScene(Scene):
 
     def ask_name(self) -> None:
         if self.replay is None:
-            self.app.notify("This game cannot be saved as a replay")
+            self.app.notify(_("This game cannot be saved as a replay"))
             return
-        self.prompt = NamePrompt("Save the replay as", replay_file.check_name, replay_file.FILE_NAME_LIMIT)
+        self.prompt = NamePrompt(_("Save the replay as"), replay_file.check_name, replay_file.FILE_NAME_LIMIT)
 
     def _prompt_input(self, event: pygame.event.Event) -> None:
         assert self.prompt is not None and self.replay is not None
@@ -125,28 +126,30 @@ class ResultsScene(Scene):
         try:
             replay_file.save_named(self.replay, answer)
         except (OSError, ValueError) as problem:
-            self.app.notify(f"The replay was not saved: {getattr(problem, 'strerror', None) or problem}")
+            self.app.notify(_("The replay was not saved: {problem}", problem=getattr(problem, 'strerror', None) or problem))
             return
-        self.app.notify(f"Saved as '{answer}': find it under Replays on the menu")
+        self.app.notify(_("Saved as '{name}': find it under Replays on the menu", name=answer))
 
     def on_enter(self) -> None:
         self.app.speech.say(self.headline)
 
     def spoken_focus(self) -> str | None:
-        return self.prompt.title if self.prompt is not None else self.row.spoken()
+        return self.prompt.spoken() if self.prompt is not None else self.row.spoken()
 
     @property
     def headline(self) -> str:
         if self.outcome is None:
-            return "Game over"
+            return _("Game over")
         humans = self.humans
         winners = self.outcome.winners
         if len(humans) == 1 and humans[0] in winners:
-            return "You win!"
+            return _("You win!")
         names = [self.people[w] for w in winners]  # a tie reads "Rosa and Ivy win"
         if not names:
-            return "Nobody wins"   # (the line under it says why: "nobody guessed the last card")
-        return (" and ".join([", ".join(names[:-1]), names[-1]]) + " win") if len(names) > 1 else f"{names[0]} wins"
+            return _("Nobody wins")   # (the line under it says why: "nobody guessed the last card")
+        if len(names) == 1:
+            return _("{name} wins", name=names[0])
+        return _("{names} and {last} win", names=", ".join(names[:-1]), last=names[-1])
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -174,12 +177,12 @@ class ResultsScene(Scene):
         if remote.game_number != self.game_number:
             self._to_next_game(remote)
         elif remote.status == "failed":
-            self.app.notify(f"The table is gone: {remote.failure}", 5.0)
+            self.app.notify(_("The table is gone: {why}", why=remote.failure), 5.0)
         elif remote.seat is None:
-            self.app.notify("You are watching: the next game starts when a player asks for it", 4.0)
+            self.app.notify(_("You are watching: the next game starts when a player asks for it"), 4.0)
         else:
             remote.again()
-            self.app.notify("Asking the table for a new deal…", 3.0)
+            self.app.notify(_("Asking the table for a new deal…"), 3.0)
 
     def _to_next_game(self, remote: NetworkedSession) -> None:
         remote.next_game()
@@ -284,7 +287,7 @@ class ResultsScene(Scene):
         """The one human in the placings: "Sam (you)", or just "You" while they have not
         given a name (never "Player 1 (you)")."""
         own = self.people[seat]
-        return "You" if re.fullmatch(r"Player \d+", own) else f"{own} (you)"
+        return _("You") if re.fullmatch(r"Player \d+", own) else _("{name} (you)", name=own)
 
     def placings(self) -> list[tuple[str, bool]]:
         """One line per player, best first, or per partnership where partners share a score
@@ -327,7 +330,7 @@ class ResultsScene(Scene):
         sheet = self.sheet
         size = max(14, int(22 * s)) if sheet is None else max(13, int(18 * s))
         room = box.width - int(80 * s)
-        while rows and size > 12 and max(font(size, bold=True).size(text)[0] for text, _ in rows) > room:
+        while rows and size > 12 and max(font(size, bold=True).size(text)[0] for text, _winner in rows) > room:
             size -= 1   # a long line (two labels, chips) gets smaller rather than cross the edge
         across = 2 if sheet is not None and sheet.rows and len(rows) > 2 else 1  # room for the sheet
         for i, (text, won) in enumerate(rows):
@@ -367,8 +370,8 @@ class ResultsScene(Scene):
         st = self.record
         if st is None or not st.played:
             return []
-        return [RECORD.format(game=self.session.title, played=st.played, won=st.won,
-                              rate=100 * st.won / st.played, streak=st.streak, best=st.best_streak)]
+        return [_(RECORD, game=self.session.title, played=st.played, won=st.won,
+                  rate=100 * st.won / st.played, streak=st.streak, best=st.best_streak)]
 
     def _draw_sheet(self, surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
         """The sheet's rows from ``sheet_top`` as many as fit in ``area``; the column of
@@ -404,7 +407,7 @@ class ResultsScene(Scene):
             shown += 1
         self.sheet_shown = max(1, shown)
         if shown < len(rows):   # say there is more, and how to see it
-            more = SCROLL.format(first=self.sheet_top + 1, last=self.sheet_top + shown, count=len(rows))
+            more = _(SCROLL, first=self.sheet_top + 1, last=self.sheet_top + shown, count=len(rows))
             image = render_text(more, max(11, size - 2), theme.INK_DIM)
             surface.blit(image, image.get_rect(bottomright=(area.right, area.bottom)))
 
@@ -427,9 +430,9 @@ class ResultsScene(Scene):
 
 
 # The results screen's own lines, in one place for translation.
-RECORD = ("Your record at {game}: played {played} · won {won} ({rate:.0f}%) · streak {streak}"
-          " · best streak {best}")
-SCROLL = "Hands {first}-{last} of {count} · ↑ ↓ to scroll"
+RECORD = N_("Your record at {game}: played {played} · won {won} ({rate:.0f}%) · streak {streak}"
+            " · best streak {best}")
+SCROLL = N_("Hands {first}-{last} of {count} · ↑ ↓ to scroll")
 
 
 def _count(value: float, unit: str) -> str:

@@ -15,6 +15,8 @@ replay the actions, quick; the solvers are not involved).
 
 from __future__ import annotations
 
+import re
+
 from concurrent.futures import Future
 from typing import TYPE_CHECKING
 
@@ -223,6 +225,25 @@ class ReviewControls(ReplayControls):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         self._draw_panel(surface, self.panel_rect())
+
+    def spoken_focus(self) -> str | None:
+        """The coach's verdict on the decision at the position shown (said again as the
+        playback or M moves to another); the summary before the first, and while the coach
+        still works, that it does (not each step of its progress)."""
+        job, review = self.coach.job, self.coach.review
+        if job.error:
+            return job.error
+        if review is None:
+            return "Review: the coach is analysing the game."
+        decision, ahead = self.current_decision(review)
+        if decision is None:
+            return self.spoken_line(summary(review, seat_name(self.coach.replay, self.coach.seat), so_far=True))
+        bid = decision.analysis.extra.get("bid")
+        body = bid_lines(bid, heading=False) if bid is not None else decision_lines(decision, review.unit)
+        head = decision_head(decision, review.unit, decision.index == self.session.done, ahead)
+        # (each line a sentence; "take 3: +28 ← chosen" said "take 3: +28, chosen")
+        said = [self.spoken_line(re.sub(r"\s*←\s*", ", ", line).strip().rstrip(".")) for line in [head, *body]]
+        return ". ".join(line[:1].upper() + line[1:] for line in said if line) + "."
 
     # the panel ------------------------------------------------------------------------------
 

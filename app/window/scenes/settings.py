@@ -10,22 +10,43 @@ import pygame
 from app.core import storage
 from app.window import synth
 from app.window.render.table import felt
-from app.window.render.text import render_text, text_scale
+from app.window.render.text import px, render_text, text_scale
 from app.window.scenes.base import Scene
 from app.window.ui import theme
+from app.window.ui.fit import pack_items
 from app.window.ui.form import Row, draw_row, spoken_row
 from app.window.ui.name_prompt import CANCEL, NamePrompt
 from app.core.venue_address import LIMIT as VENUE_LIMIT, venue_name, venue_problem, venue_url
 from app.core.words import venue_words
+from app.core.words.language import CHOICES, _, language_name
 from app.core.words.names import NAME_LIMIT, clean_name, name_problem
 from app.window.ui.widgets import Button, blit_centered
-from app.window.ui.fit import fitted
 
 if TYPE_CHECKING:
     from app.core.storage import Settings
     from app.window.scenes.base import AppServices
 
 SPEEDS = ("slow", "normal", "fast", "instant")
+
+
+def speed_word(speed: str) -> str:
+    """An animation speed in the player's words."""
+    words = {"slow": _("slow"), "normal": _("normal"), "fast": _("fast"), "instant": _("instant")}
+    return words.get(speed, speed)
+
+
+def back_word(back: str) -> str:
+    """A card back's colour in the player's words."""
+    words = {"blue": _("blue"), "red": _("red"), "green": _("green")}
+    return words.get(back, back)
+
+
+def text_size_word(size: str) -> str:
+    """A text size in the player's words."""
+    words = {"normal": _("normal"), "large": _("large"), "larger": _("larger")}
+    return words.get(size, size)
+
+
 BACKS = ("blue", "red", "green")
 VOLUMES = tuple(round(v / 10, 1) for v in range(11))
 VENUE_SHOWN = 26      # characters of the venue's address the row shows (the prompt shows it all)
@@ -41,27 +62,43 @@ class SettingsScene(Scene):
         self.asking = ""                # what the prompt asks for: "name" or "venue"
         self.hover: int | None = None   # the row under the mouse
         self.keyboard = True            # the keys lead (the focus is lit), not the mouse
-        self.rows = [
-            Row("Sound volume", lambda: f"{round(self.settings.volume * 100)}%",
-                self._sampled(self._cycle("volume", VOLUMES))),
-            Row("Sound", lambda: "muted" if self.settings.muted else "on", self._sampled(self._toggle("muted"))),
-            Row("Animation speed", lambda: self.settings.animation_speed, self._cycle("animation_speed", SPEEDS)),
-            Row("Wash the cards before dealing", self._onoff("wash_cards"), self._toggle("wash_cards")),
-            Row("Seahaven: still-winnable light", self._onoff("winnable_light"), self._toggle("winnable_light")),
-            Row("Four-colour deck", self._onoff("four_colour"), self._toggle("four_colour")),
-            Row("Large card corners", self._onoff("large_index"), self._toggle("large_index")),
-            Row("Colour-blind Nails cards", self._onoff("colourblind_nails"), self._toggle("colourblind_nails")),
-            Row("High contrast", self._onoff("high_contrast"), self._toggle("high_contrast")),
-            Row("Text size", lambda: self.settings.text_size, self._cycle("text_size", storage.TEXT_SIZES)),
-            Row("Speak aloud (screen reader)", self._onoff("speech"), self._toggle("speech")),
-            Row("Card back", lambda: self.settings.card_back, self._cycle("card_back", BACKS)),
-            Row("Your name", self._name_text, self._ask_name, opens=True),
-            Row(venue_words.SETTINGS_ROW, self._venue_text, self._ask_venue, opens=True),
-            Row("Window size", self._size_text, self._change_size),
-            Row("Keys for reflex games", lambda: "Change…", self._open_keys, opens=True),
-        ]
-        self.done_button = Button("Done", self.back, kind="primary")
+        self.rows = self._rows()
+        self.done_button = Button(_("Done"), self.back, kind="primary")
         self.resize(app.screen.get_size())
+
+    def _rows(self) -> list[Row]:
+        """The rows, their labels in the player's language (made again when it changes)."""
+        return [
+            Row(_("Language"), lambda: language_name(self.settings.language), self._change_language),
+            Row(_("Sound volume"), lambda: f"{round(self.settings.volume * 100)}%",
+                self._sampled(self._cycle("volume", VOLUMES))),
+            Row(_("Sound"), lambda: _("muted") if self.settings.muted else _("on"), self._sampled(self._toggle("muted"))),
+            Row(_("Animation speed"), lambda: speed_word(self.settings.animation_speed),
+                self._cycle("animation_speed", SPEEDS)),
+            Row(_("Wash the cards before dealing"), self._onoff("wash_cards"), self._toggle("wash_cards")),
+            Row(_("Seahaven: still-winnable light"), self._onoff("winnable_light"), self._toggle("winnable_light")),
+            Row(_("Four-colour deck"), self._onoff("four_colour"), self._toggle("four_colour")),
+            Row(_("Large card corners"), self._onoff("large_index"), self._toggle("large_index")),
+            Row(_("Colour-blind Nails cards"), self._onoff("colourblind_nails"), self._toggle("colourblind_nails")),
+            Row(_("High contrast"), self._onoff("high_contrast"), self._toggle("high_contrast")),
+            Row(_("Text size"), lambda: text_size_word(self.settings.text_size),
+                self._cycle("text_size", storage.TEXT_SIZES)),
+            Row(_("Speak aloud (screen reader)"), self._onoff("speech"), self._toggle("speech")),
+            Row(_("Reflex games at a listening pace"), self._onoff("listening_pace"), self._toggle("listening_pace")),
+            Row(_("Card back"), lambda: back_word(self.settings.card_back), self._cycle("card_back", BACKS)),
+            Row(_("Your name"), self._name_text, self._ask_name, opens=True),
+            Row(_(venue_words.SETTINGS_ROW), self._venue_text, self._ask_venue, opens=True),
+            Row(_("Window size"), self._size_text, self._change_size),
+            Row(_("Keys for reflex games"), lambda: _("Change…"), self._open_keys, opens=True),
+        ]
+
+    def _change_language(self, step: int) -> None:
+        """The next language, shown at once: this screen's words are made again, and every
+        other screen makes its own when it is drawn or entered next."""
+        self._cycle("language", CHOICES)(step)
+        self.rows = self._rows()
+        self.done_button.label = _("Done")
+        self.resize(self.size)
 
     @property
     def settings(self) -> Settings:
@@ -70,7 +107,7 @@ class SettingsScene(Scene):
     # changing values ---------------------------------------------------------------------
 
     def _onoff(self, key: str) -> Callable[[], str]:
-        return lambda: "on" if getattr(self.settings, key) else "off"
+        return lambda: _("on") if getattr(self.settings, key) else _("off")
 
     def _toggle(self, key: str) -> Callable[[int], None]:
         def change(step: int) -> None:
@@ -94,7 +131,7 @@ class SettingsScene(Scene):
         return change_and_play
 
     def _name_text(self) -> str:
-        return clean_name(self.settings.player_name) or "not set"
+        return clean_name(self.settings.player_name) or _("not set")
 
     def _size_text(self) -> str:
         w, h = self.settings.window_size
@@ -114,17 +151,17 @@ class SettingsScene(Scene):
 
     def _ask_name(self, step: int) -> None:
         self.asking = "name"
-        self.prompt = NamePrompt("Your name at the table", name_problem, NAME_LIMIT,
+        self.prompt = NamePrompt(_("Your name at the table"), name_problem, NAME_LIMIT,
                                  clean_name(self.settings.player_name))
 
     def _venue_text(self) -> str:
-        return venue_name(self.settings.venue, VENUE_SHOWN) if self.settings.venue else venue_words.NO_VENUE
+        return venue_name(self.settings.venue, VENUE_SHOWN) if self.settings.venue else _(venue_words.NO_VENUE)
 
     def _ask_venue(self, step: int) -> None:
         """The venue's address, checked as it is saved (an empty one: no venue)."""
         self.asking = "venue"
         shown = venue_name(self.settings.venue) if self.settings.venue else ""
-        self.prompt = NamePrompt(venue_words.PROMPT_TITLE, venue_problem, VENUE_LIMIT, shown)
+        self.prompt = NamePrompt(_(venue_words.PROMPT_TITLE), venue_problem, VENUE_LIMIT, shown)
 
     def _prompt_input(self, event: pygame.event.Event) -> None:
         assert self.prompt is not None
@@ -187,7 +224,7 @@ class SettingsScene(Scene):
 
     def spoken_focus(self) -> str | None:
         if self.prompt is not None:
-            return self.prompt.title
+            return self.prompt.spoken()
         return spoken_row(self.rows[self.focus])
 
     def lit(self) -> int | None:
@@ -200,8 +237,10 @@ class SettingsScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.s = s = theme.scale_for(size)
+        hint_size, hint = self.hint_lines()
+        below = (len(hint) - 1) * (px(hint_size) + 4)    # a hint on two lines takes room from the rows
         # Rows grow with the text size as far as the window's height lets them.
-        self.row_h = int(min(48 * s * text_scale(), (size[1] - 240 * s) / len(self.rows)))
+        self.row_h = int(min(48 * s * text_scale(), (size[1] - 240 * s - below) / len(self.rows)))
         width = int(min(640 * s * text_scale(), size[0] - 60))
         top = int(130 * s)
         for i, row in enumerate(self.rows):
@@ -213,15 +252,24 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt(self.size), (0, 0))
         s = self.s
-        blit_centered(surface, render_text("Settings", int(48 * s), theme.GOLD, bold=True),
+        blit_centered(surface, render_text(_("Settings"), int(48 * s), theme.GOLD, bold=True),
                       (self.size[0] // 2, int(60 * s)))
         text_size = max(14, int(self.row_h * 0.42))
         lit = self.lit()
         for i, row in enumerate(self.rows):
             draw_row(surface, row, i == lit, text_size)
         self.done_button.draw(surface)
-        hint = "Up/Down choose · Left/Right change · Enter opens a button · changes apply at once · Esc back"
-        blit_centered(surface, fitted(hint, max(12, int(15 * s)), theme.INK_DIM, self.size[0] - 24),
-                      (self.size[0] // 2, self.size[1] - int(26 * s)))
+        size, lines = self.hint_lines()
+        for k, line in enumerate(lines):
+            blit_centered(surface, render_text(line, size, theme.INK_DIM),
+                          (self.size[0] // 2, self.size[1] - int(26 * s) - (len(lines) - 1 - k) * (px(size) + 4)))
         if self.prompt is not None:
             self.prompt.draw(surface)
+
+    def hint_lines(self) -> tuple[int, list[str]]:
+        """The keys at the foot: one line, or two broken between items when a language's
+        words are longer than the window is wide."""
+        size = max(12, int(15 * self.s))
+        items = [_("Up/Down choose"), _("Left/Right change"), _("Enter opens a button"),
+                 _("changes apply at once"), _("Esc back")]
+        return size, pack_items(items, size, self.size[0] - 40)

@@ -15,17 +15,29 @@ from app.core.session import LocalSession, SeatPlan, Setup
 from app.window.ui import theme
 from app.window.ui.confirm import Confirm
 from app.window.ui.blurb import LEADING, fit_blurb
+from app.window.ui.fit import pack_items
 from app.window.ui.form import Row, draw_row, spoken_row
+from app.core.words.language import _
 from app.core.words.deal_words import DEAL_NUMBER, readable
 from app.core.words.names import NAME_LIMIT, clean_name, human_default, others_kept
 from app.window.ui.widgets import Button, blit_centered, panel
-from app.window.ui.fit import fitted
 from games.registry import DIFFICULTIES, GameSpec, OptionSpec
 
 if TYPE_CHECKING:
     from app.window.scenes.base import AppServices
 
 SEED_DIGITS = 9
+
+
+def level_word(level: str) -> str:
+    """A computer player's level in the player's words."""
+    words = {"easy": _("easy"), "normal": _("normal"), "hard": _("hard"), "expert": _("expert")}
+    return words.get(level, level)
+
+
+def plan_words(plan: SeatPlan) -> str:
+    """Who plays a seat, as the seat's row says it: "Human", "Computer (hard)"."""
+    return _("Human") if plan.human else _("Computer ({level})", level=level_word(plan.difficulty))
 
 
 class SetupScene(Scene):
@@ -40,8 +52,8 @@ class SetupScene(Scene):
         self.names = [given[i] if i < len(given) and plan.human else "" for i, plan in enumerate(self.setup.seats)]
         self.seat_rows: dict[int, int] = {}   # row index -> seat
         self.focus = 0
-        self.start_button = Button("Start", self.start, kind="primary")
-        self.back_button = Button("Back", self.back, kind="quiet")
+        self.start_button = Button(_("Start"), self.start, kind="primary")
+        self.back_button = Button(_("Back"), self.back, kind="quiet")
         self.rows: list[Row] = []
         # "Start a new game? Your unfinished Whist will be lost" while it is asked.
         self.replacing: tuple[Confirm, LocalSession] | None = None
@@ -73,14 +85,14 @@ class SetupScene(Scene):
     def build_rows(self) -> None:
         rows: list[Row] = []
         if self.spec.min_seats != self.spec.max_seats:  # a fixed seat count is not a choice
-            rows.append(Row("Players", lambda: str(len(self.setup.seats)), self.change_seats))
+            rows.append(Row(_("Players"), lambda: str(len(self.setup.seats)), self.change_seats))
         self.seat_rows = {}
         if self.spec.bots or len(self.setup.seats) > 1:  # a lone human seat is not a choice
             for seat in range(len(self.setup.seats)):
                 self.seat_rows[len(rows)] = seat
                 rows.append(Row(self.seat_title(seat), self._seat_text(seat), self._seat_changer(seat)))
             if len(self.levels()) > 1 and len(self.setup.seats) > 2:
-                rows.append(Row("All computers", self._all_computers_text, self._all_computers_change))
+                rows.append(Row(_("All computers"), self._all_computers_text, self._all_computers_change))
         for option in self.spec.options:
             if self._shown(option):
                 rows.append(Row(option.label, self._option_text(option), self._option_changer(option)))
@@ -94,7 +106,7 @@ class SetupScene(Scene):
         then "Player 3"...), or "Seat 3" for a computer player, whose name comes with the
         deal."""
         if not self.setup.seats[seat].human:
-            return f"Seat {seat + 1}"
+            return _("Seat {number}", number=seat + 1)
         if seat < len(self.names) and clean_name(self.names[seat]):
             return clean_name(self.names[seat])
         typed = [name if i != seat and plan.human else "" for i, (name, plan) in enumerate(zip(self.names, self.setup.seats))]
@@ -129,14 +141,15 @@ class SetupScene(Scene):
         plan = self.setup.seats[seat]
         names = self.spec.keys
         if not (plan.human and self.spec.realtime and names):
-            return plan.label()
+            return plan_words(plan)
         from app.window.input.bindings import MAX_KEYBOARD_PLAYERS, key_label, slot_keys
 
         slot = [i for i, p in enumerate(self.setup.seats) if p.human].index(seat)
         if slot >= MAX_KEYBOARD_PLAYERS:
-            return "Human (no keys: four humans at most)"
+            return _("Human (no keys: four humans at most)")
         keys = slot_keys(self.app.settings.key_bindings, slot)
-        return f"Human · {key_label(keys[0])} {names[0]} · {key_label(keys[1])} {names[1]}"
+        return _("Human · {key} {action} · {other_key} {other_action}", key=key_label(keys[0]), action=names[0],
+                 other_key=key_label(keys[1]), other_action=names[1])
 
     def _seat_changer(self, seat: int) -> Callable[[int], None]:
         """Cycle Human -> Computer (easy) -> (normal) -> (hard) -> Human."""
@@ -155,10 +168,14 @@ class SetupScene(Scene):
     def _computers(self) -> list[int]:
         return [seat for seat, plan in enumerate(self.setup.seats) if not plan.human]
 
-    def _all_computers_text(self) -> str:
-        """The level every computer plays at, "mixed" when they differ."""
+    def _all_computers_level(self) -> str:
+        """The level every computer plays at, "mixed" when they differ ("" with none)."""
         seen = {self.setup.seats[seat].difficulty for seat in self._computers()}
-        return "no computers" if not seen else seen.pop() if len(seen) == 1 else "mixed"
+        return "" if not seen else seen.pop() if len(seen) == 1 else "mixed"
+
+    def _all_computers_text(self) -> str:
+        level = self._all_computers_level()
+        return _("no computers") if not level else _("mixed") if level == "mixed" else level_word(level)
 
     def _all_computers_change(self, step: int) -> None:
         """Every computer seat to the next level (from the first computer's), at once
@@ -169,7 +186,7 @@ class SetupScene(Scene):
         current = self.setup.seats[seats[0]].difficulty
         index = levels.index(current) if current in levels else 0
         # From "mixed", the first step puts them all at the first computer's level.
-        level = current if self._all_computers_text() == "mixed" else levels[(index + step) % len(levels)]
+        level = current if self._all_computers_level() == "mixed" else levels[(index + step) % len(levels)]
         for seat in seats:
             self.setup.seats[seat] = SeatPlan(False, level)
 
@@ -179,7 +196,7 @@ class SetupScene(Scene):
         humans = [s for s, plan in enumerate(self.setup.seats) if plan.human]
         if not (self.spec.partnerships and humans and len(self.setup.seats) == 4):
             return ""
-        return " · your partner" if seat == (humans[0] + 2) % 4 else ""
+        return _(" · your partner") if seat == (humans[0] + 2) % 4 else ""
 
     def _option_text(self, option: OptionSpec) -> Callable[[], str]:
         return lambda: option.label_for(self.setup.options.get(option.key, option.default))
@@ -216,7 +233,7 @@ class SetupScene(Scene):
 
     def _seed_text(self) -> str:
         """The deal number as a player reads it (grouped digits), or "random"."""
-        return "random" if self.setup.seed is None else readable(self.setup.seed)
+        return _("random") if self.setup.seed is None else readable(self.setup.seed)
 
     def _seed_change(self, step: int) -> None:
         if self.setup.seed is None:
@@ -249,8 +266,8 @@ class SetupScene(Scene):
         if unfinished is None:
             self._sit_down(session)
             return
-        self.replacing = (Confirm(f"Start a new game of {self.spec.title}?", "Start", "Back",
-                                  f"Your unfinished {unfinished} will be lost"), session)
+        self.replacing = (Confirm(_("Start a new game of {game}?", game=self.spec.title), _("Start"), _("Back"),
+                                  _("Your unfinished {game} will be lost", game=unfinished)), session)
 
     def _would_replace(self, session: LocalSession) -> str | None:
         """The title of the unfinished game the menu offers to continue, when this new
@@ -408,9 +425,19 @@ class SetupScene(Scene):
 
     def hint(self) -> str:
         """The keys, at the bottom."""
+        return " · ".join(self.hint_items())
+
+    def hint_items(self) -> list[str]:
+        """The keys, one item each (the hint breaks between them when a line is too short)."""
         naming = self.focus in self.seat_rows and self.setup.seats[self.seat_rows[self.focus]].human
-        return "Type a name for this player · Left/Right change · Enter start · Esc back" if naming else \
-            "Up/Down choose · Left/Right change · type a deal number (R = random) · Enter start · Esc back"
+        first = [_("Type a name for this player")] if naming else [_("Up/Down choose")]
+        seed = [] if naming else [_("type a deal number (R = random)")]
+        return [*first, _("Left/Right change"), *seed, _("Enter start"), _("Esc back")]
+
+    def hint_lines(self) -> tuple[int, list[str]]:
+        """The key hint at its size, on as many lines as the window's width needs."""
+        size = max(12, int(15 * self.s))
+        return size, pack_items(self.hint_items(), size, self.size[0] - 40)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt(self.size), (0, 0))
@@ -427,7 +454,9 @@ class SetupScene(Scene):
             draw_row(surface, row, i == self.focus, text_size)
         self.start_button.draw(surface)
         self.back_button.draw(surface)
-        blit_centered(surface, fitted(self.hint(), max(12, int(15 * s)), theme.INK_DIM, self.size[0] - 24),
-                      (self.size[0] // 2, self.size[1] - int(26 * s)))
+        size, lines = self.hint_lines()
+        for k, line in enumerate(lines):
+            blit_centered(surface, render_text(line, size, theme.INK_DIM),
+                          (self.size[0] // 2, self.size[1] - int(26 * s) - (len(lines) - 1 - k) * (px(size) + 4)))
         if self.replacing is not None:
             self.replacing[0].draw(surface)

@@ -108,6 +108,15 @@ class StatsScene(Scene):
                 if rect.collidepoint(event.pos):
                     self.focus = i
 
+    def spoken_focus(self) -> str | None:
+        """The game under the focus with its figures, each named by its column ("Whist:
+        Played 3, Won 1, ..."), or the reset question."""
+        if self.confirming is not None:
+            return f"Reset the statistics of {self.titles[self.confirming]}? Y or Enter: reset. N or Escape: keep them."
+        cells = self.rows()[self.focus]
+        figures = ", ".join(f"{name} {value}" for name, value in zip(COLUMNS[1:], cells[1:]) if value not in ("", "-"))
+        return f"{cells[0]}: {figures}, {self.focus + 1} of {len(self.ids)}"
+
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.s = s = theme.scale_for(size)

@@ -29,6 +29,7 @@ from app.window.scenes.base import Scene
 from app.window.scenes.key_line import KeyLine
 from app.core.table_session import NetworkedSession, TableSession
 from app.window.ui import theme
+from app.core.words.language import _
 from app.core.words import net_words, promise_words
 from app.core.words.names import SeatNames, level_word, name_session
 from app.core.words.card_words import card_name
@@ -37,7 +38,7 @@ from app.core.words.spoken_words import hand_by_suit, scores_line, trick_so_far,
 from app.window.ui.widgets import Button, blit_centered, panel, shade_layer
 from games.core.protocol import Action, Event, IllegalAction
 from games.core.cards import Card
-from games.core.words import T, Who, Words
+from games.core.words import N, T, Who, Words
 
 if TYPE_CHECKING:
     from app.window.scenes.base import AppServices
@@ -47,6 +48,11 @@ END_PAUSE = 1.6     # seconds the final position stays before the results
 PAINT_AHEAD = 0.003  # seconds a frame may spend painting cards before the first picture
 RUSH_BUDGET = 0.012  # seconds a frame may spend playing the computers' moves at once
 HISTORY_ROWS_AT_LEAST = 6   # the history panel's rows, even where a hand lies higher in its column
+
+
+def _words(line: str) -> set[str]:
+    """A line's words, whatever their case and the punctuation between them."""
+    return set(re.findall(r"\w+", line.lower()))
 
 
 def watched(session: TableSession) -> bool:
@@ -97,12 +103,12 @@ class TableScene(Scene):
         # Every seat's person, fixed in the session's setup so replays show the same names.
         self.people: list[str] = name_session(session, app.settings.player_name, app.settings.other_players)
         self.size = app.screen.get_size()
-        self.menu_button = Button("Menu", self.pause, kind="quiet", text_size=18)
-        self.rules_button = Button("Rules", self.open_rules, kind="quiet", text_size=18)
+        self.menu_button = Button(_("Menu"), self.pause, kind="quiet", text_size=18)
+        self.rules_button = Button(_("Rules"), self.open_rules, kind="quiet", text_size=18)
         # Once every human is knocked out, or sits the deal out: "Play the rest" (or Enter)
         # plays the computers' moves at once, without animation, to the results (or to the
         # next deal a human plays in).
-        self.rest_button = Button("Play the rest (Enter)", self.play_rest, kind="primary")
+        self.rest_button = Button(_("Play the rest (Enter)"), self.play_rest, kind="primary")
         self.gone_button = Button(net_words.BACK_TO_MENU, self.leave_gone_table, kind="primary")
         self.rushing = False
         self.chat = table_chat.panel_for(self)   # a networked table's chat (None at home)
@@ -221,10 +227,16 @@ class TableScene(Scene):
         self.message, self.message_time = text, seconds
         self.app.speech.say(spoken(text), interrupt=True)   # (a refusal: the player needs it now)
 
-    def _banner(self, text: str, seconds: float) -> None:
-        """Put up a headline for a while; each table draws it where its cloth has room."""
+    def _banner(self, text: str, seconds: float, said: str | None = None) -> None:
+        """Put up a headline for a while; each table draws it where its cloth has room. It
+        is said too, or ``said`` instead where the event before it already said part of it
+        ("" says nothing)."""
         self.banner = (text, seconds)
-        self.app.speech.say(spoken(text))
+        line = spoken(text if said is None else said)
+        last = self.app.speech.said[-1:]
+        if said is None and last and _words(line) <= _words(last[0]):
+            return   # the headline repeats the event just said ("Hand 1 · Mabel deals"): once is enough
+        self.app.speech.say(line)
 
     # speech: what a player who cannot see the table hears ------------------------------------
 
@@ -294,6 +306,14 @@ class TableScene(Scene):
         speech.say(line or self.spoken_line(T("Nothing to say here for that key.")), interrupt=True)
         return True
 
+    def spoken_history(self, count: int = 6) -> str:
+        """The history panel as it opens: its last lines, oldest first, as they were said."""
+        lines = [self.spoken_line(line) for line in list(self.log)[-count:]]
+        if not lines:
+            return self.spoken_line(T("History: nothing has happened yet."))
+        return self.spoken_line(N("History, the last line:", "History, the last {count} lines:",
+                                                count=len(lines))) + " " + ". ".join(lines) + "."
+
     def you_seat(self) -> int | None:
         """The seat the table calls "You": the viewer, when one human plays and nobody
         merely watches; None when no seat is spoken to."""
@@ -316,7 +336,9 @@ class TableScene(Scene):
         return event.seen_by(None if self.spectator else self.viewer)
 
     def on_enter(self) -> None:
-        # Back from the settings (or anywhere): use the speeds and card looks now set.
+        # Back from the settings (or anywhere): use the speeds, card looks and language now set.
+        self.menu_button.label, self.rules_button.label = _("Menu"), _("Rules")
+        self.rest_button.label = _("Play the rest (Enter)")
         self.anim.speed = self.app.animation_speed
         self.game_pace = GamePace.from_animation_speed(self.app.animation_speed)
         drawer = getattr(self, "drawer", None)
@@ -400,6 +422,8 @@ class TableScene(Scene):
                 self.open_history()   # a reflex game stops while its history is read
             else:
                 self.show_log = not self.show_log
+                if self.show_log:
+                    self.app.speech.say(self.spoken_history(), interrupt=True)
         elif self.menu_button.handle_event(event) or self.rules_button.handle_event(event):
             return
         elif self._rest_input(event):
@@ -690,7 +714,7 @@ class TableScene(Scene):
         bottom = self.history_bottom(pygame.Rect(10, top, width, self.size[1] - top))
 
         def rows_to(foot: int) -> int:   # the rows that fit between the panel's top and foot
-            return (foot - top - 10) // (size + 4) - 1
+            return (foot - top - 10) // (px(size) + 4) - 1
 
         # Above the first hand in its column, but six rows at least: a hand placed high (a
         # six-seat table) is covered for the moment the history is open rather than it say nothing.
@@ -704,7 +728,7 @@ class TableScene(Scene):
             if len(rows) >= most:
                 break
         rows = rows[-most:] if most > 0 else []
-        return pygame.Rect(10, top, width, (len(rows) + 1) * (size + 4) + 10), size, rows
+        return pygame.Rect(10, top, width, (len(rows) + 1) * (px(size) + 4) + 10), size, rows
 
     def history_bottom(self, column: pygame.Rect) -> int:
         """How far down the history panel may reach in ``column`` (its place at the top

@@ -20,7 +20,9 @@ from app.window.render.text import font, render_text, wrap
 from app.window.scenes.table import TableScene
 from app.window.ui import theme
 from app.window.ui.widgets import Button, ButtonRow, banner, blit_centered, panel
+from app.core.words.card_words import card_name
 from app.core.words.grammar import counted
+from app.core.words.spoken_words import choice_focus, choosing_line
 from games.core.words import T, Value, Who
 from games.abstrac import rules as ab
 from games.abstrac.bots import take_values
@@ -265,6 +267,32 @@ class AbstracTable(TableScene):
             self._choose(False)
         else:
             self.choice_row.handle_event(event)
+
+    # the choice by ear: who goes first, or how many cards to take (each count with the cards
+    # it takes, the top end first), as the turn comes and as the focus moves
+
+    CHOICE_MEANINGS = ("Go first: you take from the row first", "Go second: your opponent takes first")
+
+    def spoken_turn(self) -> str:
+        if self._choosing():
+            return choosing_line("You study the row: go first or second?", ["Go first (F)", "Go second (S)"])
+        if self.human_turn:
+            top = [card_name(card) for card in self.current_view().row[:3]]
+            question = f"Take from the row's top end: {', '.join(top)}."
+            return choosing_line(question, [counted(n, "card") for n in range(1, len(top) + 1)])
+        return super().spoken_turn()
+
+    def spoken_focus(self) -> str | None:
+        if self.curtain_for is not None or not self.human_turn:
+            return super().spoken_focus()
+        if self._choosing():
+            index = self.choice_row.index
+            return choice_focus("", self.CHOICE_MEANINGS[index], index + 1, 2)
+        row = self.current_view().row
+        if self.hover_take and self.hover_take <= len(row):
+            taken = ", ".join(card_name(card) for card in row[:self.hover_take])
+            return choice_focus("", f"{counted(self.hover_take, 'card')}: {taken}", self.hover_take, min(3, len(row)))
+        return super().spoken_focus()
 
     def _take_at(self, pos: tuple[int, int]) -> int:
         """How many cards a click here takes: the card under the pointer and all above it.

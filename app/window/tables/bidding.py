@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from app.core.words.spoken_words import choice_focus, choosing_line
 from app.window.render.text import render_text
 from app.window.scenes import table_chat
 from app.window.scenes.table import watched
@@ -183,6 +184,30 @@ class BiddingTable(TrickTable):
 
     def on_choice_input(self, event: pygame.event.Event) -> None:
         self.panel().handle_event(event, self.mouse)
+
+    # the call by ear: the question and the calls when the turn comes, each call with what it
+    # means as the arrows reach it (the calls made are events, said as they come)
+
+    def spoken_turn(self) -> str:
+        if not self.choosing_call():
+            return super().spoken_turn()
+        panel = self.panel()
+        return choosing_line(self.panel_title(), [self._call_name(c.label, c.tip) for c in panel.choices])
+
+    def spoken_focus(self) -> str | None:
+        if self.curtain_for is None and self.choosing_call():
+            panel = self.panel()
+            if panel.choices:
+                choice = panel.choices[panel.index]
+                return choice_focus(choice.label, choice.tip, panel.index + 1, len(panel.choices))
+        return super().spoken_focus()
+
+    @staticmethod
+    def _call_name(label: str, tip: str) -> str:
+        """A call's full name: a description that names it before a colon ("Six-Out hearts:
+        take 6 tricks ..."; the button may say only "Out" beside a pip), else its label."""
+        head = tip.split(":", 1)[0].split(" (", 1)[0] if ":" in tip else ""
+        return head or label
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from app.core.words.spoken_words import choice_focus, choosing_line
 from app.window.scenes.replay_watch import ReplayControls
 from app.window.scenes.review import ReviewControls
 from app.window.render.table import CardSprite
@@ -37,6 +38,7 @@ class EuchreTable(TrickTable):
         self.alone = False
         self.call_row: ButtonRow | None = None
         self._row_for: tuple[object, ...] | None = None
+        self.meanings: dict[str, str] = {}   # what each call button means, said as it has the focus
         super().__init__(app, session)
 
     def sync(self, view: Any) -> None:
@@ -133,23 +135,51 @@ class EuchreTable(TrickTable):
         return self.call_row
 
     def _buttons(self, view: Any) -> list[Button]:
-        """The calls the viewer's view allows (it is the viewer's turn to call)."""
+        """The calls the viewer's view allows (it is the viewer's turn to call), each with
+        what it means (for the speech)."""
         seat = self.viewer
         size = max(14, int(19 * self.s))
         buttons: list[Button] = []
+        upcard = suit_of(view.upcard).title
+        self.meanings = {}
         if eu.Pass(seat) in view.legal:
             buttons.append(Button("Pass", lambda: self.act(eu.Pass(seat)), text_size=size))
+            self.meanings["Pass"] = (f"Pass: do not take {upcard} as trumps" if view.phase == "round1"
+                                     else "Pass: name no suit")
         if view.phase == "round1":
             words = self.to_player(eu.order_words(seat, view.dealer))
             buttons.append(Button(words, lambda: self.act(eu.OrderUp(seat, self.alone)), kind="primary", text_size=size))
+            self.meanings[words] = f"{words}: {upcard} are trumps, the dealer takes the turned card"
         else:
             for suit in Suit:
                 if suit is not view.upcard.suit:
                     buttons.append(Button(suit.title.capitalize(), partial(self._name_trumps, seat, suit),
                                           kind="primary", text_size=size))
+                    self.meanings[suit.title.capitalize()] = f"{suit.title.capitalize()} are trumps"
         label = "Alone: yes" if self.alone else "Alone: no"
         buttons.append(Button(label, self._toggle_alone, kind="quiet", text_size=size))
+        self.meanings[label] = (f"{label}, without your partner if you call; A changes it" if self.alone
+                                else f"{label}, with your partner if you call; A changes it")
         return buttons
+
+    def call_question(self) -> str:
+        """The call asked for, as the panel's title says it."""
+        view = self.view_now()
+        if view.phase == "round1":
+            return f"Round one: take {suit_of(view.upcard).title} as trumps?"
+        return f"Round two: name trumps (not {suit_of(view.upcard).title})"
+
+    def spoken_turn(self) -> str:
+        if not self.choosing_call():
+            return super().spoken_turn()
+        return choosing_line(self.call_question(), [b.label for b in self._row().buttons])
+
+    def spoken_focus(self) -> str | None:
+        if self.curtain_for is None and self.choosing_call():
+            row = self._row()
+            label = row.buttons[row.index].label
+            return choice_focus(label, self.meanings.get(label, ""), row.index + 1, len(row.buttons))
+        return super().spoken_focus()
 
     def _name_trumps(self, seat: int, suit: Suit) -> None:
         self.act(eu.NameTrump(seat, suit, self.alone))   # (alone as toggled when clicked)
@@ -185,12 +215,7 @@ class EuchreTable(TrickTable):
         if not self.choosing_call():
             return
         row = self._row()
-        view = self.view_now()
-        if view.phase == "round1":
-            title = f"Round one: take {suit_of(view.upcard).title} as trumps?"
-        else:
-            title = f"Round two: name trumps (not {suit_of(view.upcard).title})"
-        label = render_text(title + "   ·   A: alone", max(13, int(18 * self.s)), theme.GOLD, bold=True)
+        label = render_text(self.call_question() + "   ·   A: alone", max(13, int(18 * self.s)), theme.GOLD, bold=True)
         first = row.buttons[0].rect.union(row.buttons[-1].rect)
         box = first.inflate(int(40 * self.s), int(70 * self.s)).move(0, -int(14 * self.s))
         box.inflate_ip(max(0, label.get_width() + int(40 * self.s) - box.width), 0)

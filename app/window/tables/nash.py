@@ -19,8 +19,10 @@ from app.window.tables.nash_panels import ValueChips, draw_history, draw_odds, v
 from app.window.ui import theme
 from app.window.ui.fit import size_to_fit
 from app.window.ui.widgets import banner, blit_centered, faded, panel
+from app.core.words.card_words import rank_name
 from app.core.words.grammar import counted
-from games.core.cards import Card
+from app.core.words.spoken_words import choice_focus, choosing_line
+from games.core.cards import Card, Rank
 from games.core.protocol import Event
 from games.core.words import Side, T, Who
 from games.nash import rules as nr
@@ -357,6 +359,34 @@ class NashTable(TableScene):
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and chips.focus is not None:
             self._choose(chips.focus)
 
+    # the choice by ear: what may be asked or guessed when the turn comes, and the value under
+    # the focus (the arrows move it; a value's key chooses at once)
+
+    def spoken_turn(self) -> str:
+        if self._guessing_now():
+            self._refresh_chips()
+            view = self.current_view()
+            number = (view.guessing if view.guessing is not None else self.current) + 1
+            question = f"Guess mystery card {number}" + ("." if number == 3 else ", not a value already guessed.")
+            return choosing_line(question, [_value_word(v) for v in self._live(self.guess_chips)])
+        if self._asking():
+            return choosing_line("Ask the others for a value.", [_value_word(v) for v in self._live(self.ask_chips)])
+        return super().spoken_turn()
+
+    def spoken_focus(self) -> str | None:
+        chips = self.guess_chips if self._guessing_now() else self.ask_chips if self._asking() else None
+        if self.curtain_for is None and chips is not None and chips.focus is not None:
+            live = self._live(chips)
+            if chips.focus in live:
+                word = _value_word(chips.focus)
+                meaning = f"guess {word}" if chips is self.guess_chips else f"ask for every {word}"
+                return choice_focus(word, f"{word}: {meaning}", live.index(chips.focus) + 1, len(live))
+        return super().spoken_focus()
+
+    @staticmethod
+    def _live(chips: ValueChips) -> list[int]:
+        return [v for v in chips.values if v not in chips.disabled]
+
     def _card_at(self, pos: tuple[int, int]) -> CardSprite | None:
         for sprite in reversed(self.hands[self.viewer]):
             if sprite.rect().collidepoint(pos):
@@ -531,6 +561,11 @@ class NashTable(TableScene):
         text, left = self.banner
         if left > 0 and text:
             banner(surface, text, max(16, int(26 * self.s)), (self.size[0] // 2, self.mid_y - self.mid_width * 1.3), left / 0.3)
+
+
+def _value_word(value: int) -> str:
+    """A Nash value as a player says it: the Ace is 1, the court cards 11 to 13."""
+    return rank_name(Rank.ACE if value == 1 else Rank(value))
 
 
 Table = NashTable

@@ -279,10 +279,12 @@ class TrickTable(HandInput, TableScene):
         self.trump, self.maker, self.sitting_out, self.last_trick = None, None, frozenset(), None
         line = f"Hand {event.number} · {self._name(event.dealer)} deal{'s' if self._name(event.dealer) != 'You' else ''}"
         partner = self._partner()
+        # (the deal itself was said with the event: only the partner is news to a listener)
         if event.number == 1 and partner is not None:   # who is on your side, said once at the start
-            self._banner(f"{line} · {self.people[partner]} is your partner", 2.4)
+            self._banner(f"{line} · {self.people[partner]} is your partner", 2.4,
+                         said=f"{self.people[partner]} is your partner")
         else:
-            self._banner(line, 1.3)
+            self._banner(line, 1.3, said="")
         return 0.45
 
     def _partner(self) -> int | None:

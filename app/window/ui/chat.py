@@ -69,6 +69,20 @@ def _rows_of(name: str, text: str, size: int, width: int) -> tuple[tuple[str, st
     return ((head, first), *(("", part) for part in (wrap(rest, measure, width) if rest else [])))
 
 
+def _seen(lines: list[ChatLine], last: ChatLine | None) -> int:
+    """How many of ``lines`` were seen before: up to ``last``, the very object (none: all
+    are new)."""
+    return next((i + 1 for i in range(len(lines) - 1, -1, -1) if lines[i] is last), 0)
+
+
+def spoken_line(line: ChatLine) -> str:
+    """A chat line as the speech says it as it arrives."""
+    return SAID.format(name=line.name, text=line.text)
+
+
+SAID = "{name} says: {text}"
+
+
 class ChatPanel:
     """``send(text)`` says a line; ``lines()`` is the chat so far. ``seat`` (optional) is
     this player's own seat, so their own lines are not lit up as news; ``clock`` gives
@@ -98,6 +112,7 @@ class ChatPanel:
         self._close = pygame.Rect(0, 0, 0, 0)
         self._phrases: list[tuple[pygame.Rect, str]] = []
         self._catch_up(old=True)             # what was said before is not news
+        self._heard: ChatLine | None = self._last   # nor is it to a listener
 
     # the chat ------------------------------------------------------------------------------
 
@@ -106,9 +121,7 @@ class ChatPanel:
         oldest drop off as new ones come), so what is new is told by the last line seen,
         the very object, not by how many there are."""
         lines = list(self.lines())
-        last = self._last
-        # How many lines were seen before: up to the last one seen (none: all are new).
-        kept = next((i + 1 for i in range(len(lines) - 1, -1, -1) if lines[i] is last), 0)
+        kept = _seen(lines, self._last)
         long_ago = self.clock() - (BRIGHT + FADE + HIGHLIGHT)
         missing = max(0, kept - len(self._arrived))
         self._arrived = ([long_ago] * missing + self._arrived)[len(self._arrived) + missing - kept:]
@@ -119,6 +132,14 @@ class ChatPanel:
             self._lit.append(not old and not self._mine(line))
         self._last = lines[-1] if lines else None
         return lines
+
+    def unheard(self) -> list[ChatLine]:
+        """Others' lines come since this was last asked: the speech says each as it
+        arrives (what was said before the panel was made is not news)."""
+        lines = list(self.lines())
+        fresh = lines[_seen(lines, self._heard):]
+        self._heard = lines[-1] if lines else None
+        return [line for line in fresh if self.seat is None or line.seat != self.seat]
 
     def _mine(self, line: ChatLine) -> bool:
         if line.text in self._sent:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from app.core.words.language import _
 from app.window.render.text import render_text
 from app.window.ui import theme
 from app.window.ui.widgets import Button, blit_centered, panel, shade_layer
@@ -34,7 +35,8 @@ class Confirm:
     def spoken(self) -> str:
         """The box as a screen reader says it: the question, and the keys that answer."""
         detail = f" {self.detail}" if self.detail else ""
-        return f"{self.question}{detail} Enter: {self.yes_button.label}. Escape: {self.no_button.label}."
+        return _("{question}{detail} Enter: {yes}. Escape: {no}.", question=self.question, detail=detail,
+                 yes=self.yes_button.label, no=self.no_button.label)
 
     def handle_event(self, event: pygame.event.Event) -> bool | None:
         if event.type == pygame.KEYDOWN:
@@ -70,7 +72,7 @@ class Confirm:
         panel(surface, box, fill=theme.OPAQUE_PANEL, edge=theme.GOLD)
         blit_centered(surface, render_text(self.question, max(16, int(26 * s)), theme.INK, bold=True),
                       (box.centerx, box.top + int(40 * s)))
-        keys = "Enter or Y: yes · Esc or N: no"
+        keys = _("Enter or Y: yes · Esc or N: no")
         blit_centered(surface, render_text(self.detail or keys, max(12, int(17 * s)), theme.INK_DIM),
                       (box.centerx, box.top + int(82 * s)))
         if self.detail:

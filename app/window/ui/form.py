@@ -10,6 +10,7 @@ from typing import Callable
 
 import pygame
 
+from app.core.words.language import _
 from app.window.render.text import font, render_text
 from app.window.ui.fit import line_height, shrink_to
 from app.window.ui import theme
@@ -30,7 +31,8 @@ class Row:
 def spoken_row(row: Row) -> str:
     """A row as a screen reader says it: "Sound volume, 70%, adjustable" (Left and Right
     change it), "Your name, Alex, button"."""
-    return f"{row.label}, {row.value()}, {'button' if row.opens else 'adjustable'}"
+    kind = _("button") if row.opens else _("adjustable")
+    return _("{label}, {value}, {kind}", label=row.label, value=row.value(), kind=kind)
 
 
 def value_rect(row: Row, size: int) -> pygame.Rect:

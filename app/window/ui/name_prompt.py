@@ -10,6 +10,7 @@ import pygame
 
 from app.window.render.text import render_text
 from app.window.ui import theme
+from app.window.ui.text_field import spoken_box
 from app.window.ui.widgets import blit_centered, panel
 
 CANCEL = "cancel"
@@ -22,6 +23,7 @@ class NamePrompt:
         self.check = check
         self.limit = limit
         self.text = text
+        self.opened_with = text   # what the box held as it opened: said then, not as typed
         self.problem = ""
 
     def handle_event(self, event: pygame.event.Event) -> str | None:
@@ -42,6 +44,12 @@ class NamePrompt:
             self.text += event.unicode
         self.problem = ""
         return None
+
+    def spoken(self) -> str:
+        """The question and what the box held as it opened; a name refused, with why
+        (said at once, as the refusal changes the line)."""
+        line = spoken_box(self.title, self.opened_with)
+        return f"{self.problem.rstrip('.')}. {line}" if self.problem else line
 
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()

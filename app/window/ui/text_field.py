@@ -21,6 +21,16 @@ class TextField:
     """What a typed character becomes ("" drops it): a code keeps letters and digits, in capitals."""
     placeholder: str = ""
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    heard: str | None = None
+    """What the box held when the focus came to it (None: the focus is elsewhere)."""
+
+    def spoken(self) -> str:
+        """The box as a screen reader says it when the focus comes: its label and what it
+        holds then ("Code, edit text, empty"). The same while the player types, so the
+        speech does not spell each letter back; said afresh when the focus returns."""
+        if self.heard is None:
+            self.heard = self.text
+        return spoken_box(self.label, self.heard)
 
     def type_key(self, event: pygame.event.Event) -> bool:
         """A key typed into the box; True when it changed or used it."""
@@ -50,6 +60,11 @@ class TextField:
         # A long entry shows its end, where the typing is.
         area = pygame.Rect(max(0, image.get_width() - room), 0, room, image.get_height())
         surface.blit(image, image.get_rect(midleft=(self.rect.left + 12, self.rect.centery)), area)
+
+
+def spoken_box(label: str, text: str) -> str:
+    """A box to type in, said: "Address, edit text, 192.168.1.5:8765" ("empty" when it is)."""
+    return f"{label}, edit text, {text or 'empty'}"
 
 
 def _clipboard() -> str:
