@@ -14,7 +14,7 @@ from app.window.scenes.base import Scene
 from app.window.ui import theme
 from app.window.ui.confirm import Confirm
 from app.window.ui.blurb import LEADING, fit_blurb
-from app.window.ui.fit import fit_title, pack_items
+from app.window.ui.fit import fit_title, pack_items, shrink_to
 from app.window.ui.widgets import Button, blit_centered, panel
 from games.registry import GAMES, GameSpec
 
@@ -340,8 +340,11 @@ class MenuScene(Scene):
                 return size, lines
         lines = pack_items(items, largest, room)
         if len(lines) > 2:   # (a language with long words, wide buttons): smaller, and every key kept
-            lines = pack_items(items, max(12, largest - 2), room)
-            return max(12, largest - 2), lines
+            size = max(12, largest - 2)
+            # ... and smaller still where a large text size would reach up into the tiles
+            below_tiles = self.size[1] - 8 - max((tile.bottom for tile in self.tiles), default=0)
+            size = shrink_to(size, lambda z: len(pack_items(items, z, room)) * (px(z) + 4) <= below_tiles)
+            return size, pack_items(items, size, room)
         return largest, lines
 
     def _draw_backdrop(self, surface: pygame.Surface) -> None:
