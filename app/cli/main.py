@@ -123,6 +123,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0].lower().startswith("parlour://"):
+        argv = ["join", *argv]      # an invitation clicked (build/parlour.desktop passes it first)
     args = parser.parse_args(argv)
     try:
         if args.selftest:
@@ -420,6 +423,11 @@ def _network_parsers(sub: Any) -> None:
                        help=argparse.SUPPRESS)
     serve.add_argument("--chosen-seeds", action="store_true",      # benchmarks: the same deals each run
                        help=argparse.SUPPRESS)
+    serve.add_argument("--tls-cert", metavar="FILE", help="serve wss:// with this certificate (PEM; with --tls-key)")
+    serve.add_argument("--tls-key", metavar="FILE", help="the certificate's private key (PEM)")
+    serve.add_argument("--own-cert", action="store_true",
+                       help="serve wss:// with a certificate of its own even on loopback "
+                            "(beyond loopback it does so unless given --tls-cert)")
     serve.add_argument("--stalls", metavar="FILE",                 # netbench: where the loop paused
                        help=argparse.SUPPRESS)
     serve.add_argument("--no-announce", action="store_true",
@@ -451,8 +459,9 @@ def _network_parsers(sub: Any) -> None:
                            "and give its public address")
     _option_flags(host)
     join = sub.add_parser("join", help="sit at a networked table")
-    join.add_argument("address", nargs="?", help="the server, ws://HOST:PORT or HOST:PORT")
-    join.add_argument("code", nargs="?", help="the table's join code")
+    join.add_argument("address", nargs="?",
+                      help="an invitation (parlour://…), or the server: wss://HOST:PORT, ws://HOST:PORT or HOST:PORT")
+    join.add_argument("code", nargs="?", help="the table's join code (none with an invitation)")
     join.add_argument("--list", action="store_true", help="list the tables waiting on the local network (mDNS)")
     join.add_argument("--seconds", type=float, default=3.0, help="how long --list listens (default 3)")
     join.add_argument("--name", default="Guest")
@@ -477,6 +486,24 @@ def _network_parsers(sub: Any) -> None:
     fair.add_argument("--gap", type=float, default=10.0, help="ms between the two presses (default 10)")
     fair.add_argument("--trials", type=int, default=1000)
     fair.add_argument("--seed", type=int, default=1, help=argparse.SUPPRESS)
+
+
+def _certificate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Any:
+    """What ``serve``'s TLS flags ask for; files that are missing end with one line."""
+    from pathlib import Path
+
+    from app.cli.serve import Certificate
+
+    if (args.tls_cert is None) != (args.tls_key is None):
+        parser.error("--tls-cert and --tls-key go together")
+    if args.tls_cert is None:
+        return Certificate(own=args.own_cert, proxied=args.behind_proxy is not None)
+    if args.own_cert:
+        parser.error("--own-cert is instead of --tls-cert and --tls-key")
+    for flag, name in (("--tls-cert", args.tls_cert), ("--tls-key", args.tls_key)):
+        if not Path(name).is_file():
+            parser.error(f"{flag}: no file {name}")
+    return Certificate(Path(args.tls_cert), Path(args.tls_key))
 
 
 def _serve_limits(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Limits:
@@ -508,15 +535,14 @@ def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             parser.error("--port takes 0 to 65535")
         if not args.reflex_speed > 0:
             parser.error("--reflex-speed takes a number above 0")
-        # (--tls-cert and --tls-key are TLS's own flags: read here only to refuse a venue without them)
-        problem = serve.public_problem(args.public, getattr(args, "tls_cert", None), getattr(args, "tls_key", None),
-                                       args.behind_proxy)
+        problem = serve.public_problem(args.public, args.tls_cert, args.tls_key, args.behind_proxy)
         if problem is not None:
             parser.error(problem)
         listen = args.host or (serve.PUBLIC_HOST if args.public else "127.0.0.1")
         return serve.run(listen, args.port, Path(args.data) if args.data else None, args.grace,
                          announce=not (args.no_announce or args.public), reflex_speed=args.reflex_speed,
                          limits=_serve_limits(parser, args), chosen_seeds=args.chosen_seeds,
+                         certificate=_certificate(parser, args),
                          stalls_to=Path(args.stalls) if args.stalls else None)
     if args.command == "host":
         from app.cli import host
@@ -555,8 +581,12 @@ def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if not 0 < args.seconds <= 60:
             parser.error("--seconds takes more than 0 and up to 60")
         return join.list_tables(args.seconds)
+    if args.address is not None and args.code is None and "://" in args.address \
+            and not args.address.lower().startswith(("ws://", "wss://")):
+        args.address, args.code = _invitation(parser, args.address)
     if args.address is None or args.code is None:
-        parser.error("join needs ADDRESS CODE (or --list to find tables on the local network)")
+        parser.error("join needs an INVITATION (parlour://…) or ADDRESS CODE "
+                     "(or --list to find tables on the local network)")
     if args.watch and args.bot is not None:
         parser.error("--watch takes no seat, so no --bot")
     if args.text and not args.watch:
@@ -566,6 +596,18 @@ def _network(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     names = _join_names(parser, args)
     name, others = (names[0], names[1:]) if names else (args.name, [])
     return join.run(args.address, args.code, name, args.bot, args.watch, args.seed, args.text, others)
+
+
+def _invitation(parser: argparse.ArgumentParser, text: str) -> tuple[str, str]:
+    """The address to dial and the code of the invitation in ``text``; a broken one ends
+    with its one line."""
+    from app.net.wire.invitation import BadInvitation, find
+
+    try:
+        invitation = find(text)
+    except BadInvitation as problem:
+        parser.exit(2, f"parlour join: {problem}\n")
+    return invitation.url, invitation.code
 
 
 def _join_names(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[str]:

@@ -2,8 +2,8 @@
 window opens on the networked table.
 
 Imported only when a window opens (it imports pygame). The host's table is made on the server given (``--server``) or on one started in this
-process (app/net/server/hosting.py, on ``--listen``); ``table CODE at ws://H:P`` is printed on a line
-of its own once the server has given the code, as the headless host prints it. The lobby
+process (app/net/server/hosting.py, on ``--listen``); ``table CODE at wss://H:P`` and ``invite: parlour://…``
+are printed on lines of their own once the server has given the code, as the headless host prints them. The lobby
 (app/window/scenes/lobby.py) then shows who has sat down and opens the game's table when it
 starts; a joiner whose table is already being played goes straight to it, and one whose
 app closed during the game goes back to their kept seat (app/core/kept_seats.py). Should the
@@ -49,9 +49,10 @@ def host(game: str, server: str | None, create: dict[str, Any], name: str, liste
         if not local.wait(10) or local.failure is not None:
             print(f"parlour host: {local.failure or 'the server did not start'}", file=sys.stderr)
             return 1
-        url, address = local.url, f"ws://{local.address()}"
+        url, address = local.url, f"wss://{local.address()}"
     session = hosting_session(url, create, name)
-    _print_code_when_known(session, address, local if internet and server is None else None)
+    _print_code_when_known(session, address, str(create.get("game")), name,
+                           local if internet and server is None else None)
     open_session(app, session, address, create)
     if internet and server is None:
         _show_router(app, local)
@@ -118,11 +119,13 @@ def _local_server(listen: str) -> Any:
     return hosting.local_server(port=int(port), host=host_name)
 
 
-def _print_code_when_known(session: RemoteSession, address: str, local: Any = None) -> None:
-    """Print ``table CODE at ADDRESS`` once the frame loop has read the code (the link's
-    thread delivers it; this one only reads the attribute); with ``local`` (the app's
-    server, ``--internet``), the router is asked for the table and what it said printed
-    first, and the address is its public one when it opened the port."""
+def _print_code_when_known(session: RemoteSession, address: str, game: str, name: str, local: Any = None) -> None:
+    """Print ``table CODE at ADDRESS`` and ``invite: parlour://…`` once the frame loop has
+    read the code (the link's thread delivers it; this one only reads the attribute); with
+    ``local`` (the app's server, ``--internet``), the router is asked for the table and what
+    it said printed first, and the address is its public one when it opened the port."""
+    from app.net.wire.invitation import for_url
+
     def wait() -> None:
         deadline = time.monotonic() + CODE_WAIT_S
         while session.code is None and session.status != "failed" and time.monotonic() < deadline:
@@ -130,8 +133,14 @@ def _print_code_when_known(session: RemoteSession, address: str, local: Any = No
         if session.code is None:
             return
         router = local.open_to_internet(session.code) if local is not None else None
-        shown = address if router is None else "ws://" + say_router(router, address.removeprefix("ws://"))
+        scheme, _, where = address.partition("://")
+        shown = address if router is None else f"{scheme}://{say_router(router, where)}"
         print(f"table {session.code} at {shown}", flush=True)
+        at, _, port = shown.partition("://")[2].rpartition(":")
+        invitation = for_url(session.url, session.code, game, name, at.strip("[]") or None,
+                             int(port) if port.isdigit() else None)
+        if invitation is not None:
+            print(f"invite: {invitation.text()}", flush=True)
 
     threading.Thread(target=wait, name="print-code", daemon=True).start()
 
@@ -191,7 +200,9 @@ class WaitingScene(Scene):
         if session.status == "failed":
             return f"Cannot sit down: {session.failure}"
         if session.code is None:
-            return f"Connecting to {session.url}…"
+            from app.net.client.dial import shown
+
+            return f"Connecting to {shown(session.url)}…"
         return f"Table {session.code}: waiting for players…"
 
     def update(self, dt: float) -> None:

@@ -3,6 +3,12 @@ tables that should outlive any player's app. Its first line on stdout is
 ``parlour server listening on ws://HOST:PORT`` (the real port when 0 asked for a free one);
 SIGTERM or Ctrl+C stops it cleanly, with every table safe in the data folder.
 
+With ``--tls-cert`` and ``--tls-key`` it serves ``wss://`` with that certificate (a venue's,
+which clients check against their authorities). Without them it serves plain ``ws://`` on
+loopback only (tests, ``netbench``); listening beyond loopback (or asked with ``--own-cert``)
+it serves ``wss://`` with a certificate of its own, made once and kept in ``tls/`` in its
+data folder, and prints its fingerprint (``certificate fingerprint: …``), which players pin.
+
 Listening beyond loopback, it announces itself and its tables waiting for players on the
 local network by mDNS (:mod:`app.net.wire.discovery`) unless ``--no-announce``; where mDNS cannot
 work it says so in one line and serves on.
@@ -17,11 +23,14 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import ipaddress
 import json
 import logging
 import signal
 import socket
+import ssl
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
@@ -31,6 +40,7 @@ from app.net.server.journal import Journal, Lines
 from app.net.server.limits import Limits
 from app.net.server.server import Server
 from app.net.server.store import TableStore
+from app.net.wire.tls import fingerprint_of_file, own_identity, server_context
 
 
 FULL_COLLECTION_AFTER = 100     # collections of the middle generation before a full one (Python's default: 10)
@@ -56,16 +66,49 @@ def public_problem(public: bool, tls_cert: str | None, tls_key: str | None, behi
     return None
 
 
-def listening_line(host: str, port: int) -> str:
-    return f"parlour server listening on ws://{host}:{port}"
+def listening_line(host: str, port: int, tls: bool = False) -> str:
+    return f"parlour server listening on {'wss' if tls else 'ws'}://{host}:{port}"
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """What ``serve`` was asked to serve TLS with: files given, or its own (``own``)."""
+
+    cert: Path | None = None
+    key: Path | None = None
+    own: bool = False
+    proxied: bool = False
+    """A proxy in front of it speaks TLS (``--behind-proxy``): plain ``ws://`` to the proxy."""
+
+
+def on_loopback(host: str) -> bool:
+    """Whether listening on ``host`` keeps the server to this computer."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False            # a name, or every interface: beyond loopback
+
+
+def tls_context(host: str, folder: Path, certificate: Certificate) -> tuple[ssl.SSLContext | None, str | None]:
+    """The server's TLS context and the fingerprint to print (or None for plain ``ws://`` on
+    loopback, or to a proxy that speaks TLS for it). Raises ``OSError``/``ssl.SSLError`` for files that cannot be used."""
+    if certificate.cert is not None and certificate.key is not None:
+        return server_context(certificate.cert, certificate.key), fingerprint_of_file(certificate.cert)
+    if certificate.own or not (on_loopback(host) or certificate.proxied):
+        identity = own_identity(folder / "tls")
+        return server_context(identity.cert, identity.key), identity.fingerprint
+    return None, None
 
 
 async def serve_until_stopped(host: str, port: int, data: Path, grace_s: float, announce: bool = True,
                               reflex_speed: float = 1.0, limits: Limits | None = None,
-                              chosen_seeds: bool = False, stalls_to: Path | None = None,
-                              whole_process: bool = False) -> None:
+                              chosen_seeds: bool = False, certificate: Certificate = Certificate(),
+                              stalls_to: Path | None = None, whole_process: bool = False) -> None:
     """(``whole_process``: the server is all this process does, as in ``parlour serve``, so
     it may settle the process's heap: not where it runs inside another program, a test)"""
+    tls, fingerprint = tls_context(host, data, certificate)
     lines = Lines(sys.stdout)        # (written off the loop: a reader that stalls holds up no table)
     server = Server(TableStore(data), grace_s=grace_s, reflex_speed=reflex_speed, limits=limits,
                     chosen_seeds=chosen_seeds, journal=Journal(lines))
@@ -84,14 +127,16 @@ async def serve_until_stopped(host: str, port: int, data: Path, grace_s: float, 
     def ready(bound_host: str, bound_port: int) -> None:
         if stalls_to is not None:
             stalls.start()
-        print(listening_line(bound_host, bound_port), flush=True)
+        print(listening_line(bound_host, bound_port, tls is not None), flush=True)
+        if fingerprint is not None:
+            print(f"certificate fingerprint: {fingerprint}", flush=True)
         print(f"tables kept in {data} ({len(server.tables)} resumed)", file=sys.stderr, flush=True)
         if announce and _should_announce(bound_host):
-            announcing.append(asyncio.ensure_future(_announce(server, bound_host, bound_port, stop)))
+            announcing.append(asyncio.ensure_future(_announce(server, bound_host, bound_port, stop, fingerprint)))
 
     announcing: list[asyncio.Task[None]] = []
     try:
-        await server.run(host, port, ready, stop)
+        await server.run(host, port, ready, stop, tls)
     finally:
         lines.close()
     if stalls_to is not None:      # for netbench: where this server's loop paused
@@ -135,14 +180,14 @@ def _should_announce(bound_host: str) -> bool:
     return should_announce(bound_host)
 
 
-async def _announce(server: Server, host: str, port: int, stop: asyncio.Event) -> None:
+async def _announce(server: Server, host: str, port: int, stop: asyncio.Event, fingerprint: str | None) -> None:
     try:
         from app.net.wire.discovery import Announcer, DiscoveryUnavailable
     except ImportError as problem:      # a build without zeroconf still serves
         _not_listed(f"zeroconf is missing ({problem.name})")
         return
     try:
-        await Announcer(socket.gethostname(), host, port).keep_up(server, stop)
+        await Announcer(socket.gethostname(), host, port, fingerprint=fingerprint).keep_up(server, stop)
     except DiscoveryUnavailable as problem:
         _not_listed(str(problem))
 
@@ -154,11 +199,12 @@ def _not_listed(why: str) -> None:
 
 def run(host: str, port: int, data: Path | None, grace_s: float = 30.0, announce: bool = True,
         reflex_speed: float = 1.0, limits: Limits | None = None, chosen_seeds: bool = False,
-        stalls_to: Path | None = None) -> int:
+        certificate: Certificate = Certificate(), stalls_to: Path | None = None) -> int:
     """(``reflex_speed``: game time per ms at reflex tables; tests raise it. ``limits``: what
     each address and everyone together may take, app/net/server/limits.py. ``chosen_seeds``:
     a create's seed is honoured at remote tables too, so a benchmark deals the same each run.
-    ``stalls_to``: where the loop's pauses are written when it stops, app/cli/stalls.py)"""
+    ``certificate``: what to serve TLS with, see ``tls_context``. ``stalls_to``: where the
+    loop's pauses are written when it stops, app/cli/stalls.py)"""
     logging.basicConfig(level=logging.WARNING, format="parlour serve: %(message)s")
     folder = data or default_data()
     try:
@@ -173,9 +219,13 @@ def run(host: str, port: int, data: Path | None, grace_s: float = 30.0, announce
     try:
         with lock, asyncio.Runner(loop_factory=fast_loop()) as runner:    # (the lock: let go of even if this is killed)
             runner.run(serve_until_stopped(host, port, folder, grace_s, announce, reflex_speed, limits,
-                                           chosen_seeds, stalls_to, whole_process=True))
+                                           chosen_seeds, certificate, stalls_to, whole_process=True))
     except KeyboardInterrupt:
         pass
+    except ssl.SSLError as error:
+        print(f"parlour serve: cannot serve TLS with {certificate.cert} and {certificate.key}: they are not "
+              f"a PEM certificate and its own key ({error.reason or error})", file=sys.stderr)
+        return 1
     except OSError as error:
         print(f"parlour serve: cannot listen on {host}:{port}: {error.strerror or error}", file=sys.stderr)
         return 1

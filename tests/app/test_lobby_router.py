@@ -60,8 +60,10 @@ def test_the_router_opens_the_port_the_lobby_gives_the_public_address_and_leavin
         app: App, own_server: list[LocalServer], drawn: list[str], router: FakeRouter) -> None:
     lobby = host_whist(app, anywhere=True)
     port = own_server[0].port
-    frames_until(app, lambda: f"Address: {PUBLIC_IP}:{port}" in drawn)
-    assert f"Your router opened port {port}: friends anywhere can join at {PUBLIC_IP}:{port}." in said(drawn)
+    opened = f"Your router opened port {port}: friends anywhere can join at {PUBLIC_IP}:{port}."
+    frames_until(app, lambda: opened in said(drawn))
+    invitation = lobby.invitation                   # the public address, to paste
+    assert invitation is not None and (invitation.address, invitation.port) == (PUBLIC_IP, port)
     assert f"On this network: 127.0.0.1:{port}" in drawn and lobby.address == f"{PUBLIC_IP}:{port}"
     assert list(router.mappings) == [port]
     post_key(app, pygame.K_ESCAPE)                  # Leave: the host's waiting table closes...

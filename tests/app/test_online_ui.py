@@ -112,7 +112,12 @@ def test_host_a_table_a_friend_joins_and_start_opens_the_game(
     frames_until(app, lambda: lobby.session is not None and lobby.session.status == "waiting")
     code = lobby.session.code
     assert lobby.session.setup.options == setup.setup.options     # the table's options, from the start
-    assert code and " ".join(code) in drawn and f"Address: 127.0.0.1:{own_server[0].port}" in drawn
+    assert code and " ".join(code) in drawn and "Invitation" in drawn
+    # The invitation friends paste: this server's address and certificate, the code, the host.
+    invitation = lobby.invitation
+    assert invitation is not None and invitation.fingerprint == own_server[0].identity.fingerprint
+    assert invitation.text().startswith(f"parlour://127.0.0.1:{own_server[0].port}/{code}?host=Ann&game=whist&fp=")
+    assert invitation.text() in "".join(drawn)       # (drawn in pieces the panel's width)
 
     friend = RemoteSession.join(own_server[0].url, code, "Bartholomew")
     frames_until(app, lambda: "Bartholomew" in drawn, friend)

@@ -102,7 +102,9 @@ def test_the_desktop_entry_parses_and_names_the_command_and_icon():
     assert entry.sections() == ["Desktop Entry"]
     fields = entry["Desktop Entry"]
     assert fields["Type"] == "Application" and fields["Name"] == "Parlour"
-    assert fields["Exec"] == "parlour" and fields["Terminal"] == "false"
+    # An invitation clicked (parlour://…) is passed as the one argument; none opens the menu.
+    assert fields["Exec"] == "parlour %u" and fields["Terminal"] == "false"
+    assert "x-scheme-handler/parlour" in fields["MimeType"].split(";")
     assert fields["Icon"] == "parlour"                           # parlour.png from make_icon.py
     categories = fields["Categories"]
     assert categories.endswith(";") and {"Game", "CardGame"} <= set(categories.split(";"))

@@ -77,7 +77,7 @@ def test_key_bindings_say_the_key_and_a_refused_one(app: App, log: Path) -> None
 def test_the_join_screen_says_each_box_once_and_why_it_refuses(app: App, log: Path, no_network_list: None) -> None:
     app.nav.join()
     app.step(1 / 60)
-    assert heard(log)[-1] == "Address, edit text, empty"
+    assert heard(log)[-1] == "Invitation, or address, edit text, empty"
     said = len(heard(log))
     for char in "127.0.0.1:9":
         press(app, pygame.K_UNKNOWN, char)
@@ -87,7 +87,7 @@ def test_the_join_screen_says_each_box_once_and_why_it_refuses(app: App, log: Pa
     press(app, pygame.K_RETURN)
     assert heard(log)[-1] == "The code has 6 letters and digits: type all of them. Code, edit text, empty"
     press(app, pygame.K_UP)   # back to it: what it holds now (the refusal stays until a key is typed)
-    assert heard(log)[-1] == "The code has 6 letters and digits: type all of them. Address, edit text, 127.0.0.1:9"
+    assert heard(log)[-1] == "The code has 6 letters and digits: type all of them. Invitation, or address, edit text, 127.0.0.1:9"
 
 
 def test_a_name_prompt_says_its_question_and_a_refusal(app: App, log: Path) -> None:

@@ -28,14 +28,19 @@ class ServeProcess:
     read all along, so a long test never fills the pipe and stalls the server."""
 
     def stop(self, sig: int = signal.SIGTERM) -> int:
-        if self.process.poll() is None:
-            self.process.send_signal(sig)
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=20)
-        return self.process.returncode
+        return stop_process(self.process, sig)
+
+
+def stop_process(process: subprocess.Popen[str], sig: int = signal.SIGTERM) -> int:
+    """Stop a command started by a test (``sig``, then kill after 20 s); its exit status."""
+    if process.poll() is None:
+        process.send_signal(sig)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=20)
+    return process.returncode
 
 
 def start_server(data: Path, *extra: str) -> ServeProcess:

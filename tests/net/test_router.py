@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 import pytest
-from websockets.asyncio.client import connect
+from app.net.client.dial import dial
 
 from app.core.words.net_words import router_line
 from app.net.server.hosting import LocalServer
@@ -152,7 +152,7 @@ def test_which_addresses_the_internet_can_dial() -> None:
 async def _host_a_table(url: str, made: Callable[[str], None], close: bool = True) -> None:
     """A Whist table for one friend, made by its host, who calls ``made`` with its code
     while the table waits, then (with ``close``) closes it."""
-    async with connect(url) as ws:
+    async with dial(url) as ws:     # (the app's own server: TLS, pinned)
         create = {"game": "whist", "seats": 4, "remote": 1, "difficulty": "easy"}
         await ws.send(json.dumps({"type": "hello", "v": VERSION, "name": "Ann", "create": create}))
         while (message := json.loads(await asyncio.wait_for(ws.recv(), WAIT_S)))["type"] != "welcome":
@@ -218,7 +218,8 @@ def test_parlour_host_internet_prints_what_the_router_said_and_the_public_addres
         assert until(lambda: bool(router.mappings)), router.calls
         [port] = router.mappings
         assert said == f"router: Your router opened port {port}: friends anywhere can join at {PUBLIC_IP}:{port}."
-        assert re.fullmatch(rf"table [A-Z0-9]+ at ws://{re.escape(PUBLIC_IP)}:{port}", host.stdout.readline().strip())
+        assert re.fullmatch(rf"table [A-Z0-9]+ at wss://{re.escape(PUBLIC_IP)}:{port}", host.stdout.readline().strip())
+        assert host.stdout.readline().startswith(f"invite: parlour://{PUBLIC_IP}:{port}/"), "friends dial the public one"
         host.send_signal(signal.SIGINT)              # Ctrl+C: the table ends, the port closes
         assert host.wait(WAIT_S) == 130
     finally:

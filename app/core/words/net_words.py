@@ -50,6 +50,31 @@ def player_line(failure: str | None, address: str) -> str:
     return line[:1].upper() + line[1:]
 
 
+# --- certificates and invitations (app/net/wire/tls.py, app/net/wire/invitation.py) ---------
+
+def wrong_certificate(host_name: str | None, address: str) -> str:
+    """A pinned table whose certificate is not the invitation's: someone else answered."""
+    whose = f"{host_name}'s table" if host_name else f"the table at {address}"
+    return f"this is not {whose}: its certificate does not match the invitation"
+
+
+def untrusted_certificate(address: str, why: str) -> str:
+    """A server whose certificate no authority this computer trusts vouches for."""
+    return f"the server at {address} could not prove who it is: its certificate is not trusted ({why})"
+
+
+NOT_AN_INVITATION = "no Parlour invitation here: paste the whole line that starts with parlour://"
+BROKEN_INVITATION = "this invitation is broken ({why}): ask for it again, and paste the whole line"
+INVITE_COPIED = "Invitation copied: paste it to your friends"
+NO_CLIPBOARD = "No clipboard here: select the invitation's line and send it as it is"
+
+
+def invitation_line(host_name: str | None, game_title: str | None, address: str) -> str:
+    """What a pasted invitation is to, said under the box that shows only its end."""
+    what = game_title or "A table"
+    return f"{what} with {host_name}, at {address}" if host_name else f"{what} at {address}"
+
+
 def router_line(kind: RouterKind | None, port: int, public: str = "", lan: str = "this computer") -> str:
     """What came of asking the router to open ``port`` (None: it is being asked), in a
     player's words: ``public`` is the router's address on the internet, ``lan`` this

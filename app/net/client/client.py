@@ -11,16 +11,18 @@ from __future__ import annotations
 
 import asyncio
 import json
+import ssl
 import statistics
 import time
 from dataclasses import dataclass, field
 from random import Random
 from typing import Any, Callable
 
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from app.core.action_codec import encode_action
+from app.net.client.dial import WrongCertificate, dial, shown
 from app.net.wire import protocol
 from app.net.wire.protocol import ProtocolError, TableState, decoded, read_table
 from games.registry import GAMES
@@ -63,6 +65,8 @@ class BotClient:
     timeout_s: float = 600.0
     think_s: float = 0.0
     """How long the bot waits before each move, as a person would (the benchmark's pace)."""
+    context: ssl.SSLContext | None = None
+    """The TLS context for a ``wss://`` url, instead of the one its pin or the system gives."""
     token: str | None = None
     table: str | None = None
     seat: int | None = None
@@ -99,21 +103,22 @@ class BotClient:
         delay = 0.1
         while self.outcome is None:
             try:
-                async with connect(self.url, max_size=2**22, compression=None,
-                                   open_timeout=5) as ws:
+                async with dial(self.url, self.context, max_size=2**22, compression=None, open_timeout=5) as ws:
                     away_since, delay = None, 0.1
                     await ws.send(protocol.dump(self._hello()))
                     await self._listen(ws)
+            except WrongCertificate as wrong:      # the same certificate would answer again
+                raise ClientFailure(str(wrong)) from None
             except (OSError, ConnectionClosed, InvalidHandshake, asyncio.TimeoutError) as problem:
                 if self.token is None:
-                    raise ClientFailure(f"cannot reach {self.url}: {problem}") from None
+                    raise ClientFailure(f"cannot reach {shown(self.url)}: {problem}") from None
                 away_since = away_since or time.monotonic()
                 if time.monotonic() - away_since > RECONNECT_FOR_S:
-                    raise ClientFailure(f"lost the server at {self.url} and could not come back") from None
+                    raise ClientFailure(f"lost the server at {shown(self.url)} and could not come back") from None
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 2.0)
             except InvalidURI:
-                raise ClientFailure(f"{self.url!r} is not a ws:// address") from None
+                raise ClientFailure(f"{shown(self.url)!r} is not a ws:// or wss:// address") from None
 
     def _hello(self) -> dict[str, Any]:
         base = {"type": "hello", "v": protocol.VERSION, "name": self.name}

@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from queue import SimpleQueue
 from typing import Any
 
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from app.net.client.dial import WrongCertificate, dial, shown
 from app.net.wire import protocol
 from app.net.wire.protocol import ProtocolError, read_error_words, read_table
 
@@ -138,11 +139,14 @@ class Link:
         while not self._closing:
             self._greeted = False
             try:
-                async with connect(self.url, open_timeout=OPEN_TIMEOUT_S, max_size=2**22,
-                                   compression=None, ping_interval=10, ping_timeout=10) as ws:
+                async with dial(self.url, open_timeout=OPEN_TIMEOUT_S, max_size=2**22,
+                                compression=None, ping_interval=10, ping_timeout=10) as ws:
                     await self._serve(ws)
             except InvalidURI:
-                self._note("failed", f"{self.url!r} is not a ws:// address")
+                self._note("failed", f"{shown(self.url)!r} is not a ws:// or wss:// address")
+                return
+            except WrongCertificate as wrong:      # the same certificate would answer again
+                self._note("failed", str(wrong))
                 return
             except _Refused as refused:
                 self._note("failed", str(refused))
@@ -152,7 +156,7 @@ class Link:
                 return
             except (OSError, ConnectionClosed, InvalidHandshake, asyncio.TimeoutError) as problem:
                 if not self._may_come_back():
-                    self._note("failed", f"cannot reach {self.url}: {problem}")
+                    self._note("failed", f"cannot reach {shown(self.url)}: {problem}")
                     return
             if self._closing:
                 return
@@ -161,7 +165,7 @@ class Link:
             self._note("link", "reconnecting")
             away_since = away_since or time.monotonic()
             if time.monotonic() - away_since > RECONNECT_FOR_S:
-                self._note("failed", f"lost the server at {self.url} and could not come back")
+                self._note("failed", f"lost the server at {shown(self.url)} and could not come back")
                 return
             try:   # the back-off, cut short by close()
                 await asyncio.wait_for(self._stop.wait(), delay)

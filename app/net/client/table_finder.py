@@ -22,7 +22,7 @@ PAUSE_S = 1.0         # between looks
 
 @dataclass(frozen=True)
 class FoundTable:
-    address: str      # ws://IP:PORT
+    address: str      # the url to dial: wss://IP:PORT pinned to the announced certificate
     server: str
     table: ListedTable
 
@@ -54,7 +54,7 @@ class TableFinder:
             except Exception as problem:    # (a broken network stack: one line, never a crash)
                 self.problem, self.looks = f"cannot look for tables: {problem}", self.looks + 1
                 return
-            self.tables = [FoundTable(f.address, f.server, t) for f in found if f.version == VERSION
+            self.tables = [FoundTable(f.url(t), f.server, t) for f in found if f.version == VERSION
                            for t in f.tables]
             self.looks += 1
             self._stop.wait(PAUSE_S)

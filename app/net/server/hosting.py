@@ -12,6 +12,10 @@ closes the server, every table safe in its log. Damaged files in the folder (the
 lock) are moved aside with one notice and hosting goes on (app/net/server/host_files.py).
 No pygame here.
 
+It always serves TLS with the app's own certificate (app/net/wire/tls.py, kept in ``tls/``
+beside the tables' folder), loopback included, so the host's own app, a test and a friend
+all dial exactly what friends get: ``url`` and ``invitation`` carry its fingerprint.
+
 Hosting a table for friends beyond this network, ``open_to_internet`` asks the router to
 forward the port (app/net/server/router.py, on a thread of its own); ``public_address`` is
 then where friends anywhere dial. The mapping is taken down once none of the tables it was
@@ -36,6 +40,8 @@ from app.net.server.host_files import lock_clearing, open_log
 from app.net.server.router import RouterPort, Where
 from app.net.server.server import Server
 from app.net.server.table import Conn, Table
+from app.net.wire.invitation import Invitation
+from app.net.wire.tls import Identity, own_identity, pinned_url, server_context
 from app.net.server.store import TableStore
 from app.net.wire.addresses import DEFAULT_PORT
 
@@ -54,8 +60,10 @@ class LocalServer:
     listens, ``failure`` (one line) if it cannot."""
 
     def __init__(self, data: Path, port: int = DEFAULT_PORT, host: str = "0.0.0.0",
-                 announce: bool = True, grace_s: float = 30.0) -> None:
+                 announce: bool = True, grace_s: float = 30.0, identity: Path | None = None) -> None:
         self.data, self.wanted_port, self.host = data, port, host
+        self.identity_folder = identity or data.parent / "tls"
+        self.identity: Identity | None = None      # the certificate, once the thread has it
         self.folder = data            # where its tables are kept: ``data``, or hosted-2… if taken
         self.announce, self.grace_s = announce, grace_s
         self.port: int | None = None
@@ -89,8 +97,9 @@ class LocalServer:
 
     @property
     def url(self) -> str:
-        """Where this app's own player connects."""
-        return f"ws://127.0.0.1:{self.port}"
+        """Where this app's own player connects (pinned to the server's own certificate)."""
+        assert self.identity is not None
+        return pinned_url(f"wss://127.0.0.1:{self.port}", self.identity.fingerprint)
 
     def address(self) -> str:
         """What to send friends: this machine's address on the local network and the port."""
@@ -98,6 +107,13 @@ class LocalServer:
 
         host = self.host if self.host not in ("", "0.0.0.0", "::") else lan_address()
         return f"{host}:{self.port}"
+
+    def invitation(self, code: str, game: str | None = None, host_name: str | None = None) -> Invitation:
+        """The line friends paste to join table ``code`` here: at the router's public address
+        while it forwards the port (``open_to_internet``), else on the local network."""
+        assert self.identity is not None
+        address, _, port = (self.public_address or self.address()).rpartition(":")
+        return Invitation(address, int(port), code, game, host_name, self.identity.fingerprint)
 
     def open_to_internet(self, code: str, where: Where | None = None) -> RouterPort | None:
         """Ask the router to forward this server's port to friends anywhere, for the table
@@ -189,6 +205,7 @@ class LocalServer:
 
     def _main(self) -> None:
         try:
+            self.identity = own_identity(self.identity_folder)
             self.folder, lock = claim_folder(self.data, self.notices)
             with lock:                   # held while serving
                 asyncio.run(self._serve())
@@ -208,6 +225,8 @@ class LocalServer:
                 storage.notice(line)
         forget_idle(store)
         self.server = Server(store, grace_s=self.grace_s)
+        assert self.identity is not None
+        tls = server_context(self.identity.cert, self.identity.key)
         announcing: list[asyncio.Task[None]] = []
 
         def listening(_host: str, port: int) -> None:
@@ -218,7 +237,7 @@ class LocalServer:
 
         for port in dict.fromkeys((self.wanted_port, 0)):
             try:
-                await self.server.run(self.host, port, listening, self._stop)
+                await self.server.run(self.host, port, listening, self._stop, tls)
                 break
             except OSError as problem:   # the port is taken (another Parlour): any free one
                 if self.port is not None or port == 0 or problem.errno != errno.EADDRINUSE:
@@ -245,7 +264,9 @@ class LocalServer:
         if not should_announce(self.host):
             return                       # on loopback only: nobody else could join anyway
         try:
-            await Announcer(socket.gethostname(), self.host, port).keep_up(self.server, self._stop)
+            await Announcer(socket.gethostname(), self.host, port,
+                            fingerprint=self.identity.fingerprint if self.identity else None
+                            ).keep_up(self.server, self._stop)
         except DiscoveryUnavailable as problem:
             self.note = f"Not listed on the local network: {problem}"
 

@@ -33,6 +33,7 @@ import asyncio
 import logging
 import secrets
 import sqlite3
+import ssl
 import time
 from typing import Any, Callable, Coroutine, TypeVar
 
@@ -481,8 +482,10 @@ class Server:
 
     # --- running -------------------------------------------------------------------------------
 
-    async def run(self, host: str, port: int, ready: Any = None, stop: asyncio.Event | None = None) -> None:
-        """Serve until ``stop`` is set; ``ready(host, port)`` is called once listening."""
+    async def run(self, host: str, port: int, ready: Any = None, stop: asyncio.Event | None = None,
+                  tls: ssl.SSLContext | None = None) -> None:
+        """Serve until ``stop`` is set; ``ready(host, port)`` is called once listening.
+        With ``tls`` (app/net/wire/tls.py) it serves ``wss://``, else plain ``ws://``."""
         # No per-message compression: a view is a few KiB, and deflating one for every seat
         # after every action was a fifth of the server's time per action.
         # A browser page's connection carries an Origin header; Parlour's own clients send
@@ -490,7 +493,7 @@ class Server:
         origins: list[Origin | None] = [None, *map(Origin, self.limits.origins)]
         # /healthz and /metrics are plain HTTP on the same port (app/net/server/metrics.py).
         async with serve(self.handler, host, port, max_size=READ_LIMIT, ping_interval=PING_S,
-                         ping_timeout=20, compression=None, origins=origins, backlog=BACKLOG,
+                         ping_timeout=20, compression=None, origins=origins, backlog=BACKLOG, ssl=tls,
                          process_request=lambda ws, request: metrics.answer_http(self.figures, ws, request)) as server:
             real_port = next(iter(server.sockets)).getsockname()[1]
             if ready is not None:

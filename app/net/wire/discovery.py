@@ -4,7 +4,9 @@ and ``parlour join --list`` lists the tables waiting for players. No pygame.
 A server is one service of type ``_parlour._tcp.local.`` at its address and port. Its TXT
 properties are ``v`` (the protocol version), ``name`` (the server's name: its machine's) and,
 for each table still waiting for players, ``t1``, ``t2``... each ``CODE|game|free|seats|host``
-(the host's name last, so it may hold a ``|``). A table leaves the list once its seats are
+(the host's name last, so it may hold a ``|``), and ``fp``, the SHA-256 fingerprint of the
+certificate it serves TLS with (app/net/wire/tls.py): the finder pins it, so a table found
+here is as safe to join as one from an invitation. A table leaves the list once its seats are
 taken. The properties are kept under ``TXT_BUDGET`` bytes, so one packet holds them.
 
 Why the join code is announced. The issue's player lists the tables on the local network
@@ -40,6 +42,8 @@ from zeroconf.asyncio import AsyncZeroconf
 
 from app.core.words.names import NAME_LIMIT
 from app.net.wire import protocol
+from app.net.wire.invitation import Invitation
+from app.net.wire.tls import canonical_fingerprint, pinned_url
 
 __all__ = ["SERVICE_TYPE", "ListedTable", "Found", "DiscoveryUnavailable", "announced_properties",
            "read_properties", "open_tables", "should_announce", "Announcer", "browse", "listing_lines"]
@@ -72,22 +76,39 @@ class Found:
     """A server heard on the local network, and its open tables."""
 
     server: str
-    address: str                # ws://IP:PORT
+    address: str                # wss://IP:PORT (ws:// for a server with no certificate)
     version: int | None
     tables: tuple[ListedTable, ...]
+    fingerprint: str | None = None
+    """The server's certificate (app/net/wire/tls.py), announced with it: the finder pins it."""
+
+    def url(self, table: ListedTable) -> str:
+        """The address a client dials to join ``table`` here (pinned when announced so)."""
+        return pinned_url(self.address, self.fingerprint, table.host) if self.fingerprint else self.address
+
+    def joined_by(self, table: ListedTable) -> str:
+        """What ``parlour join`` takes for ``table``: its invitation, or ADDRESS CODE."""
+        if self.fingerprint is None:
+            return f"{self.address} {table.code}"
+        host, _, port = self.address.partition("://")[2].rpartition(":")
+        game = table.game.partition(":")[0]
+        return Invitation(host, int(port), table.code, game, table.host, self.fingerprint).text()
 
 
 # --- what is announced ------------------------------------------------------------------------
 
 
-def announced_properties(server_name: str, tables: Iterable[ListedTable]) -> dict[str, str]:
-    """The TXT properties of a server with these open tables, within ``TXT_BUDGET``."""
-    props = {"v": str(protocol.VERSION), "name": protocol.clean_text(server_name, NAME_LIMIT)}
+def announced_properties(server_name: str, tables: Iterable[ListedTable],
+                         fingerprint: str | None = None) -> dict[str, str]:
+    """The TXT properties of a server with these open tables (and its certificate's
+    fingerprint, ``fp``), within ``TXT_BUDGET``."""
+    props = {"v": str(protocol.VERSION), "name": protocol.clean_text(server_name, NAME_LIMIT),
+             **({"fp": fingerprint} if fingerprint else {})}
     used = sum(_entry_size(k, v) for k, v in props.items())
-    for table in tables:
+    for number, table in enumerate(tables, 1):
         value = "|".join((table.code, table.game, str(table.free), str(table.seats),
                           protocol.clean_text(table.host, NAME_LIMIT)))
-        key = f"t{len(props) - 1}"
+        key = f"t{number}"
         if used + _entry_size(key, value) > TXT_BUDGET:
             break                   # the rest are still joined by address and code
         props[key] = value
@@ -114,6 +135,12 @@ def read_properties(props: Mapping[bytes, bytes | None]) -> tuple[int | None, st
         if table is not None:
             tables.append(table)
     return version, name, tuple(tables)
+
+
+def read_fingerprint(props: Mapping[bytes, bytes | None]) -> str | None:
+    """The certificate fingerprint an announcement carries, if it is one."""
+    value = props.get(b"fp")
+    return canonical_fingerprint(value.decode("ascii", "replace")) if value else None
 
 
 def _read_table(entry: str) -> ListedTable | None:
@@ -184,7 +211,9 @@ class Announcer:
     announced (None: those where ``bind_host`` is reached)."""
 
     def __init__(self, server_name: str, bind_host: str, port: int,
-                 interfaces: list[str] | None = None, addresses: list[str] | None = None) -> None:
+                 interfaces: list[str] | None = None, addresses: list[str] | None = None,
+                 fingerprint: str | None = None) -> None:
+        self.fingerprint = fingerprint
         self.server_name = protocol.clean_text(server_name, NAME_LIMIT) or "Parlour"
         self.port = port
         self.addresses = addresses if addresses is not None else _addresses(bind_host)
@@ -200,7 +229,7 @@ class Announcer:
         host = "".join(c if c.isalnum() else "-" for c in self.server_name).strip("-") or "parlour"
         return ServiceInfo(SERVICE_TYPE, f"{label}.{SERVICE_TYPE}", port=self.port,
                            addresses=[socket.inet_aton(a) for a in self.addresses],
-                           properties=announced_properties(self.server_name, tables),
+                           properties=announced_properties(self.server_name, tables, self.fingerprint),
                            server=f"{host}-{self.port}.local.")
 
     async def start(self, tables: list[ListedTable]) -> None:
@@ -222,7 +251,7 @@ class Announcer:
             return
         self.info = ServiceInfo(SERVICE_TYPE, self.info.name, port=self.port,
                                 addresses=[socket.inet_aton(a) for a in self.addresses],
-                                properties=announced_properties(self.server_name, tables), server=self.info.server)
+                                properties=announced_properties(self.server_name, tables, self.fingerprint), server=self.info.server)
         try:
             await (await self.zc.async_update_service(self.info))
             self.listed = tables
@@ -316,12 +345,15 @@ def _resolve(zc: Zeroconf, name: str) -> Found | None:
     if not addresses:
         return None
     version, server, tables = read_properties(info.properties or {})
-    return Found(server, f"ws://{addresses[0]}:{info.port}", version, tables)
+    fingerprint = read_fingerprint(info.properties or {})
+    scheme = "wss" if fingerprint else "ws"
+    return Found(server, f"{scheme}://{addresses[0]}:{info.port}", version, tables, fingerprint)
 
 
 def listing_lines(found: list[Found], seconds: float) -> list[str]:
-    """What ``parlour join --list`` prints: one line a table, each starting with the
-    address and code ``parlour join`` takes; or one line saying why there are none."""
+    """What ``parlour join --list`` prints: one line a table, each starting with what
+    ``parlour join`` takes (the invitation, or the address and code of a server with no
+    certificate); or one line saying why there are none."""
     from games.registry import record_title
 
     lines = []
@@ -329,7 +361,7 @@ def listing_lines(found: list[Found], seconds: float) -> list[str]:
         other = "" if server.version == protocol.VERSION else f"  (another Parlour version: protocol {server.version})"
         for t in server.tables:
             title = record_title(t.game) or t.game
-            lines.append(f"{server.address} {t.code}  {title}  {t.free} of {t.seats} seats free  "
+            lines.append(f"{server.joined_by(t)}  {title}  {t.free} of {t.seats} seats free  "
                          f"host {t.host}  on {server.server}{other}")
     if lines:
         return lines

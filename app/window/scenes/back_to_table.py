@@ -20,6 +20,7 @@ import pygame
 from app.core.kept_seats import KeptSeat
 from app.core.venue_address import venue_name
 from app.core.words import venue_words
+from app.net.client.dial import shown
 from app.window.render.table import felt
 from app.window.render.text import font, px, render_text, wrap
 from app.window.scenes.base import Scene
@@ -49,7 +50,7 @@ class BackToTableScene(Scene):
     def __init__(self, app: AppServices, seat: KeptSeat) -> None:
         super().__init__(app)
         self.seat = seat
-        self.address = seat.url.removeprefix("ws://")
+        self.address = shown(seat.url).partition("://")[2]      # (as typed: no scheme, no pin)
         self.session: RemoteSession | None = None
         self.server: LocalServer | None = None
         self.problem: str | None = None

@@ -1,5 +1,6 @@
 """Join a table: the tables waiting for players on the local network, listed by themselves
-(each with Join and Watch), or the address and code a friend sent, typed. Whatever goes
+(each with Join and Watch), or the invitation a friend sent, pasted (Ctrl+V: the words around
+it are dropped, app/net/wire/invitation.py), or an address and code, typed. Whatever goes
 wrong (no server there, a wrong code, too many tries, a full table) is one line here, and
 the player fixes it and tries again; once seated, the lobby opens.
 
@@ -21,10 +22,12 @@ from app.window.render.table import felt
 from app.window.render.text import font, px, render_text, wrap
 from app.window.scenes.base import Scene
 from app.core.session import SeatPlan
+from app.net.client.dial import shown
 from app.net.client.table_finder import FoundTable, TableFinder
+from app.net.wire.invitation import BadInvitation, Invitation, find
 from app.window.ui import theme
 from app.core.words.names import clean_name, human_default
-from app.core.words.net_words import player_line
+from app.core.words.net_words import invitation_line, player_line
 from app.window.ui.text_field import TextField
 from app.window.ui.widgets import Button, blit_centered, panel
 from app.window.ui.fit import size_to_fit
@@ -34,7 +37,8 @@ if TYPE_CHECKING:
     from app.window.scenes.base import AppServices
 
 ROWS_SHOWN = 5
-TYPE_WORDS = "The host's screen shows the address and the code."
+INVITATION_LIMIT = 400        # characters a pasted invitation (with words around it) may take
+TYPE_WORDS = "Paste the invitation your friend sent (Ctrl+V), or type the host's address and code."
 MOST_HERE = min(3, MAX_KEYBOARD_PLAYERS)   # people one joining app brings to a reflex table
 HERE_LABEL = "Players at this keyboard"
 HERE_WORDS = "at Ratscrew, Nails, Spoons"   # (a turn game seats one player per app)
@@ -55,7 +59,9 @@ class JoinScene(Scene):
 
     def __init__(self, app: AppServices, address: str = "", code: str = "") -> None:
         super().__init__(app)
-        self.address = TextField("Address", address, 80, placeholder="like 192.168.1.5:8765")
+        self.address = TextField("Invitation, or address", address, INVITATION_LIMIT,
+                                 placeholder="parlour://… or 192.168.1.5:8765")
+        self.invitation: Invitation | None = None      # the one pasted into ``address``, read
         self.code = TextField("Code", code, CODE_LENGTH, keep=_code_char, placeholder="6 letters")
         self.join_button = Button("Join", lambda: self.join(False), kind="primary")
         self.watch_button = Button("Watch", lambda: self.join(True))
@@ -66,6 +72,7 @@ class JoinScene(Scene):
         self._set_here(1)
         self.problem: str | None = None
         self.joining: Any = None
+        self.joining_at = ""                 # the address being joined, as a player reads it
         self.finder: TableFinder | None = None
         self.rows: list[tuple[FoundTable, Button, Button]] = []
         self.resize(app.screen.get_size())
@@ -84,15 +91,34 @@ class JoinScene(Scene):
         from app.net.wire.addresses import normalise
         from app.window.scenes.lobby import join_session
 
-        if found is not None:
-            self.address.text, self.code.text = found.address.removeprefix("ws://"), found.table.code
         if self.joining is not None:
             return
-        self.problem = self._missing()
-        if self.problem is None:
-            name = clean_name(self.app.settings.player_name) or "Player"
-            others = [] if watch else self.others()
-            self.joining = join_session(normalise(self.address.text), self.code.text, name, watch, others)
+        if found is not None:         # (dialled as announced: pinned to its certificate)
+            url, code = found.address, found.table.code
+        else:
+            self.problem = self._missing()
+            if self.problem is not None:
+                return
+            url, code = ((self.invitation.url, self.invitation.code) if self.invitation is not None
+                         else (normalise(self.address.text), self.code.text))
+        name = clean_name(self.app.settings.player_name) or "Player"
+        others = [] if watch else self.others()
+        # (what the player typed, or the address as they would type it)
+        self.joining_at = shown(url).partition("://")[2] if found or self.invitation else self.address.text.strip()
+        self.joining = join_session(url, code, name, watch, others)
+
+    def _read_invitation(self) -> None:
+        """The box holds an invitation (pasted, perhaps with words around it): keep only the
+        invitation's line, and its code in the code box. (A broken one, or one still being
+        typed, says what is wrong when the player joins.)"""
+        self.invitation = None
+        if "://" not in self.address.text or self.address.text.lower().startswith(("ws://", "wss://")):
+            return
+        try:
+            self.invitation = find(self.address.text)
+        except BadInvitation:
+            return
+        self.address.text, self.code.text = self.invitation.text(), self.invitation.code
 
     # --- the others at this keyboard ------------------------------------------------------------
 
@@ -120,6 +146,14 @@ class JoinScene(Scene):
         return "With " + (said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]) if said else ""
 
     def _missing(self) -> str | None:
+        if self.invitation is not None:
+            return None
+        if "://" in self.address.text and not self.address.text.lower().startswith(("ws://", "wss://")):
+            self.focus = 0
+            try:
+                find(self.address.text)
+            except BadInvitation as problem:
+                return str(problem)[:1].upper() + str(problem)[1:]
         if not self.address.text.strip():
             self.focus = 0
             return "Type the address your friend sent (like 192.168.1.5:8765)"
@@ -135,10 +169,10 @@ class JoinScene(Scene):
             return
         session.poll()
         if session.status == "failed":
-            self.problem, self.joining = player_line(session.failure, self.address.text.strip()), None
+            self.problem, self.joining = player_line(session.failure, self.joining_at), None
         elif session.status != "connecting":
             self.joining = None
-            self.app.nav.lobby(session, self.address.text.strip())
+            self.app.nav.lobby(session, self.joining_at)
 
     def back(self) -> None:
         self.app.scenes.pop()
@@ -197,6 +231,8 @@ class JoinScene(Scene):
             self._here_key(event)
         elif self.fields[self.focus].type_key(event):
             self.problem = None
+            if self.focus == 0:
+                self._read_invitation()
 
     def _here_key(self, event: pygame.event.Event) -> None:
         """Left/Right (or 1, 2, 3) change how many sit here."""
@@ -314,12 +350,20 @@ class JoinScene(Scene):
         self.join_button.draw(surface)
         self.watch_button.draw(surface)
         line, colour = (self.problem, theme.DANGER) if self.problem else (
-            ("Joining…", theme.INK) if self.joining is not None else ("", theme.INK))
+            ("Joining…", theme.INK) if self.joining is not None else (self._invited_to(), theme.INK))
         y = self.join_button.rect.bottom + int(20 * self.s)
         for text in wrap(line, font(size, bold=True), self.type_panel.width - 2 * pad):
             surface.blit(render_text(text, size, colour, bold=True), (self.type_panel.left + pad, y))
             y += px(size) + 4
 
+
+    def _invited_to(self) -> str:
+        """Whose table, and which game, the pasted invitation is to ("" without one)."""
+        invitation = self.invitation
+        if invitation is None:
+            return ""
+        where = shown(invitation.url).partition("://")[2]
+        return invitation_line(invitation.host_name, record_title(invitation.game or "") or None, where)
 
     def spoken_focus(self) -> str | None:
         """The box under the focus with what it held as the focus came (or how many play at

@@ -1,4 +1,5 @@
-"""The lobby of a networked table: the join code, big, and the address to send; every seat
+"""The lobby of a networked table: the join code, big, and the invitation to send (one line,
+app/net/wire/invitation.py, with a Copy button for the system clipboard); every seat
 with who has sat down; the chat; Start (the host: computers take the open seats) and Leave.
 When the game begins the game's own table opens with the same session.
 
@@ -9,6 +10,7 @@ a joiner's arrives with its session already seated (app/window/scenes/join.py). 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
@@ -18,17 +20,19 @@ from app.core.words import promise_words
 from app.core.words.chat_words import phrases_for
 from app.window.render.text import font, px, render_text, wrap
 from app.window.scenes.base import Scene
-from app.core.words.net_words import player_line, router_line
+from app.core.words.net_words import INVITE_COPIED, NO_CLIPBOARD, player_line, router_line
 from app.window.ui import theme
 from app.window.ui.fit import shrink_to, size_to_fit
 from app.core.words.names import clean_name
 from app.core.words.render import render
+from app.window.ui import clipboard
 from app.window.ui.widgets import Button, blit_centered, panel
 from games.core.words import Words
 from games.registry import GameSpec
 
 if TYPE_CHECKING:
     from app.net.client.remote import RemoteSession
+    from app.net.wire.invitation import Invitation
     from app.window.scenes.base import AppServices
     from app.window.ui.chat import ChatPanel
 
@@ -77,6 +81,8 @@ class LobbyScene(Scene):
         self.start_button = Button("Start", self.start, kind="primary", enabled=False)
         self.leave_button = Button("Leave", self.leave, kind="quiet")
         self.again_button = Button("Try again", self.try_again)
+        self.copy_button = Button("Copy", self.copy_invitation)
+        self.copied: tuple[str, float] | None = None      # what Copy did, said for a while
         app.on_close.insert(0, self.app_closing)     # before the app's own server stops
         self.resize(app.screen.get_size())
 
@@ -175,6 +181,8 @@ class LobbyScene(Scene):
             self.error = (line, ERROR_SHOWN_S)
         if self.error is not None:
             self.error = (self.error[0], self.error[1] - dt) if self.error[1] > dt else None
+        if self.copied is not None:
+            self.copied = (self.copied[0], self.copied[1] - dt) if self.copied[1] > dt else None
         if self.chat is None and session.status in ("waiting", "playing"):
             self.chat = _chat_panel(session)
         self.start_button.enabled = self.is_host and session.status == "waiting"
@@ -190,7 +198,30 @@ class LobbyScene(Scene):
         if self.error is not None:     # (said here a moment ago, when the game began: said on)
             table.say(table.to_player(self.error[0]), 4.0)
 
+    @property
+    def invitation(self) -> Invitation | None:
+        """The line friends paste to join this table, once it has a code (None for a table on
+        a clear-text server beyond this computer, which friends could not join safely)."""
+        from app.net.wire.invitation import for_url
+
+        session = self.session
+        code = getattr(session, "code", None)
+        if session is None or code is None:
+            return None
+        spec = self.spec or getattr(session, "spec", None)
+        game = spec.id if spec is not None else None
+        host = next((p.name for p in getattr(session, "players", None) or [] if p.kind == "host" and p.name), None)
+        if self.server is not None and getattr(self.server, "identity", None) is not None:
+            own: Invitation = self.server.invitation(code, game, host)    # (this machine's address on the LAN)
+            return own
+        return for_url(session.url, code, game, host, _host_part(self.address))
+
     # --- what the player does -------------------------------------------------------------
+
+    def copy_invitation(self) -> None:
+        invitation = self.invitation
+        if invitation is not None:
+            self.copied = (INVITE_COPIED if clipboard.copy(invitation.text()) else NO_CLIPBOARD, ERROR_SHOWN_S)
 
     def start(self) -> None:
         if self.session is not None and self.start_button.enabled:
@@ -223,11 +254,15 @@ class LobbyScene(Scene):
             return
         if self.can_retry and self.again_button.handle_event(event):
             return
+        if self.invitation is not None and self.failure is None and self.copy_button.handle_event(event):
+            return
         if self.start_button.handle_event(event) or self.leave_button.handle_event(event):
             return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.leave()
+            elif event.key == pygame.K_c and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.copy_invitation()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 if self.can_retry:
                     self.try_again()
@@ -257,6 +292,8 @@ class LobbyScene(Scene):
         self.again_button.rect.topleft = self.start_button.rect.topleft
         for button in (self.start_button, self.leave_button, self.again_button):
             button.text_size = max(15, int(22 * s))
+        self.copy_button.rect = pygame.Rect(0, 0, max(64, int(96 * s)), max(26, int(34 * s)))
+        self.copy_button.text_size = max(13, int(18 * s))
 
     # --- drawing ---------------------------------------------------------------------------
 
@@ -331,11 +368,33 @@ class LobbyScene(Scene):
         big = render_text(" ".join(code), max(36, int(68 * s)), theme.GOLD, bold=True)
         surface.blit(big, (x, y + small + 2))
         y += small + 2 + big.get_height() + int(6 * s)
+        y = self._draw_invitation(surface, x, y, width)
         for text, colour in self._how_to_join():
             for line in self._lines(text, small, width):
                 surface.blit(render_text(line, small, colour), (x, y))
                 y += small + 5
         return y
+
+    def _draw_invitation(self, surface: pygame.Surface, x: int, y: int, width: int) -> int:
+        """The invitation's line (cut to the panel's width: it has no spaces) under its label,
+        with Copy beside the label; what Copy did, for a while."""
+        invitation = self.invitation
+        if invitation is None:
+            return y
+        s, small = self.s, max(13, int(18 * self.s))
+        button = self.copy_button.rect
+        button.topright = (x + width, y)
+        surface.blit(render_text("Invitation", small, theme.INK_DIM), (x, y + (button.height - small) // 2))
+        if self.copied is not None:
+            said = render_text(self.copied[0], max(12, small - 2), theme.GOLD)
+            surface.blit(said, said.get_rect(midright=(button.left - int(12 * s), button.centery)))
+        self.copy_button.draw(surface)
+        y += button.height + int(6 * s)
+        line_size = max(12, int(16 * s))
+        for line in _cut(invitation.text(), line_size, width):
+            surface.blit(render_text(line, line_size, theme.INK), (x, y))
+            y += line_size + 4
+        return y + int(6 * s)
 
     def _draw_promise(self, surface: pygame.Surface) -> None:
         """The promise of the deal (app/core/deal_proof.py), short, at the panel's top right:
@@ -349,7 +408,7 @@ class LobbyScene(Scene):
         surface.blit(image, image.get_rect(topright=(self.main.right - pad, self.main.top + int(18 * self.s))))
 
     def _how_to_join(self) -> list[tuple[str, tuple[int, int, int]]]:
-        said = [(f"Address: {self.address}", theme.INK)]
+        said = [] if self.invitation is not None else [(f"Address: {self.address}", theme.INK)]
         if self.address != self.lan_address:
             said.append((f"On this network: {self.lan_address}", theme.INK_DIM))
         if self.is_host:
@@ -358,11 +417,11 @@ class LobbyScene(Scene):
         if note and (self.error is None or self.error[0] != note):   # (not while the footer says it)
             said.append((note, theme.DANGER))
         if self.is_host:
-            said.append(("Friends choose Play online, then Join, and type the address and the code.",
+            said.append(("Send friends the invitation: they choose Play online, then Join, and paste it.",
                          theme.INK_DIM))
             note = getattr(self.server, "note", None)
             if note:
-                said.append((f"{note}: send them the address and the code.", theme.INK_DIM))
+                said.append((f"{note}: send them the invitation.", theme.INK_DIM))
         return said
 
     def _router_said(self) -> list[tuple[str, tuple[int, int, int]]]:
@@ -447,6 +506,32 @@ def seat_words(player: Any, mine: bool, table_name: str = "") -> tuple[str, tupl
     if not player.connected:
         said += ": left" if getattr(player, "left", False) else ": away"
     return said, theme.GOLD if mine else theme.INK
+
+
+def _host_part(address: str) -> str | None:
+    """The host in an address as the lobby was given it (``H:P``, ``ws://H:P``, pinned or not)."""
+    from urllib.parse import urlsplit
+
+    from app.net.wire.addresses import normalise
+
+    try:
+        return urlsplit(normalise(address.partition("#")[0])).hostname if address else None
+    except ValueError:
+        return None
+
+
+@lru_cache(maxsize=16)
+def _cut(text: str, size: int, width: int) -> tuple[str, ...]:
+    """``text`` (a line with no spaces to wrap at) cut into lines of ``width`` pixels
+    (kept: the lobby draws the same line every frame)."""
+    measure, lines = font(size), []
+    while text:
+        count = len(text)
+        while count > 1 and measure.size(text[:count])[0] > width:
+            count -= 1
+        lines.append(text[:count])
+        text = text[count:]
+    return tuple(lines)
 
 
 def _table_name(session: RemoteSession, seat: int) -> str:

@@ -9,7 +9,7 @@ from typing import Callable
 import pygame
 
 from app.window.render.text import render_text
-from app.window.ui import theme
+from app.window.ui import clipboard, theme
 
 
 @dataclass
@@ -38,7 +38,7 @@ class TextField:
             self.text = self.text[:-1]
             return True
         if event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            self.add(_clipboard())
+            self.add(clipboard.paste())
             return True
         if event.unicode and event.unicode.isprintable():
             self.add(event.unicode)
@@ -65,10 +65,3 @@ class TextField:
 def spoken_box(label: str, text: str) -> str:
     """A box to type in, said: "Address, edit text, 192.168.1.5:8765" ("empty" when it is)."""
     return f"{label}, edit text, {text or 'empty'}"
-
-
-def _clipboard() -> str:
-    try:
-        return " ".join(pygame.scrap.get_text().split())     # (SDL's clipboard: no init needed)
-    except (pygame.error, AttributeError):      # no clipboard here
-        return ""
