@@ -48,6 +48,8 @@ STALE_SECONDS = 60
 """A temporary file older than this is left from a save that was killed (a save takes
 milliseconds), and is removed at start-up."""
 CARD_BACKS = ("blue", "red", "green")
+TEXT_SIZES = ("normal", "large", "larger")
+"""The text sizes Settings offers (the window's theme says how large each is)."""
 
 notices: list[str] = []
 """One-line messages about files that were set aside or could not be written, oldest first."""
@@ -434,6 +436,10 @@ class Settings:
     four_colour: bool = False
     large_index: bool = False
     colourblind_nails: bool = False
+    high_contrast: bool = False
+    """The high-contrast theme: a dark plain felt, white and yellow text, thick focus rings."""
+    text_size: str = "normal"
+    """How large every text is drawn: one of :data:`TEXT_SIZES`."""
     speech: bool = False
     """Say everything aloud through the screen reader or the system's voice (on by itself
     when a screen reader is running)."""
@@ -471,6 +477,8 @@ _SETTINGS_CHECKS: dict[str, Callable[[Any], Any]] = {
     "four_colour": _check_bool,
     "large_index": _check_bool,
     "colourblind_nails": _check_bool,
+    "high_contrast": _check_bool,
+    "text_size": _check_choice(TEXT_SIZES),
     "speech": _check_bool,
     "listening_pace": _check_bool,
     "card_back": _check_choice(CARD_BACKS),

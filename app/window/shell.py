@@ -37,10 +37,25 @@ def _hosted_guests() -> list[str]:
 
 
 def _forget_cached_surfaces() -> None:
-    from app.window.render import table, text
+    from app.window.render import surface_cache, table, text
 
     text.clear_caches()
     table.felt.cache_clear()
+    table._vignette.cache_clear()   # (shaded from the theme's felt colours)
+    surface_cache.clear_all()
+    theme.forget_drawn()
+
+
+def _apply_looks(settings: storage.Settings) -> bool:
+    """Put the theme and the text size ``settings`` ask for in use; True when either changed
+    (every surface painted in the old looks is then forgotten)."""
+    from app.window.render import text
+
+    changed = theme.apply(settings.high_contrast)
+    changed = text.set_text_scale(theme.TEXT_SIZES.get(settings.text_size, 1.0)) or changed
+    if changed:
+        _forget_cached_surfaces()
+    return changed
 
 
 class NoDisplay(RuntimeError):
@@ -86,6 +101,7 @@ class App:
         storage.clear_stale_temporaries()  # left by saves that were killed mid-write
         self.settings = storage.load_settings()
         language.use(language.choose(self.settings.language))
+        _apply_looks(self.settings)
         self.notices: list[tuple[str, float]] = [(n, 6.0) for n in storage.take_notices()]
         self.notice_rects: list[pygame.Rect] = []   # where the notices were last drawn
         # The first window fits the screen it opens on (a saved 1280 x 800 on a small laptop
@@ -125,7 +141,8 @@ class App:
     # services -----------------------------------------------------------------------------
 
     def _make_renderer(self) -> CardRenderer:
-        return CardRenderer(four_colour=self.settings.four_colour, large_index=self.settings.large_index)
+        return CardRenderer(four_colour=self.settings.four_colour, large_index=self.settings.large_index,
+                            high_contrast=self.settings.high_contrast)
 
     @property
     def animation_speed(self) -> float:
@@ -138,9 +155,12 @@ class App:
         self.speech.follow(self.settings.speech)
         # A new renderer only when the cards' looks changed: it starts with no card painted,
         # and the setup screen saves on every Start (the table then painted its cards anew).
-        if (self.cards.four_colour, self.cards.large_index) != (self.settings.four_colour,
-                                                                self.settings.large_index):
+        looks = (self.settings.four_colour, self.settings.large_index, self.settings.high_contrast)
+        if (self.cards.four_colour, self.cards.large_index, self.cards.high_contrast) != looks:
             self.cards = self._make_renderer()
+        if _apply_looks(self.settings):
+            # Every open screen lays itself out again for the new text size and colours.
+            self.scenes.resize(self.screen.get_size())
 
     def notify(self, message: str, seconds: float = 4.0) -> None:
         """Show a short message at the top of the window (once while it is showing: a

@@ -36,6 +36,13 @@ BLACK: RGB = (25, 25, 30)
 GREEN: RGB = (16, 128, 60)
 BLUE: RGB = (24, 84, 196)
 GOLD: RGB = (196, 150, 50)
+# The high-contrast deck: white stock, a black edge, and inks darker still against it.
+HC_STOCK: RGB = (255, 255, 255)
+HC_EDGE: RGB = (0, 0, 0)
+HC_RED: RGB = (176, 0, 16)
+HC_BLACK: RGB = (0, 0, 0)
+HC_GREEN: RGB = (0, 100, 36)
+HC_BLUE: RGB = (0, 56, 170)
 
 
 @dataclass(frozen=True)
@@ -206,9 +213,11 @@ class CardRenderer:
     rank and suit about half as large again, for players who need to read cards at a glance.
     """
 
-    def __init__(self, four_colour: bool = False, large_index: bool = False) -> None:
+    def __init__(self, four_colour: bool = False, large_index: bool = False,
+                 high_contrast: bool = False) -> None:
         self.four_colour = four_colour
         self.large_index = large_index
+        self.high_contrast = high_contrast
         self._cache = _WidthCache()
 
     # --- public API --------------------------------------------------------------------
@@ -219,11 +228,14 @@ class CardRenderer:
 
     def ink(self, suit: Suit | None) -> Color:
         """The printing colour of a suit in this deck (the Joker prints black)."""
+        hc = self.high_contrast
         if suit is Suit.CLUBS and self.four_colour:
-            return GREEN
+            return HC_GREEN if hc else GREEN
         if suit is Suit.DIAMONDS and self.four_colour:
-            return BLUE
-        return RED if suit is not None and suit.is_red else BLACK
+            return HC_BLUE if hc else BLUE
+        if suit is not None and suit.is_red:
+            return HC_RED if hc else RED
+        return HC_BLACK if hc else BLACK
 
     def face(self, card: Card, width: int) -> pygame.Surface:
         """The face of ``card``, ``width`` pixels wide; shared, so never draw on it."""
@@ -278,7 +290,7 @@ class CardRenderer:
 
     def _paint_face(self, card: Card, width: int) -> pygame.Surface:
         g = geometry(width, self.large_index)
-        surface = _blank(width).copy()
+        surface = _blank(width, self.high_contrast).copy()
         if card.suit is None:
             _paint_joker(surface, g)
         elif g.small:
@@ -306,7 +318,7 @@ class CardRenderer:
 
     def _index(self, rank: Rank, suit: Suit, g: Geometry) -> pygame.Surface:
         ink = self.ink(suit)
-        label = _condensed(_tight(render_text(rank.label, g.index_font, ink, bold=True)), g.index_max_width)
+        label = _condensed(_tight(render_text(rank.label, g.index_font, ink, bold=True, exact=True)), g.index_max_width)
         pip = _tight(suit_surface(suit, g.index_pip, ink))
         gap = max(1, round(g.index_font * 0.12))
         return _stack([label, pip], gap)
@@ -330,7 +342,7 @@ class CardRenderer:
         )
         surface.blit(art, (0, 0))
         if ornate and g.width >= 90:
-            maker = _tight(render_text("PARLOUR", max(6, round(g.width * 0.06)), ink, bold=True))
+            maker = _tight(render_text("PARLOUR", max(6, round(g.width * 0.06)), ink, bold=True, exact=True))
             surface.blit(maker, maker.get_rect(midtop=(g.width // 2, round(g.height * 0.8))))
 
     def _paint_court(self, surface: pygame.Surface, rank: Rank, suit: Suit, g: Geometry) -> None:
@@ -352,7 +364,7 @@ class CardRenderer:
         """The large rank letter and a pip in the panel's upper-right corner."""
         ink = self.ink(suit)
         size = half.get_width()
-        letter = _tight(render_text(rank.label, max(6, round(size * 0.2)), ink, bold=True))
+        letter = _tight(render_text(rank.label, max(6, round(size * 0.2)), ink, bold=True, exact=True))
         pip = _tight(suit_surface(suit, max(5, round(size * 0.13)), ink))
         badge = _stack([letter, pip], max(1, round(size * 0.025)))
         margin = round(size * 0.055)
@@ -393,16 +405,22 @@ class CardRenderer:
 # --- pieces shared by faces ------------------------------------------------------------
 
 @cached_surfaces(8 * MB)
-def _blank(width: int) -> pygame.Surface:
-    """The plain card: warm stock inside a thin grey edge, with rounded corners."""
+def _blank(width: int, high_contrast: bool = False) -> pygame.Surface:
+    """The plain card: warm stock inside a thin grey edge, with rounded corners (in high
+    contrast: white inside an edge of black twice as thick, so a card stands off the felt
+    and from the card it overlaps)."""
     g = geometry(width)
-    return supersample((g.width, g.height), lambda pen: _paint_stock(pen, g), clear=EDGE + (0,))
+    edge, stock = (HC_EDGE, HC_STOCK) if high_contrast else (EDGE, STOCK)
+    border = g.border * 2 if high_contrast else g.border
+    return supersample((g.width, g.height), lambda pen: _paint_stock(pen, g, edge, stock, border),
+                       clear=edge + (0,))
 
 
-def _paint_stock(pen: Pen, g: Geometry) -> None:
-    pen.rect((0, 0, g.width, g.height), EDGE, radius=g.radius)
-    b = g.border
-    pen.rect((b, b, g.width - 2 * b, g.height - 2 * b), STOCK, radius=g.radius - b)
+def _paint_stock(pen: Pen, g: Geometry, edge: RGB = EDGE, stock: RGB = STOCK,
+                 border: float | None = None) -> None:
+    pen.rect((0, 0, g.width, g.height), edge, radius=g.radius)
+    b = g.border if border is None else border
+    pen.rect((b, b, g.width - 2 * b, g.height - 2 * b), stock, radius=g.radius - b)
 
 
 def _tight(surface: pygame.Surface) -> pygame.Surface:
@@ -482,7 +500,7 @@ def _joker_index(g: Geometry) -> pygame.Surface:
         size = round(g.width * 0.36)
         return supersample((size, size), lambda pen: courts.paint_jester(pen, (size / 2, size / 2), size))
     font = max(6, round(g.index_font * 0.68))
-    letters = [_tight(render_text(ch, font, BLACK, bold=True)) for ch in "JOKER"]
+    letters = [_tight(render_text(ch, font, BLACK, bold=True, exact=True)) for ch in "JOKER"]
     return _stack(letters, max(1, round(font * 0.14)))
 
 
@@ -499,7 +517,7 @@ def _paint_joker(surface: pygame.Surface, g: Geometry) -> None:
 
     surface.blit(supersample((g.width, g.height), paint, clear=STOCK + (0,)), (0, 0))
     if not g.small:
-        word = _tight(render_text("JOKER", max(6, round(g.width * 0.11)), RED, bold=True))
+        word = _tight(render_text("JOKER", max(6, round(g.width * 0.11)), RED, bold=True, exact=True))
         surface.blit(word, word.get_rect(midtop=(g.width // 2, round(g.height * 0.76))))
 
 

@@ -87,7 +87,7 @@ def _letters(surface: pygame.Surface, ring: tuple[str, ...], size: int) -> None:
     c = size / 2
     for position, colour in enumerate(ring):
         dx, dy = dot_centre(size, position)
-        letter = render_text(colour, text_size, LETTER_INK[colour], bold=True)
+        letter = render_text(colour, text_size, LETTER_INK[colour], bold=True, exact=True)
         surface.blit(letter, letter.get_rect(center=(round(c + dx), round(c + dy))))
 
 

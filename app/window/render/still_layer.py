@@ -15,6 +15,7 @@ import pygame
 
 from app.window.render.reuse import copy_into
 from app.window.render.table import CardSprite, SpriteDrawer
+from app.window.ui import theme
 from games.core.cards import Card
 
 # A pile, bottom card first: each sprite with whether it casts a shadow.
@@ -44,7 +45,7 @@ class StillLayer:
         (with their shadow flags), in drawing order, for the caller to draw on top."""
         still = [(sprite, shadow) for pile in piles for sprite, shadow in pile if not moving(sprite)]
         flying = [(sprite, shadow) for pile in piles for sprite, shadow in pile if moving(sprite)]
-        key = (floor.get_size(), floor_key, id(floor), id(drawer.renderer), drawer.back)
+        key = (floor.get_size(), floor_key, id(floor), id(drawer.renderer), drawer.back, theme.generation)
         if self.surface is None or key != self.key:
             self._repaint(drawer, floor, still)
             self.key = key

@@ -108,6 +108,15 @@ def cached_surfaces(max_bytes: int) -> Callable[[Callable[P, pygame.Surface]], C
     return wrap
 
 
+def clear_all() -> None:
+    """Empty every surface cache (the theme or the text size changed: what they hold was
+    painted in the old looks)."""
+    for cache in list(_ALL):
+        clear = getattr(cache, "clear", None)
+        if clear is not None:
+            clear()
+
+
 def held_bytes() -> int:
     """The bytes every surface cache holds now."""
     return sum(cache.bytes for cache in _ALL)

@@ -29,7 +29,8 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
         # 32-bit pixels, several times faster than on 24-bit ones (15 ms down to 4).
         small = small.convert()
     surface = pygame.transform.smoothscale(small, size)
-    _weave(surface)
+    if theme.WEAVE:
+        _weave(surface)
     return surface if ready else surface.convert()
 
 
@@ -114,7 +115,7 @@ class SpriteDrawer:
         # (Keyed by the image itself, not its id: a face dropped from the renderer's cache
         # and another painted at the same address must not find this one's turns.)
         self._rotated: SurfaceLRU[tuple[pygame.Surface, int]] = SurfaceLRU("turned cards", 16 * MB)
-        self._dim: SurfaceLRU[int] = SurfaceLRU("dimmed cards", 2 * MB)
+        self._dim: SurfaceLRU[tuple[int, int]] = SurfaceLRU("dimmed cards", 2 * MB)
 
     def restyle(self, renderer: CardRenderer, back: str) -> None:
         """Draw with another renderer and back from now on (the settings changed)."""
@@ -162,12 +163,13 @@ class SpriteDrawer:
         return rotated if rotated is not None else self._rotated.put(key, pygame.transform.rotozoom(image, angle, 1.0))
 
     def _dimmer(self, width: int) -> pygame.Surface:
-        layer = self._dim.get(width)
+        key = (width, theme.DIM_SHADE)
+        layer = self._dim.get(key)
         if layer is None:
             h = round(width * 1.4)
             layer = pygame.Surface((width, h), pygame.SRCALPHA)
-            pygame.draw.rect(layer, (0, 0, 0, 110), layer.get_rect(), border_radius=max(3, width // 12))
-            self._dim.put(width, layer)
+            pygame.draw.rect(layer, (0, 0, 0, theme.DIM_SHADE), layer.get_rect(), border_radius=max(3, width // 12))
+            self._dim.put(key, layer)
         return layer
 
 
@@ -201,10 +203,11 @@ def nameplate(name: str, detail: str, size: int, active: bool, out: bool) -> pyg
     w = max(title.get_width(), sub.get_width()) + 28
     h = title.get_height() + sub.get_height() + 14
     plate = pygame.Surface((w, h), pygame.SRCALPHA)
-    fill = (40, 40, 40, 200) if out else YOU_FILL if you else (8, 36, 22, 215)
+    fill = (40, 40, 40, 200) if out else YOU_FILL if you else theme.PANEL
     pygame.draw.rect(plate, fill, plate.get_rect(), border_radius=h // 3)
-    rim = theme.GOLD if active else theme.GOLD_DARK if you else (90, 130, 100)
-    pygame.draw.rect(plate, rim, plate.get_rect(), width=3 if active else 1, border_radius=h // 3)
+    rim = theme.GOLD if active else theme.GOLD_DARK if you else theme.RIM
+    pygame.draw.rect(plate, rim, plate.get_rect(), width=theme.focus_width() if active else 1,
+                     border_radius=h // 3)
     if detail == "":   # one line: the height of the others, the name centred (" " keeps it on top)
         plate.blit(title, title.get_rect(center=(w // 2, h // 2)))
         return plate

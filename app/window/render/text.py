@@ -27,7 +27,10 @@ ANCHORS = frozenset({
 _BULLET = re.compile(r"^(\s*[-*\u2022] )")
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-_texts: SurfaceLRU[tuple[str, int, tuple[int, ...], bool]] = SurfaceLRU("rendered text", 16 * MB)
+_texts: SurfaceLRU[tuple[str, int, tuple[int, ...], bool, bool]] = SurfaceLRU("rendered text", 16 * MB)
+_scale = 1.0
+"""How much larger than asked every text is drawn: the player's text size (Settings). Sizes
+are asked for in the normal size, so layouts that measure their text grow with it."""
 
 
 FONT_FILE = "DejaVuSans.ttf"
@@ -59,13 +62,40 @@ def font_path(bold: bool = False) -> Path:
     return assets_dir() / (BOLD_FONT_FILE if bold else FONT_FILE)
 
 
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The bundled font at ``size`` pixels, loaded once per (size, bold)."""
+def set_text_scale(factor: float) -> bool:
+    """Draw every text ``factor`` times its normal size from now on; True if that changed
+    (the rendered strings are then forgotten, and screens should lay themselves out again)."""
+    global _scale
+    if factor == _scale:
+        return False
+    _scale = factor
+    _texts.clear()
+    return True
+
+
+def text_scale() -> float:
+    return _scale
+
+
+def px(size: int) -> int:
+    """The pixel size text asked for at ``size`` is drawn at: what a layout steps its lines
+    by (``px(size) + gap``), so lines keep apart at the larger text sizes.
+
+    >>> px(20) == round(20 * text_scale())
+    True
+    """
+    return max(1, round(size * _scale))
+
+
+def font(size: int, bold: bool = False, exact: bool = False) -> pygame.font.Font:
+    """The bundled font at ``size`` pixels times the player's text size (``exact``: at
+    ``size`` itself, for text that belongs to a drawing of fixed proportions such as a
+    card's index), loaded once per (pixel size, bold)."""
     if not pygame.font.get_init():
         # Fonts die with pygame.font.quit(); a fresh init needs fresh Font objects.
         pygame.font.init()
         clear_caches()
-    key = (max(1, int(size)), bold)
+    key = (max(1, int(size if exact else round(size * _scale))), bold)
     cached = _fonts.get(key)
     if cached is None:
         if not _fonts:
@@ -76,15 +106,17 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return cached
 
 
-def render_text(text: str, size: int, color: ColorLike, bold: bool = False) -> pygame.Surface:
-    """Anti-aliased text on a transparent surface; shared, so callers must not draw on it."""
+def render_text(text: str, size: int, color: ColorLike, bold: bool = False,
+                exact: bool = False) -> pygame.Surface:
+    """Anti-aliased text on a transparent surface; shared, so callers must not draw on it.
+    ``size`` is scaled by the player's text size unless ``exact`` (see :func:`font`)."""
     if not pygame.font.get_init():
         font(size, bold)  # re-initialises and empties the stale caches
-    key = (text, int(size), tuple(pygame.Color(color)), bold)
+    key = (text, int(size), tuple(pygame.Color(color)), bold, exact)
     surface = _texts.get(key)
     if surface is not None:
         return surface
-    surface = font(size, bold).render(text, True, color)
+    surface = font(size, bold, exact).render(text, True, color)
     if pygame.display.get_surface() is not None:
         surface = surface.convert_alpha()
     return _texts.put(key, surface)

@@ -59,9 +59,10 @@ class Easel:
             chip = token(r)
             self.surface.blit(chip, chip.get_rect(center=(round(x + (k % 2) * r * 0.35), round(y - k * r * 0.45))))
 
-    def text(self, words: str, fx: float, fy: float, share: float, colour: tuple[int, int, int] = theme.GOLD) -> None:
+    def text(self, words: str, fx: float, fy: float, share: float, colour: tuple[int, int, int] | None = None) -> None:
+        colour = colour or theme.GOLD
         size = max(10, round(self.h * share))
-        image = render_text(words, size, colour, bold=True)
+        image = render_text(words, size, colour, bold=True, exact=True)
         if image.get_width() > self.w:
             image = pygame.transform.smoothscale(image, (self.w, round(image.get_height() * self.w / image.get_width())))
         x, y = self.at(fx, fy)

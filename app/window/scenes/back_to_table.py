@@ -22,7 +22,7 @@ from app.core.venue_address import venue_name
 from app.core.words import venue_words
 from app.net.client.dial import shown
 from app.window.render.table import felt
-from app.window.render.text import font, render_text, wrap
+from app.window.render.text import font, px, render_text, wrap
 from app.window.scenes.base import Scene
 from app.core.words.net_words import SEAT_STILL_KEPT, player_line
 from app.window.ui import theme
@@ -166,16 +166,16 @@ class BackToTableScene(Scene):
         s = self.s
         blit_centered(surface, render_text(f"Back to {self.seat.title}", int(40 * s), theme.GOLD, bold=True),
                       (self.size[0] // 2, self.box.top - int(40 * s)))
-        panel(surface, self.box, edge=(70, 110, 85), width=1)
+        panel(surface, self.box, edge=theme.EDGE, width=1)
         size = max(15, int(22 * s))
         pad = int(24 * s)
         text, colour = (self.problem, theme.DANGER) if self.problem is not None else (self._where(), theme.INK)
         lines = wrap(text, font(size, bold=True), self.box.width - 2 * pad)
-        y = self.box.centery - len(lines) * (size + 6) // 2
+        y = self.box.centery - len(lines) * (px(size) + 6) // 2
         for line in lines:
             blit_centered(surface, render_text(line, size, colour, bold=self.problem is not None),
                           (self.box.centerx, y + size // 2))
-            y += size + 6
+            y += px(size) + 6
         self.back_button.draw(surface)
 
 

@@ -17,7 +17,7 @@ import pygame
 from app.core.venue_address import venue_name
 from app.core.words import venue_words
 from app.window.scenes.setup import SetupScene
-from app.window.render.text import font, render_text, wrap
+from app.window.render.text import font, px, render_text, wrap
 from app.core.session import SeatPlan, Setup
 from app.window.ui import theme
 from app.window.ui.form import Row
@@ -201,9 +201,9 @@ class HostSetupScene(SetupScene):
         s = self.s
         x, y = self.rows[0].rect.left, self.start_button.rect.bottom + int(26 * s)
         size = max(13, int(17 * s))
-        for line in self._meaning_lines(size, (self.size[1] - int(40 * s) - y) // (size + 5)):
+        for line in self._meaning_lines(size, (self.size[1] - int(40 * s) - y) // (px(size) + 5)):
             surface.blit(render_text(line, size, theme.INK_DIM), (x, y))
-            y += size + 5
+            y += px(size) + 5
 
     def _meaning_lines(self, size: int, room: int) -> list[str]:
         """The words on what the choices mean, wrapped: the first of them that fit ``room``

@@ -19,7 +19,7 @@ import pygame
 from app.window.input.bindings import MAX_KEYBOARD_PLAYERS, key_label, slot_keys
 from app.net.wire.protocol import CODE_ALPHABET, CODE_LENGTH
 from app.window.render.table import felt
-from app.window.render.text import font, render_text, wrap
+from app.window.render.text import font, px, render_text, wrap
 from app.window.scenes.base import Scene
 from app.core.session import SeatPlan
 from app.net.client.dial import shown
@@ -30,6 +30,7 @@ from app.core.words.names import clean_name, human_default
 from app.core.words.net_words import invitation_line, player_line
 from app.window.ui.text_field import TextField
 from app.window.ui.widgets import Button, blit_centered, panel
+from app.window.ui.fit import size_to_fit
 from games.registry import record_title
 
 if TYPE_CHECKING:
@@ -257,7 +258,7 @@ class JoinScene(Scene):
         pad = int(20 * s)
         field_h = max(34, int(50 * s))
         x, width = self.type_panel.left + pad, self.type_panel.width - 2 * pad
-        intro = len(wrap(TYPE_WORDS, font(self.text_size), width)[:2]) * (self.text_size + 4)
+        intro = len(wrap(TYPE_WORDS, font(self.text_size), width)[:2]) * (px(self.text_size) + 4)
         y = self.type_panel.top + pad + int(44 * s) + intro + max(28, int(38 * s))
         self.address.rect = pygame.Rect(x, y, width, field_h)
         self.code.rect = pygame.Rect(x, y + field_h + int(40 * s), int(width * 0.6), field_h)
@@ -275,7 +276,7 @@ class JoinScene(Scene):
         self.watch_button.rect = pygame.Rect(self.join_button.rect.right + int(14 * s), buttons_y, int(130 * s), button_h)
         self.back_button.rect = pygame.Rect(0, 0, int(160 * s), button_h)
         # Room under the buttons for a line of three rows saying what went wrong.
-        needed = self.join_button.rect.bottom + int(20 * s) + 3 * (self.text_size + 4) + pad - top
+        needed = self.join_button.rect.bottom + int(20 * s) + 3 * (px(self.text_size) + 4) + pad - top
         for side in (self.list_panel, self.type_panel):
             side.height = min(max(side.height, needed), size[1] - top - button_h - int(40 * s))
         self.back_button.rect.topleft = (left, self.list_panel.bottom + int(16 * s))
@@ -307,11 +308,11 @@ class JoinScene(Scene):
         self._draw_typing(surface)
         self.back_button.draw(surface)
         hint = "Tab changes box · Enter joins · Shift+Enter watches · Esc back"
-        blit_centered(surface, render_text(hint, max(12, int(15 * s)), theme.INK_DIM),
+        blit_centered(surface, render_text(hint, size_to_fit(hint, max(12, int(15 * s)), self.size[0] - 24), theme.INK_DIM),
                       (self.size[0] // 2, self.size[1] - int(18 * s)))
 
     def _title(self, surface: pygame.Surface, rect: pygame.Rect, title: str) -> int:
-        panel(surface, rect, edge=(70, 110, 85), width=1)
+        panel(surface, rect, edge=theme.EDGE, width=1)
         pad = int(20 * self.s)
         surface.blit(render_text(title, max(18, int(26 * self.s)), theme.GOLD, bold=True),
                      (rect.left + pad, rect.top + pad))
@@ -323,7 +324,7 @@ class JoinScene(Scene):
         for found, join, watch in self.rows:
             row = pygame.Rect(self.list_panel.left + pad, join.rect.centery - max(44, int(64 * self.s)) // 2,
                               self.list_panel.width - 2 * pad, max(44, int(64 * self.s)))
-            panel(surface, row, fill=(10, 44, 28, 200), edge=None, radius=8)
+            panel(surface, row, fill=theme.PANEL, edge=None, radius=8)
             title = record_title(found.table.game) or found.table.game   # "spoons:pig" is Pig
             room = join.rect.left - row.left - 24
             surface.blit(_fit(title, size, theme.INK, room, True), (row.left + 12, row.top + int(row.height * 0.14)))
@@ -335,14 +336,14 @@ class JoinScene(Scene):
             y = row.bottom + int(8 * self.s)
         for line in wrap(self._finder_line(), font(size), self.list_panel.width - 2 * pad):
             surface.blit(render_text(line, size, theme.INK_DIM), (self.list_panel.left + pad, y))
-            y += size + 4
+            y += px(size) + 4
 
     def _draw_typing(self, surface: pygame.Surface) -> None:
         y = self._title(surface, self.type_panel, "Type what you were sent")
         pad, size = int(20 * self.s), self.text_size
         for line in wrap(TYPE_WORDS, font(size), self.type_panel.width - 2 * pad)[:2]:
             surface.blit(render_text(line, size, theme.INK_DIM), (self.type_panel.left + pad, y))
-            y += size + 4
+            y += px(size) + 4
         for i, field in enumerate(self.fields):
             field.draw(surface, i == self.focus, max(15, int(22 * self.s)))
         self._draw_here(surface)
@@ -353,7 +354,7 @@ class JoinScene(Scene):
         y = self.join_button.rect.bottom + int(20 * self.s)
         for text in wrap(line, font(size, bold=True), self.type_panel.width - 2 * pad):
             surface.blit(render_text(text, size, colour, bold=True), (self.type_panel.left + pad, y))
-            y += size + 4
+            y += px(size) + 4
 
 
     def _invited_to(self) -> str:

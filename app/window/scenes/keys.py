@@ -16,6 +16,7 @@ from app.window.scenes.base import Scene
 from app.window.ui import theme
 from app.window.ui.form import Row, draw_row, spoken_row
 from app.window.ui.widgets import Button, blit_centered
+from app.window.ui.fit import fitted
 
 if TYPE_CHECKING:
     from app.window.scenes.base import AppServices
@@ -143,5 +144,5 @@ class KeyBindingsScene(Scene):
         self.usual_button.draw(surface)
         self.done_button.draw(surface)
         hint = "Up/Down choose · Enter, then press the new key · Backspace restores the usual keys · Esc back"
-        blit_centered(surface, render_text(hint, max(12, int(15 * s)), theme.INK_DIM),
+        blit_centered(surface, fitted(hint, max(12, int(15 * s)), theme.INK_DIM, self.size[0] - 24),
                       (self.size[0] // 2, self.size[1] - int(24 * s)))

@@ -18,10 +18,11 @@ import pygame
 from app.window.render.table import felt
 from app.core.words import promise_words
 from app.core.words.chat_words import phrases_for
-from app.window.render.text import font, render_text, wrap
+from app.window.render.text import font, px, render_text, wrap
 from app.window.scenes.base import Scene
 from app.core.words.net_words import INVITE_COPIED, NO_CLIPBOARD, player_line, router_line
 from app.window.ui import theme
+from app.window.ui.fit import shrink_to, size_to_fit
 from app.core.words.names import clean_name
 from app.core.words.render import render
 from app.window.ui import clipboard
@@ -301,7 +302,7 @@ class LobbyScene(Scene):
         s = self.s
         blit_centered(surface, render_text(self._heading(), int(40 * s), theme.GOLD, bold=True),
                       (self.size[0] // 2, int(46 * s)))
-        panel(surface, self.main, edge=(70, 110, 85), width=1)
+        panel(surface, self.main, edge=theme.EDGE, width=1)
         y = self._draw_code(surface, self.main.top + int(18 * s))
         self._draw_promise(surface)
         if self.failure is None:      # (a table that is gone has nobody waiting at it)
@@ -442,22 +443,29 @@ class LobbyScene(Scene):
             return
         s, pad = self.s, int(24 * self.s)
         size = max(14, int(20 * s))
-        row_h = int(min(size * 1.9, (self.main.bottom - y - pad) / max(1, len(players) + 1)))
-        size = min(size, int(row_h * 0.6))
-        surface.blit(render_text("Seats", size, theme.INK_DIM, bold=True), (self.main.left + pad, y))
+        row_h = int(min(px(size) * 1.9, (self.main.bottom - y - pad) / max(1, len(players) + 1)))
+        size = shrink_to(size, lambda z: px(z) <= row_h * 0.6)
+        heading = render_text("Seats", size, theme.INK_DIM, bold=True)
+        surface.blit(heading, (self.main.left + pad, y))
         spec = self.spec or getattr(session, "spec", None)
         if spec is not None and spec.partnerships and len(players) == 4:
-            note = render_text("partners sit opposite: 1 and 3, 2 and 4", max(12, size - 4), theme.INK_DIM)
-            surface.blit(note, note.get_rect(bottomright=(self.main.right - pad, y + size)))
+            room = self.main.width - 2 * pad - heading.get_width() - 12
+            said = "partners sit opposite: 1 and 3, 2 and 4"
+            note = render_text(said, size_to_fit(said, max(12, size - 4), room), theme.INK_DIM)
+            surface.blit(note, note.get_rect(bottomright=(self.main.right - pad, y + heading.get_height())))
         y += row_h
+        # The names start after the widest "Seat N", however large the text is drawn.
+        label_w = max(font(size).size(f"Seat {seat + 1}")[0] for seat in range(len(players)))
+        name_x = 14 + max(int(110 * s), label_w + 16)
         for seat, player in enumerate(players):
             row = pygame.Rect(self.main.left + pad, y, self.main.width - 2 * pad, row_h - 4)
-            panel(surface, row, fill=(10, 44, 28, 200), edge=None, radius=8)
+            panel(surface, row, fill=theme.PANEL, edge=None, radius=8)
             label = render_text(f"Seat {seat + 1}", size, theme.INK_DIM)
             surface.blit(label, label.get_rect(midleft=(row.left + 14, row.centery)))
             who, colour = seat_words(player, seat == session.seat, _table_name(session, seat))
-            text = render_text(who, size, colour, bold=player.taken)
-            surface.blit(text, text.get_rect(midleft=(row.left + 14 + int(110 * s), row.centery)))
+            text = render_text(who, size_to_fit(who, size, row.width - name_x - 8, player.taken), colour,
+                               bold=player.taken)
+            surface.blit(text, text.get_rect(midleft=(row.left + name_x, row.centery)))
             y += row_h
 
     def _draw_buttons(self, surface: pygame.Surface) -> None:
@@ -479,8 +487,10 @@ class LobbyScene(Scene):
         else:
             keys = ["Enter starts (computers take the open seats)" if self.start_button.enabled else "",
                     "T chat" if self.chat is not None else "", "Esc leaves"]
-            image = render_text(" · ".join(k for k in keys if k), size, theme.INK_DIM)
-        blit_centered(surface, image, (self.size[0] // 2, self.size[1] - int(16 * self.s)))
+            said = " · ".join(k for k in keys if k)
+            image = render_text(said, size_to_fit(said, size, self.size[0] - 24), theme.INK_DIM)
+        spot = image.get_rect(center=(self.size[0] // 2, self.size[1] - int(16 * self.s)))
+        surface.blit(image, spot.clamp(surface.get_rect()))
 
 
 def seat_words(player: Any, mine: bool, table_name: str = "") -> tuple[str, tuple[int, int, int]]:
@@ -542,8 +552,10 @@ def _chat_panel(session: RemoteSession) -> ChatPanel | None:
 
 def _chat_room(surface: pygame.Surface, rect: pygame.Rect, s: float) -> None:
     """The chat's place while it is closed: its name, and a word on how to open it."""
-    panel(surface, rect, edge=(70, 110, 85), width=1)
+    panel(surface, rect, edge=theme.EDGE, width=1)
     pad = int(18 * s)
-    surface.blit(render_text("Chat", max(16, int(24 * s)), theme.GOLD, bold=True), (rect.left + pad, rect.top + pad))
-    surface.blit(render_text("T, or a click below, to say something", max(12, int(15 * s)), theme.INK_DIM),
-                 (rect.left + pad, rect.top + pad + max(22, int(34 * s))))
+    title = render_text("Chat", max(16, int(24 * s)), theme.GOLD, bold=True)
+    surface.blit(title, (rect.left + pad, rect.top + pad))
+    said = "T, or a click below, to say something"
+    hint = render_text(said, size_to_fit(said, max(12, int(15 * s)), rect.width - 2 * pad), theme.INK_DIM)
+    surface.blit(hint, (rect.left + pad, rect.top + pad + max(title.get_height(), int(34 * s))))

@@ -8,13 +8,13 @@ import pygame
 
 from app.core.words.language import N_, _, current
 from app.window.render.table import SpriteDrawer, felt
-from app.window.render.text import font, render_text
+from app.window.render.text import font, px, render_text
 from app.window.render.tiles import tile_art
 from app.window.scenes.base import Scene
 from app.window.ui import theme
 from app.window.ui.confirm import Confirm
 from app.window.ui.blurb import LEADING, fit_blurb
-from app.window.ui.fit import fit_title, pack_items
+from app.window.ui.fit import fit_title, pack_items, shrink_to
 from app.window.ui.widgets import Button, blit_centered, panel
 from games.registry import GAMES, GameSpec
 
@@ -316,9 +316,11 @@ class MenuScene(Scene):
         else:
             surface.blit(self._backdrop[1], (0, 0))
         size, lines = self.hint_lines()
-        bottom = self.replays_button.rect.centery + len(lines) * (size + 4) // 2
+        step = px(size) + 4
+        # (centred on the buttons, but never past the window's foot: three lines of large text)
+        bottom = min(self.replays_button.rect.centery + len(lines) * step // 2, self.size[1] - 4)
         for k, line in enumerate(lines):
-            surface.blit(render_text(line, size, theme.INK_DIM), (20, bottom - (len(lines) - k) * (size + 4)))
+            surface.blit(render_text(line, size, theme.INK_DIM), (20, bottom - (len(lines) - k) * step))
         for button in self.buttons():
             button.draw(surface)
         if self.name_prompt is not None:
@@ -343,8 +345,11 @@ class MenuScene(Scene):
                 return size, lines
         lines = pack_items(items, largest, room)
         if len(lines) > 2:   # (a language with long words, wide buttons): smaller, and every key kept
-            lines = pack_items(items, max(12, largest - 2), room)
-            return max(12, largest - 2), lines
+            size = max(12, largest - 2)
+            # ... and smaller still where a large text size would reach up into the tiles
+            below_tiles = self.size[1] - 8 - max((tile.bottom for tile in self.tiles), default=0)
+            size = shrink_to(size, lambda z: len(pack_items(items, z, room)) * (px(z) + 4) <= below_tiles)
+            return size, pack_items(items, size, room)
         return largest, lines
 
     def _draw_backdrop(self, surface: pygame.Surface) -> None:
@@ -387,9 +392,9 @@ class MenuScene(Scene):
         compact = self.compact(rect)
         titles, title_size = self.tile_title(spec, rect)
         y = rect.top + (5 if compact else int(rect.height * 0.09))
-        y += len(titles) * (title_size + 2) + (2 if compact else 6)
+        y += len(titles) * (px(title_size) + 2) + (2 if compact else 6)
         if not self.kind_beside_title(spec, rect):
-            y += self.kind_line(spec, rect)[1] + (7 if compact else 10)
+            y += px(self.kind_line(spec, rect)[1]) + (7 if compact else 10)
         largest = max(11, int(min(16 * self.s, rect.height * 0.1)))
         size, shown = fit_blurb(spec.blurb, largest, self.text_area(rect)[1], rect.bottom - (4 if compact else 8) - y)
         return size, shown, y
@@ -416,9 +421,9 @@ class MenuScene(Scene):
 
     def _draw_tile(self, surface: pygame.Surface, spec: GameSpec, rect: pygame.Rect, focused: bool) -> None:
         lit = focused and not self.keyboard   # lit by the mouse: a lighter tile too
-        panel(surface, rect, fill=(22, 72, 46, 225) if lit else theme.PANEL,
-              edge=theme.GOLD if focused else ((140, 190, 150) if lit else (70, 110, 85)),
-              width=3 if focused else (2 if lit else 1))
+        panel(surface, rect, fill=theme.LIT if lit else theme.PANEL,
+              edge=theme.GOLD if focused else (theme.EDGE_LIT if lit else theme.EDGE),
+              width=theme.focus_width() if focused else (2 if lit else 1))
         art = self.art_box(rect)
         surface.blit(tile_art(spec.art, art.size, self.drawer.renderer, self.drawer.back), art)
         compact = self.compact(rect)
@@ -427,7 +432,7 @@ class MenuScene(Scene):
         y = rect.top + (5 if compact else int(rect.height * 0.09))
         for line in titles:   # a long title goes on two lines rather than shrink to a speck
             surface.blit(render_text(line, title_size, theme.GOLD if focused else theme.INK, bold=True), (text_left, y))
-            y += title_size + 2
+            y += px(title_size) + 2
         kind, small = self.kind_line(spec, rect)
         image = render_text(kind, small, theme.INK_DIM)
         if self.kind_beside_title(spec, rect):
@@ -439,4 +444,4 @@ class MenuScene(Scene):
         size, shown, y = self.tile_blurb(spec, rect)
         for line in shown:
             surface.blit(render_text(line, size, theme.INK), (text_left, y))
-            y += size + LEADING
+            y += px(size) + LEADING

@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from app.window.render.table import felt
-from app.window.render.text import font, render_text, wrap
+from app.window.render.text import font, px, render_text, wrap
 from app.window.scenes.base import Scene
 from app.window.ui import theme
 from app.window.ui.name_prompt import CANCEL, NamePrompt
 from app.core.words.names import NAME_LIMIT, clean_name
 from app.window.ui.widgets import Button, ButtonRow, blit_centered, panel
+from app.window.ui.fit import fitted
 from games.registry import GAMES, networked
 
 if TYPE_CHECKING:
@@ -139,7 +140,7 @@ class OnlineScene(Scene):
         self.join_button.text_size = max(15, int(22 * s))
 
     def _words_height(self, words: str, width: int) -> int:
-        return len(wrap(words, font(self.text_size), width)) * (self.text_size + 4)
+        return len(wrap(words, font(self.text_size), width)) * (px(self.text_size) + 4)
 
 
     def spoken_focus(self) -> str | None:
@@ -154,20 +155,20 @@ class OnlineScene(Scene):
         self._draw_name(surface)
         self.row.draw(surface)
         hint = "Arrows choose · Enter opens · Esc back"
-        blit_centered(surface, render_text(hint, max(12, int(15 * s)), theme.INK_DIM),
+        blit_centered(surface, fitted(hint, max(12, int(15 * s)), theme.INK_DIM, self.size[0] - 24),
                       (self.size[0] // 2, self.size[1] - int(18 * s)))
         if self.prompt is not None:
             self.prompt.draw(surface)
 
     def _panel(self, surface: pygame.Surface, rect: pygame.Rect, title: str, words: str) -> None:
-        panel(surface, rect, edge=(70, 110, 85), width=1)
+        panel(surface, rect, edge=theme.EDGE, width=1)
         pad = int(20 * self.s)
         surface.blit(render_text(title, max(18, int(28 * self.s)), theme.GOLD, bold=True),
                      (rect.left + pad, rect.top + pad))
         y = rect.top + pad + int(40 * self.s)
         for line in wrap(words, font(self.text_size), rect.width - 2 * pad):
             surface.blit(render_text(line, self.text_size, theme.INK), (rect.left + pad, y))
-            y += self.text_size + 4
+            y += px(self.text_size) + 4
 
     def _draw_name(self, surface: pygame.Surface) -> None:
         """Who the others will see: the name beside its button."""

@@ -80,6 +80,6 @@ class PauseScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(shade_layer(self.size, theme.SHADE), (0, 0))
         # Opaque: a banner on the table under the box must not show through the title.
-        panel(surface, self.box, fill=(10, 40, 26, 255))
+        panel(surface, self.box, fill=theme.OPAQUE_PANEL)
         surface.blit(self.title, self.title_rect)
         self.row.draw(surface)

@@ -31,7 +31,7 @@ import pygame
 from app.window import event_sounds
 from app.window.input.bindings import KeyMap
 from app.window.input.press import Press
-from app.window.render.text import render_text
+from app.window.render.text import px, render_text
 from app.window.scenes.realtime_net import NetPlay
 from app.window.scenes.table import END_PAUSE, TableScene, watched
 from app.window.ui import theme
@@ -362,7 +362,7 @@ class RealtimeTableScene(TableScene):
         height = sum(line.get_height() for line in lines) + gap * (len(lines) - 1) + int(36 * s)
         rect = pygame.Rect(0, 0, min(width, self.size[0] - 20), height)
         rect.center = self.focus_point()
-        panel(surface, rect, fill=(10, 40, 26, 238), radius=14, edge=theme.GOLD)   # (over the pile)
+        panel(surface, rect, fill=theme.OPAQUE_PANEL, radius=14, edge=theme.GOLD)   # (over the pile)
         y = rect.top + int(18 * s)
         for line in lines:
             surface.blit(line, line.get_rect(midtop=(rect.centerx, y)))
@@ -429,7 +429,7 @@ def _row(parts: list[pygame.Surface]) -> pygame.Surface:
 def _ready_mark(size: int) -> pygame.Surface:
     """The "Ready" mark at a seat whose player has pressed a key before the start."""
     text = render_text("Ready", size, theme.BUTTON_TEXT, bold=True)
-    w, h = text.get_width() + size, int(size * 1.55)
+    w, h = text.get_width() + size, int(px(size) * 1.55)
     mark = pygame.Surface((w + size // 2, h), pygame.SRCALPHA)
     pygame.draw.rect(mark, READY, pygame.Rect(size // 2, 0, w, h), border_radius=h // 2)
     mark.blit(text, text.get_rect(center=(size // 2 + w // 2, h // 2)))
@@ -439,7 +439,7 @@ def _ready_mark(size: int) -> pygame.Surface:
 def _keycap(label: str, size: int) -> pygame.Surface:
     text = render_text(label, size, theme.BUTTON_TEXT, bold=True)
     w = max(text.get_width() + size // 2 + 6, int(size * 1.5))
-    h = int(size * 1.55)
+    h = int(px(size) * 1.55)
     cap = pygame.Surface((w, h + 3), pygame.SRCALPHA)
     pygame.draw.rect(cap, (60, 56, 46), pygame.Rect(0, 3, w, h), border_radius=max(3, size // 4))
     pygame.draw.rect(cap, theme.BUTTON, pygame.Rect(0, 0, w, h), border_radius=max(3, size // 4))

@@ -266,7 +266,7 @@ class NetPlay:
         height = sum(i.get_height() for i in images) + int(30 * s) + int(8 * s) * (len(images) - 1)
         rect = pygame.Rect(0, 0, min(width, table.size[0] - 20), height)
         rect.center = table.focus_point()
-        panel(surface, rect, fill=(10, 40, 26, 238), radius=14, edge=theme.GOLD)
+        panel(surface, rect, fill=theme.OPAQUE_PANEL, radius=14, edge=theme.GOLD)
         y = rect.top + int(15 * s)
         for image in images:
             blit_centered(surface, image, (rect.centerx, y + image.get_height() // 2))

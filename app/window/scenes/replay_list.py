@@ -12,6 +12,7 @@ from app.window.render.table import felt
 from app.window.render.text import font, render_text
 from app.window.scenes.base import Scene
 from app.window.ui import theme
+from app.window.ui.fit import fitted
 from app.window.ui.widgets import Button, ButtonRow, blit_centered, panel
 
 
@@ -203,7 +204,8 @@ class ReplaysScene(Scene):
             self._draw_list(surface, s)
         self.row.draw(surface)
         hint = "Up/Down choose · Enter plays · R reviews · Delete deletes · Esc back"
-        surface.blit(render_text(hint, max(12, int(16 * s)), theme.INK_DIM), (20, self.size[1] - int(30 * s)))
+        image = fitted(hint, max(12, int(16 * s)), theme.INK_DIM, self.size[0] - 40)
+        surface.blit(image, image.get_rect(bottomleft=(20, self.size[1] - int(10 * s))))
         if self.confirm is not None:
             self._draw_confirm(surface, s)
 

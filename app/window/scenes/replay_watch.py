@@ -231,7 +231,7 @@ class ReplayControls(_Table):
         w, h = self.window
         s = theme.scale_for(self.window)
         strip = pygame.Rect(0, h - self.strip_height(), w, self.strip_height())
-        surface.fill((8, 32, 21), strip)
+        surface.fill(theme.OPAQUE_PANEL[:3], strip)
         pygame.draw.line(surface, theme.GOLD_DARK, strip.topleft, strip.topright, 2)
         size = max(12, int(16 * s))
         total = len(self.session.script)

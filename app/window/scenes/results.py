@@ -13,7 +13,7 @@ from app.core import replay_file, resume, storage
 from app.core.review import options_of
 from app.core.score_sheet import Sheet, score_sheet
 from app.window.render.table import felt
-from app.window.render.text import font, render_text, wrap
+from app.window.render.text import font, px, render_text, wrap
 from app.window.scenes.base import Scene
 from app.core.table_session import NetworkedSession, TableSession
 from app.window.ui import theme
@@ -337,7 +337,7 @@ class ResultsScene(Scene):
             image = render_text(text, size, theme.GOLD if won else theme.INK, bold=won)
             surface.blit(image, (box.left + int(60 * s) + (i % across) * (box.width // 2 - int(30 * s)), y))
             if i % across == across - 1 or i == len(rows) - 1:
-                y += int(size * 1.5)
+                y += int(px(size) * 1.5)
         small = max(12, int(15 * s))
         record = [piece for line in self.record_lines() for piece in wrap(line, font(small), box.width - 32)]
         deal = self.remote is not None        # a networked game's deal line heads the foot
@@ -363,7 +363,7 @@ class ResultsScene(Scene):
         for line in lines:
             image = render_text(line, size, theme.INK)
             surface.blit(image, image.get_rect(midtop=(centre, top)))
-            top += int(size * 1.4)
+            top += int(px(size) * 1.4)
 
     def record_lines(self) -> list[str]:
         """The player's record at this game, counted with this one."""
@@ -385,7 +385,7 @@ class ResultsScene(Scene):
         happened = area.width - sum(widths) + widths[1] - gap * (len(heads) - 1)
         widths[1] = max(80, happened)
         lefts = [area.left + sum(widths[:c]) + gap * c for c in range(len(heads))]
-        step = int(size * 1.35)
+        step = int(px(size) * 1.35)
         more_room = step if self._rows_fitting(rows, face, widths[1], step, area.height - step - 4) < len(rows) else 0
         bottom = area.bottom - more_room
         pygame.draw.line(surface, theme.GOLD_DARK, (area.left, area.top + step + 1), (area.right, area.top + step + 1), 1)

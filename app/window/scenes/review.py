@@ -24,7 +24,7 @@ import pygame
 
 from app.core import worker
 from app.core.review import default_seat, hands_of, merge, review_part, seat_name, splits
-from app.window.render.text import font, render_text, wrap
+from app.window.render.text import font, px, render_text, wrap
 from app.window.render.vector import Color
 from app.core.replay_file import Replay
 from app.core.replay_session import ReplaySession
@@ -261,7 +261,7 @@ class ReviewControls(ReplayControls):
         """Beside the table: one column, the summary above the decision. Below it: the
         summary on the left, the decision on the right."""
         s = theme.scale_for(self.window)
-        surface.fill((10, 34, 23), box)
+        surface.fill(theme.OPAQUE_PANEL[:3], box)
         edge = (box.topleft, box.bottomleft) if self.panel_beside() else (box.topleft, box.topright)
         pygame.draw.line(surface, theme.GOLD_DARK, *edge, 2)
         pad = max(8, int(14 * s))
@@ -279,8 +279,8 @@ class ReviewControls(ReplayControls):
         keys_size = max(11, size - 2)
         hint = REVIEW_KEYS if len(self.coach.replay.seats) > 1 else REVIEW_KEYS.rsplit(" · ", 1)[0]
         keys = wrap(hint, font(keys_size), second.width)
-        keys_top = second.bottom - len(keys) * int(keys_size * 1.3)
-        top = y + size if second is first else second.top
+        keys_top = second.bottom - len(keys) * int(px(keys_size) * 1.3)
+        top = y + px(size) if second is first else second.top
         self._draw_decision(surface, pygame.Rect(second.left, top, second.width, keys_top - top), size)
         self._lines(surface, keys, second, keys_top, keys_size, theme.INK_DIM)
 
@@ -307,7 +307,7 @@ class ReviewControls(ReplayControls):
         review = self.coach.review
         assert review is not None
         decision, ahead = self.current_decision(review)
-        if decision is None or area.height < 2 * size:
+        if decision is None or area.height < 2 * px(size):
             return
         head = decision_head(decision, review.unit, decision.index == self.session.done, ahead)
         colour = theme.DANGER if decision.costly else theme.GOLD
@@ -316,14 +316,14 @@ class ReviewControls(ReplayControls):
         heading = bid_heading(bid) if bid is not None else HEADINGS.get(review.unit) if decision.analysis.values else None
         body = bid_lines(bid, heading=False) if bid is not None else decision_lines(decision, review.unit)
         if heading and bid is not None:  # a bid's figures and verdict before how it is judged
-            wrapped = sum(len(wrap(line, font(size - 1), area.width)) for line in body) * int((size - 1) * 1.3)
-            note_height = len(wrap(heading, font(max(11, size - 3)), area.width)) * int(max(11, size - 3) * 1.3)
+            wrapped = sum(len(wrap(line, font(size - 1), area.width)) for line in body) * int(px(size - 1) * 1.3)
+            note_height = len(wrap(heading, font(max(11, size - 3)), area.width)) * int(px(max(11, size - 3)) * 1.3)
             if y + note_height + wrapped > area.bottom:
                 heading = None
         if heading:
             note = wrap(heading, font(max(11, size - 3)), area.width)
             y = self._lines(surface, note, area, y, max(11, size - 3), theme.INK_DIM)
-        room = max(2, (area.bottom - y - 2) // int((size - 1) * 1.3))
+        room = max(2, (area.bottom - y - 2) // int(px(size - 1) * 1.3))
         lines = [piece for line in _shortened(body, room)
                  for piece in wrap(line, font(size - 1), area.width)]
         self._lines(surface, lines, area, y + 2, size - 1, theme.INK)
@@ -340,7 +340,7 @@ class ReviewControls(ReplayControls):
 
     def _lines(self, surface: pygame.Surface, lines: list[str], inner: pygame.Rect, y: int, size: int,
                colour: Color, bold: bool = False) -> int:
-        step = int(size * 1.3)
+        step = int(px(size) * 1.3)
         for line in lines:
             if y + step > inner.bottom + step // 2:
                 break

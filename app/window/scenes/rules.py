@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from app.window.render.text import font, render_text, wrap
+from app.window.render.text import font, px, render_text, wrap
 from app.window.scenes.base import Scene
 from app.window.ui import theme
 from app.window.ui.widgets import blit_centered, panel, shade_layer
@@ -39,7 +39,7 @@ class RulesScene(Scene):
         self.box.center = (size[0] // 2, size[1] // 2)
         body = self.spec.rules_text.split("\n", 1)[-1] if "\n" in self.spec.rules_text else self.spec.rules_text
         self.lines = wrap(body.strip() + "\n\n" + LISTENING_KEYS, font(self.text_size), self.box.width - 60)
-        self.line_height = int(self.text_size * 1.45)
+        self.line_height = int(px(self.text_size) * 1.45)
         self.visible = max(1, (self.box.height - int(110 * s)) // self.line_height)
         self.scroll = min(self.scroll, self.max_scroll)
 
@@ -72,14 +72,14 @@ class RulesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(shade_layer(self.size, theme.SHADE), (0, 0))
-        panel(surface, self.box, fill=(250, 246, 234, 250), edge=theme.GOLD_DARK)
+        panel(surface, self.box, fill=theme.PAPER, edge=theme.GOLD_DARK, width=theme.focus_width() - 1)
         s = theme.scale_for(self.size)
-        title = render_text(f"How to play {self.spec.title}", int(30 * s), (40, 60, 45), bold=True)
+        title = render_text(f"How to play {self.spec.title}", int(30 * s), theme.PAPER_TITLE, bold=True)
         blit_centered(surface, title, (self.box.centerx, self.box.top + int(34 * s)))
         y = self.box.top + int(70 * s)
         for line in self.lines[self.scroll:self.scroll + self.visible]:
-            surface.blit(render_text(line, self.text_size, (35, 38, 35)), (self.box.left + 30, y))
+            surface.blit(render_text(line, self.text_size, theme.PAPER_INK), (self.box.left + 30, y))
             y += self.line_height
         more = "↑↓ scroll · " if self.max_scroll else ""
-        foot = render_text(more + "Esc, F1 or click to close", max(12, int(15 * s)), (110, 110, 100))
+        foot = render_text(more + "Esc, F1 or click to close", max(12, int(15 * s)), theme.PAPER_DIM)
         blit_centered(surface, foot, (self.box.centerx, self.box.bottom - int(22 * s)))

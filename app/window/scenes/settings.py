@@ -10,7 +10,7 @@ import pygame
 from app.core import storage
 from app.window import synth
 from app.window.render.table import felt
-from app.window.render.text import render_text
+from app.window.render.text import px, render_text, text_scale
 from app.window.scenes.base import Scene
 from app.window.ui import theme
 from app.window.ui.fit import pack_items
@@ -39,6 +39,14 @@ def back_word(back: str) -> str:
     """A card back's colour in the player's words."""
     words = {"blue": _("blue"), "red": _("red"), "green": _("green")}
     return words.get(back, back)
+
+
+def text_size_word(size: str) -> str:
+    """A text size in the player's words."""
+    words = {"normal": _("normal"), "large": _("large"), "larger": _("larger")}
+    return words.get(size, size)
+
+
 BACKS = ("blue", "red", "green")
 VOLUMES = tuple(round(v / 10, 1) for v in range(11))
 VENUE_SHOWN = 26      # characters of the venue's address the row shows (the prompt shows it all)
@@ -72,6 +80,9 @@ class SettingsScene(Scene):
             Row(_("Four-colour deck"), self._onoff("four_colour"), self._toggle("four_colour")),
             Row(_("Large card corners"), self._onoff("large_index"), self._toggle("large_index")),
             Row(_("Colour-blind Nails cards"), self._onoff("colourblind_nails"), self._toggle("colourblind_nails")),
+            Row(_("High contrast"), self._onoff("high_contrast"), self._toggle("high_contrast")),
+            Row(_("Text size"), lambda: text_size_word(self.settings.text_size),
+                self._cycle("text_size", storage.TEXT_SIZES)),
             Row(_("Speak aloud (screen reader)"), self._onoff("speech"), self._toggle("speech")),
             Row(_("Reflex games at a listening pace"), self._onoff("listening_pace"), self._toggle("listening_pace")),
             Row(_("Card back"), lambda: back_word(self.settings.card_back), self._cycle("card_back", BACKS)),
@@ -227,9 +238,10 @@ class SettingsScene(Scene):
         self.size = size
         self.s = s = theme.scale_for(size)
         hint_size, hint = self.hint_lines()
-        below = (len(hint) - 1) * (hint_size + 4)    # a hint on two lines takes room from the rows
-        self.row_h = int(min(48 * s, (size[1] - 240 * s - below) / len(self.rows)))
-        width = int(min(640 * s, size[0] - 60))
+        below = (len(hint) - 1) * (px(hint_size) + 4)    # a hint on two lines takes room from the rows
+        # Rows grow with the text size as far as the window's height lets them.
+        self.row_h = int(min(48 * s * text_scale(), (size[1] - 240 * s - below) / len(self.rows)))
+        width = int(min(640 * s * text_scale(), size[0] - 60))
         top = int(130 * s)
         for i, row in enumerate(self.rows):
             row.rect = pygame.Rect((size[0] - width) // 2, top + i * self.row_h, width, self.row_h - 4)
@@ -250,7 +262,7 @@ class SettingsScene(Scene):
         size, lines = self.hint_lines()
         for k, line in enumerate(lines):
             blit_centered(surface, render_text(line, size, theme.INK_DIM),
-                          (self.size[0] // 2, self.size[1] - int(26 * s) - (len(lines) - 1 - k) * (size + 4)))
+                          (self.size[0] // 2, self.size[1] - int(26 * s) - (len(lines) - 1 - k) * (px(size) + 4)))
         if self.prompt is not None:
             self.prompt.draw(surface)
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from app.window.render.table import felt
-from app.window.render.text import render_text
+from app.window.render.text import px, render_text
 from app.window.scenes.base import Scene
 from app.core.session import LocalSession, SeatPlan, Setup
 from app.window.ui import theme
@@ -383,7 +383,7 @@ class SetupScene(Scene):
         small = max(12, int(16 * s))
         blurb_size, blurb = fit_blurb(self.spec.blurb, max(13, int(19 * s)), room, height - small - 8)
         out = [("kind", small, theme.GOLD, [kind]), ("blurb", blurb_size, theme.INK, blurb)]
-        left = height - small - 8 - len(blurb) * (blurb_size + LEADING) - 10
+        left = height - small - 8 - len(blurb) * (px(blurb_size) + LEADING) - 10
         opening = self._rules_opening()
         if opening and left > small * 2:
             size, lines = fit_blurb(opening, small, room, left, smallest=12)
@@ -410,7 +410,7 @@ class SetupScene(Scene):
         """The game's picture (its menu tile's, larger) and what it is about."""
         from app.window.render.tiles import tile_art
 
-        panel(surface, self.side, edge=(70, 110, 85), width=1)
+        panel(surface, self.side, edge=theme.EDGE, width=1)
         art = self.art_rect()
         surface.blit(tile_art(self.spec.art, art.size, self.app.cards, self.app.settings.card_back), art)
         y = art.bottom + self.side_pad()
@@ -420,7 +420,7 @@ class SetupScene(Scene):
         for kind, size, colour, lines in self._summary[1]:
             for line in lines:
                 surface.blit(render_text(line, size, colour, bold=kind == "kind"), (art.left, y))
-                y += size + LEADING
+                y += px(size) + LEADING
             y += 8 if kind == "kind" else 10
 
     def hint(self) -> str:
@@ -457,6 +457,6 @@ class SetupScene(Scene):
         size, lines = self.hint_lines()
         for k, line in enumerate(lines):
             blit_centered(surface, render_text(line, size, theme.INK_DIM),
-                          (self.size[0] // 2, self.size[1] - int(26 * s) - (len(lines) - 1 - k) * (size + 4)))
+                          (self.size[0] // 2, self.size[1] - int(26 * s) - (len(lines) - 1 - k) * (px(size) + 4)))
         if self.replacing is not None:
             self.replacing[0].draw(surface)

@@ -14,6 +14,7 @@ from app.window.render.vector import Color
 from app.window.scenes.base import Scene
 from app.window.ui import theme
 from app.window.ui.widgets import Button, blit_centered, panel
+from app.window.ui.fit import fitted
 from games.registry import GAMES
 
 if TYPE_CHECKING:
@@ -154,7 +155,7 @@ class StatsScene(Scene):
         self.reset_button.draw(surface)
         self.back_button.draw(surface)
         hint = "Up/Down choose a game · R resets its record (after asking) · Esc back"
-        blit_centered(surface, render_text(hint, max(12, int(15 * s)), theme.INK_DIM),
+        blit_centered(surface, fitted(hint, max(12, int(15 * s)), theme.INK_DIM, self.size[0] - 24),
                       (self.size[0] // 2, self.size[1] - int(24 * s)))
         if self.confirming is not None:
             self._draw_confirm(surface)
@@ -177,7 +178,7 @@ class StatsScene(Scene):
     def _draw_confirm(self, surface: pygame.Surface) -> None:
         s = self.s
         box = self.confirm_box
-        panel(surface, box, fill=(20, 30, 24, 245), edge=theme.DANGER)
+        panel(surface, box, fill=theme.OPAQUE_PANEL, edge=theme.DANGER)
         title = self.titles[self.confirming] if self.confirming else ""
         blit_centered(surface, render_text(f"Reset the statistics of {title}?", int(24 * s), theme.INK, bold=True),
                       (box.centerx, box.top + int(44 * s)))

@@ -23,7 +23,7 @@ from app.window.anim.tween import Animator
 from app.window.pace import GamePace
 from app.window.render.cards import PaintLater
 from app.window.render.table import felt
-from app.window.render.text import font, render_text, wrap
+from app.window.render.text import font, px, render_text, wrap
 from app.window.scenes import table_chat
 from app.window.scenes.base import Scene
 from app.window.scenes.key_line import KeyLine
@@ -697,7 +697,7 @@ class TableScene(Scene):
         widest = max(render_text(b.label, size, theme.INK, bold=True).get_width()
                      for b in (self.menu_button, self.rules_button))
         w = max(int(96 * s), widest + 16)
-        h = max(int(34 * s), size + 10)
+        h = max(int(34 * s), px(size) + 10)
         self.menu_button.rect = pygame.Rect(10, 10, w, h)
         self.rules_button.rect = pygame.Rect(20 + w, 10, w, h)
         self.menu_button.draw(surface)
@@ -714,7 +714,7 @@ class TableScene(Scene):
         bottom = self.history_bottom(pygame.Rect(10, top, width, self.size[1] - top))
 
         def rows_to(foot: int) -> int:   # the rows that fit between the panel's top and foot
-            return (foot - top - 10) // (size + 4) - 1
+            return (foot - top - 10) // (px(size) + 4) - 1
 
         # Above the first hand in its column, but six rows at least: a hand placed high (a
         # six-seat table) is covered for the moment the history is open rather than it say nothing.
@@ -728,7 +728,7 @@ class TableScene(Scene):
             if len(rows) >= most:
                 break
         rows = rows[-most:] if most > 0 else []
-        return pygame.Rect(10, top, width, (len(rows) + 1) * (size + 4) + 10), size, rows
+        return pygame.Rect(10, top, width, (len(rows) + 1) * (px(size) + 4) + 10), size, rows
 
     def history_bottom(self, column: pygame.Rect) -> int:
         """How far down the history panel may reach in ``column`` (its place at the top
@@ -742,7 +742,7 @@ class TableScene(Scene):
         y = rect.top + 8
         surface.blit(render_text("History (L to hide)", size, theme.GOLD, bold=True), (rect.left + 10, y))
         for row in rows:
-            y += size + 4
+            y += px(size) + 4
             surface.blit(render_text(row, size, theme.INK), (rect.left + 10, y))
 
     def _draw_message(self, surface: pygame.Surface) -> None:

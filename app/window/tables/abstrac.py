@@ -355,7 +355,7 @@ class AbstracTable(TableScene):
         again only when one of them changes: a card taken, the turn passing, a new size."""
         turn = tuple(self.idle and seat in self.session.state.to_act() for seat in (0, 1))
         taken = tuple(tuple(sprite.card for sprite in cards) for cards in self.taken)
-        key = (self.size, len(self.row), turn, self.dealer, taken)
+        key = (self.size, len(self.row), turn, self.dealer, taken, theme.generation)
         if self._floor_key != key or self._floor_surface is None:
             self._floor_surface = copy_into(self._floor_surface, felt(self.size))
             self._draw_row_rail(self._floor_surface)
@@ -395,7 +395,7 @@ class AbstracTable(TableScene):
     def _draw_area(self, surface: pygame.Surface, seat: int) -> None:
         rect = self._area_rect(seat)
         turn = self.idle and seat in self.session.state.to_act()
-        panel(surface, rect, fill=(6, 36, 22, 150), edge=theme.GOLD if turn else (70, 110, 85), radius=12)
+        panel(surface, rect, fill=(6, 36, 22, 150), edge=theme.GOLD if turn else theme.EDGE, radius=12)
         self._draw_suit_slots(surface, seat)
         cards = [sp.card for sp in self.taken[seat] if sp.card is not None]
         other = [sp.card for sp in self.taken[1 - seat] if sp.card is not None]

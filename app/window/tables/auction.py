@@ -19,10 +19,11 @@ from typing import Any, Callable
 import pygame
 
 from app.window.render.suits import suit_surface
-from app.window.render.text import font, render_text
+from app.window.render.text import font, px, render_text
 from app.window.render.vector import Color
 from app.window.tables.trick_parts import pip_colour
 from app.window.ui import theme
+from app.window.ui.fit import fitted, line_height
 from app.window.ui.widgets import panel
 from games.core.cards import Suit
 
@@ -106,7 +107,7 @@ class AuctionPanel:
 
     def _try(self, area: pygame.Rect, size: int, scroll_ok: bool) -> bool:
         pad, gap = max(6, size // 2), max(4, size // 3)
-        height = int(size * 1.9)
+        height = int(px(size) * 1.9)
         self.heading_width, widths = self._measure(size, gap)
         room = area.width - pad * 2 - self.heading_width
         self.stacked = self.listed and bool(widths) and widths[0] > room
@@ -333,7 +334,7 @@ class AuctionPanel:
             top = self.view.top + row.top - self.scroll
             if row.heading:
                 head = render_text(row.heading, size, theme.INK_DIM, bold=True)
-                surface.blit(head, (self.view.left, top + (int(size * 1.9) - head.get_height()) // 2))
+                surface.blit(head, (self.view.left, top + (int(px(size) * 1.9) - head.get_height()) // 2))
             for index in row.indices:
                 self._draw_button(surface, index)
         surface.set_clip(clip)
@@ -410,6 +411,7 @@ def _wrapped(text: str, size: int, room: int) -> list[str]:
     return lines
 
 
+@theme.drawn_in_looks
 @lru_cache(maxsize=4096)
 def _width(text: str, size: int) -> int:
     """How wide ``text`` is in the regular face at ``size`` (measured once: the panel
@@ -521,7 +523,8 @@ class AuctionHistory:
 
     @property
     def line_height(self) -> int:
-        return self.text_size + max(3, self.text_size // 3)
+        # (the normal text's spacing, or the line the larger text sizes need)
+        return max(self.text_size + max(3, self.text_size // 3), line_height(self.text_size) + 1)
 
     def rows_shown(self) -> int:
         return max(1, (self.box.height - self.line_height - 12) // self.line_height)
@@ -550,7 +553,7 @@ class AuctionHistory:
 
     def draw(self, surface: pygame.Surface) -> None:
         size = self.text_size
-        panel(surface, self.box, fill=(10, 40, 26, 238) if self.tall else theme.PANEL, radius=10)
+        panel(surface, self.box, fill=theme.OPAQUE_PANEL if self.tall else theme.PANEL, radius=10)
         title = "Calls" if not self.keyed else "Calls · H smaller" if self.tall else "Calls · H taller"
         head = render_text(title, size, theme.GOLD, bold=True)
         surface.blit(head, (self.box.left + 8, self.box.top + 5))
@@ -570,10 +573,10 @@ class AuctionHistory:
     def _draw_entry(self, surface: pygame.Surface, entry: Entry, at: tuple[int, int]) -> None:
         size = self.text_size
         if entry.kind == "deal":
-            image = render_text(entry.text, max(MIN_TEXT - 1, size - 1), theme.INK_DIM, bold=True)
+            image = fitted(entry.text, max(MIN_TEXT - 1, size - 1), theme.INK_DIM, self.box.right - 12 - at[0], bold=True)
             surface.blit(image, at)
             y = at[1] + image.get_height() // 2
-            pygame.draw.line(surface, (70, 110, 85), (at[0] + image.get_width() + 6, y), (self.box.right - 12, y))
+            pygame.draw.line(surface, theme.RIM, (at[0] + image.get_width() + 6, y), (self.box.right - 12, y))
             return
         x = at[0]
         if entry.who:

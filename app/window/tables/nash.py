@@ -17,6 +17,7 @@ from app.window.render.text import render_text
 from app.window.scenes.table import TableScene
 from app.window.tables.nash_panels import ValueChips, draw_history, draw_odds, value_label
 from app.window.ui import theme
+from app.window.ui.fit import size_to_fit
 from app.window.ui.widgets import banner, blit_centered, faded, panel
 from app.core.words.card_words import rank_name
 from app.core.words.grammar import counted
@@ -443,7 +444,9 @@ class NashTable(TableScene):
             lit = self.guessing == i or (self.guessing is None and i == self.current and self.current < 3)
             sprite.marked = self.guessing == i
             self.drawer.draw(surface, sprite)
-            cap = render_text(f"Mystery {i + 1}", size, theme.GOLD if lit else theme.INK_DIM, bold=lit)
+            words = f"Mystery {i + 1}"   # (no wider than the step between the cards)
+            cap = render_text(words, size_to_fit(words, size, self.caption_room(), lit), theme.GOLD if lit else theme.INK_DIM,
+                              bold=lit)
             blit_centered(surface, cap, (sprite.x, sprite.y + self.mid_width * 0.9))
             if self.guesses[i]:
                 text = "  ".join(f"{self._name(s)}: {value_label(v)}" for s, v in self.guesses[i])
@@ -455,10 +458,16 @@ class NashTable(TableScene):
                     self.drawer.draw(surface, CardSprite(None, x - k * 2, y - k * 2, width=self.mid_width), shadow=k == 0)
             else:
                 rect = CardSprite(None, x, y, width=self.mid_width).rect()
-                pygame.draw.rect(surface, (90, 130, 100), rect, width=2, border_radius=8)
+                pygame.draw.rect(surface, theme.RIM, rect, width=2, border_radius=8)
             active = i == min(self.current, 2) and count > 0
-            cap = render_text(f"Stack {i + 1}: {count}", size, theme.GOLD if active else theme.INK_DIM, bold=active)
+            words = f"Stack {i + 1}: {count}"
+            cap = render_text(words, size_to_fit(words, size, self.caption_room(), active),
+                              theme.GOLD if active else theme.INK_DIM, bold=active)
             blit_centered(surface, cap, (x, y + self.mid_width * 0.9))
+
+    def caption_room(self) -> int:
+        """How wide a caption under a middle card may be: the step between two of them."""
+        return int(self.mid_width * 1.3) - 6
 
     def _draw_plate(self, surface: pygame.Surface, seat: int) -> None:
         state = self.session.state

@@ -9,6 +9,7 @@ import pygame
 
 from app.window.render.text import font, render_text, wrap
 from app.window.ui import theme
+from app.window.ui.fit import fitted, line_height
 from app.window.ui.widgets import blit_centered, panel
 
 
@@ -76,7 +77,7 @@ def draw_odds(surface: pygame.Surface, rect: pygame.Rect, odds: dict[int, float]
     (the card has been turned over) its row is framed: what the odds were, and the answer."""
     panel(surface, rect, radius=10)
     size = max(11, int(15 * scale))
-    head = render_text(title, size, theme.GOLD, bold=True)
+    head = fitted(title, size, theme.GOLD, rect.width - 20, bold=True)
     surface.blit(head, (rect.left + 10, rect.top + 8))
     values = sorted(odds)
     top = max(odds.values(), default=0.0) or 1.0
@@ -104,11 +105,11 @@ def draw_odds(surface: pygame.Surface, rect: pygame.Rect, odds: dict[int, float]
 def draw_history(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], scale: float) -> None:
     """The latest lines of the game's history (in the player's words already: the table
     renders each event's message), newest at the bottom."""
-    panel(surface, rect, radius=10, fill=(10, 40, 26, 180))
+    panel(surface, rect, radius=10)
     size = max(10, int(14 * scale))
     head = render_text("History", size, theme.GOLD, bold=True)
     surface.blit(head, (rect.left + 10, rect.top + 6))
-    line_h = size + 5
+    line_h = line_height(size) + 2
     room = int((rect.height - head.get_height() - 14) // line_h)
     y = rect.top + head.get_height() + 10
     width = rect.width - 20
@@ -120,6 +121,7 @@ def draw_history(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], s
         y += line_h
 
 
+@theme.drawn_in_looks
 @lru_cache(maxsize=1024)
 def _rows(text: str, size: int, width: int) -> tuple[str, ...]:
     """``text`` as rows no wider than ``width`` pixels, continuation rows indented."""

@@ -28,6 +28,7 @@ from app.core.session import LocalSession, Setup
 from app.core.table_session import TableSession
 from app.window.tables.seahaven_parts import DealPrompt, Layout, draw_arrow, draw_slot
 from app.window.ui import theme
+from app.window.ui.fit import fitted
 from app.window.ui.confirm import Confirm
 from app.window.ui.widgets import Button, blit_centered, panel
 from app.core.words.deal_words import deal_number, readable
@@ -51,6 +52,8 @@ Position = tuple[tuple[tuple[Card, ...], ...], tuple[Card | None, ...]]
 # What the solver found from a position: the winning line from there, False (lost) or
 # None (no line found within its budget).
 Line = tuple[sh.Move, ...] | Literal[False] | None
+
+CURSOR = (120, 220, 255)   # the keyboard's place and the chosen cards: sky blue, apart from gold hints
 
 
 def lines_from(state: sh.SeahavenState) -> dict[Position, Line]:
@@ -856,7 +859,7 @@ class SeahavenTable(TableScene):
         s = self.s
         box = pygame.Rect(0, 0, int(560 * s), int(170 * s))
         box.center = (self.size[0] // 2, self.size[1] // 2)
-        panel(surface, box, fill=(10, 40, 26, 248), edge=theme.GOLD)
+        panel(surface, box, fill=theme.OPAQUE_PANEL, edge=theme.GOLD)
         lines = [("Resume your game?", int(28 * s), theme.GOLD, True),
                  (f"{deal_number(self.offer['deal'])}, {counted(len(self.offer['history']), 'move')} made", int(20 * s), theme.INK, False),
                  ("Enter resumes it · Esc starts this new deal", max(12, int(16 * s)), theme.INK_DIM, False)]
@@ -871,7 +874,7 @@ class SeahavenTable(TableScene):
     def _floor_and_key(self) -> tuple[pygame.Surface, tuple[object, ...]]:
         """The felt with the eighteen empty places drawn on it: they change only while a
         drag lights targets or a column empties, so they are composed once for that."""
-        key = (self.size, frozenset(self.lit), tuple(not col for col in self.cols))
+        key = (self.size, frozenset(self.lit), tuple(not col for col in self.cols), theme.generation)
         cached = getattr(self, "_floor_cache", None)
         if cached is None or cached[0] != key:
             floor = copy_into(cached[1] if cached is not None else None, felt(self.size))
@@ -900,10 +903,12 @@ class SeahavenTable(TableScene):
             rects = [self.sprites[c].rect() for c in self._cards_at(self.selected, self._count_at(self.selected) or 1)]
             if rects:
                 frame = rects[0].unionall(rects[1:]).inflate(6, 6)
-                pygame.draw.rect(surface, (120, 220, 255), frame, width=3, border_radius=max(6, frame.width // 10))
+                pygame.draw.rect(surface, CURSOR, frame, width=theme.focus_width(), border_radius=max(6, frame.width // 10))
         if self.human_turn and self.keyboard:
             rect = self.geo.place_rect(self.geo.places()[self.cursor], self.cols)
-            pygame.draw.rect(surface, (120, 220, 255), rect.inflate(8, 8), width=2, border_radius=10)
+            # The keyboard's place: a ring as thick as the theme's focus, just outside the cards.
+            thick = theme.focus_width() - 1
+            pygame.draw.rect(surface, CURSOR, rect.inflate(4 + 2 * thick, 4 + 2 * thick), width=thick, border_radius=10)
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         assert self.hint_shown is not None
@@ -981,8 +986,9 @@ class SeahavenTable(TableScene):
             button.enabled = on
             button.draw(surface)
         keys = "Drag or click cards · double/right-click sends home · Ctrl+Z/Y · H hint · arrows+Enter"
-        image = render_text(keys, max(11, int(13 * self.s)), theme.INK_DIM)
-        blit_centered(surface, image, (self.size[0] // 2, g.buttons_y + height + image.get_height()))
+        image = fitted(keys, max(11, int(13 * self.s)), theme.INK_DIM, self.size[0] - 24)
+        spot = image.get_rect(center=(self.size[0] // 2, g.buttons_y + height + image.get_height()))
+        surface.blit(image, spot.clamp(surface.get_rect()))
 
     def _draw_win(self, surface: pygame.Surface) -> None:
         minutes, seconds = divmod(int(self.elapsed), 60)

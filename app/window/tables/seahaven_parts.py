@@ -128,14 +128,15 @@ def draw_slot(surface: pygame.Surface, g: Layout, centre: tuple[float, float], l
     surface.blit(_slot(rect.size, lit, suit, label), rect)
 
 
+@theme.drawn_in_looks
 @lru_cache(maxsize=64)
 def _slot(size: tuple[int, int], lit: bool, suit: Suit | None, label: str) -> pygame.Surface:
     """One slot picture, made once per size and kind (drawing them every frame is costly)."""
     layer = pygame.Surface(size, pygame.SRCALPHA)
     radius = max(4, size[0] // 10)
     pygame.draw.rect(layer, (0, 0, 0, 46), layer.get_rect(), border_radius=radius)
-    edge = theme.GOLD if lit else (150, 200, 165, 110)
-    pygame.draw.rect(layer, edge, layer.get_rect(), width=3 if lit else 2, border_radius=radius)
+    edge = theme.GOLD if lit else theme.SLOT
+    pygame.draw.rect(layer, edge, layer.get_rect(), width=theme.focus_width() if lit else 2, border_radius=radius)
     mark = None
     if suit is not None:
         mark = suit_surface(suit, int(size[0] * 0.42), (190, 225, 200)).copy()
@@ -194,7 +195,7 @@ class DealPrompt:
         s = self.s
         box = pygame.Rect(0, 0, int(460 * s), int(150 * s))
         box.center = (size[0] // 2, size[1] // 2)
-        panel(surface, box, fill=(10, 40, 26, 248), edge=theme.GOLD)
+        panel(surface, box, fill=theme.OPAQUE_PANEL, edge=theme.GOLD)
         blit_centered(surface, render_text("Play deal number", int(24 * s), theme.GOLD, bold=True),
                       (box.centerx, box.top + 30 * s))
         shown = (self.text or " ") + "_"

@@ -9,7 +9,7 @@ import pygame
 
 from app.core import storage
 from app.core.words.deal_words import deal_number
-from app.window.render.text import render_text
+from app.window.render.text import px, render_text
 from app.window.scenes.results import ResultsScene
 from app.window.ui import theme
 from games.seahaven.rules import SeahavenState
@@ -62,4 +62,4 @@ class SeahavenResults(ResultsScene):
         for text, colour in lines:
             image = render_text(text, size, colour, bold=colour == theme.GOLD)
             surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
-            y += int(size * 1.7)
+            y += int(px(size) * 1.7)

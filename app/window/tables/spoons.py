@@ -469,7 +469,8 @@ class SpoonsTable(RealtimeTableScene):
             self.drawer.draw(surface, sprite)
             if seat == self.mouse_seat and self.session.is_human(seat):
                 num = render_text(str(i + 1), max(11, int(14 * self.s)), theme.INK_DIM)
-                surface.blit(num, num.get_rect(midtop=(round(x), round(y + self.card_w * 0.74))))
+                # (kept on the window: a larger text size would push it past the bottom)
+                surface.blit(num, num.get_rect(midtop=(round(x), round(y + self.card_w * 0.74))).clamp(surface.get_rect()))
         source = self.stock_at() if seat == view.dealer else self.queue_at(seat)
         if seat != view.dealer:
             self._stack(surface, source, view.queues[seat], self.card_w * 0.8)
@@ -555,7 +556,7 @@ class SpoonsTable(RealtimeTableScene):
         """The word under the name: earned letters in red, the rest as faint outlines."""
         size = max(10, int(13 * self.s))
         word = view.word
-        parts = [render_text(ch, size, theme.DANGER if i < view.letters[seat] else (70, 110, 85), bold=True)
+        parts = [render_text(ch, size, theme.DANGER if i < view.letters[seat] else theme.EDGE, bold=True)
                  for i, ch in enumerate(word)]
         gap = max(3, size // 3)
         width = sum(p.get_width() for p in parts) + gap * (len(parts) - 1)

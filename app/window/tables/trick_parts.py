@@ -22,6 +22,7 @@ def pip_colour(suit: Suit) -> tuple[int, int, int]:
     return RED_PIP if suit.is_red else BLACK_PIP
 
 
+@theme.drawn_in_looks
 @lru_cache(maxsize=64)
 def trump_badge(suit: Suit | None, size: int, blank: str = "?") -> pygame.Surface:
     """A round ivory badge with the trump suit's pip; with no suit, ``blank`` ("?" while
@@ -41,6 +42,7 @@ def trump_badge(suit: Suit | None, size: int, blank: str = "?") -> pygame.Surfac
     return badge
 
 
+@theme.drawn_in_looks
 @lru_cache(maxsize=64)
 def score_card(lines: tuple[tuple[str, str, bool], ...], title: str, text_size: int,
                trump: Suit | None, blank: str = "?") -> pygame.Surface:
@@ -58,7 +60,7 @@ def score_card(lines: tuple[tuple[str, str, bool], ...], title: str, text_size: 
     row_h = rows[0][0].get_height() + 4 if rows else 0
     height = pad * (3 if rows else 2) + badge.get_height() + row_h * len(rows)
     card = pygame.Surface((width, height), pygame.SRCALPHA)
-    panel(card, card.get_rect(), edge=(90, 130, 100), radius=12)
+    panel(card, card.get_rect(), edge=theme.RIM, radius=12)
     card.blit(badge, (pad, pad))
     card.blit(head, (pad * 2 + badge.get_width(), pad + (badge.get_height() - head.get_height()) // 2))
     y = pad * 2 + badge.get_height()
@@ -69,18 +71,19 @@ def score_card(lines: tuple[tuple[str, str, bool], ...], title: str, text_size: 
     return card
 
 
+@theme.drawn_in_looks
 @lru_cache(maxsize=64)
 def bubble(text: str, size: int) -> pygame.Surface:
     """A speech bubble with a small tail pointing down."""
-    label = render_text(text, size, (30, 34, 30), bold=True)
+    label = render_text(text, size, theme.PAPER_INK, bold=True)
     pad = max(6, size // 2)
     tail = max(6, size // 2)
     w, h = label.get_width() + pad * 2, label.get_height() + pad
     surface = pygame.Surface((w, h + tail), pygame.SRCALPHA)
-    pygame.draw.rect(surface, (252, 248, 236), (0, 0, w, h), border_radius=h // 2)
+    pygame.draw.rect(surface, theme.PAPER, (0, 0, w, h), border_radius=h // 2)
     pygame.draw.rect(surface, theme.GOLD_DARK, (0, 0, w, h), width=2, border_radius=h // 2)
     points = [(w // 2 - tail, h - 2), (w // 2 + tail, h - 2), (w // 2, h + tail - 1)]
-    pygame.draw.polygon(surface, (252, 248, 236), points)
+    pygame.draw.polygon(surface, theme.PAPER, points)
     pygame.draw.lines(surface, theme.GOLD_DARK, False, [points[0], points[2], points[1]], 2)
     surface.blit(label, (pad, pad // 2))
     return surface

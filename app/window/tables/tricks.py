@@ -769,7 +769,7 @@ class TrickTable(HandInput, TableScene):
         image = render_text(text, max(16, int(26 * self.s)), theme.INK, bold=True)
         rect = self.banner_box = self._banner_rect(image.get_rect().inflate(36, 18))
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (8, 30, 20, 220), layer.get_rect(), border_radius=12)
+        pygame.draw.rect(layer, theme.BANNER, layer.get_rect(), border_radius=12)
         pygame.draw.rect(layer, theme.GOLD, layer.get_rect(), width=2, border_radius=12)
         layer.blit(image, image.get_rect(center=(rect.width // 2, rect.height // 2)))
         surface.blit(faded(layer, left / 0.3), rect)

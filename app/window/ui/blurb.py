@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from app.window.render.text import font, wrap
+from app.window.render.text import font, px, wrap
 
 SHRINK = 2          # points a blurb may lose to be shown whole
 LEADING = 5         # pixels between lines
@@ -39,7 +39,7 @@ def _clause_cuts(text: str) -> list[str]:
 
 def rows(size: int, height: int) -> int:
     """How many lines of ``size`` fit in ``height`` pixels."""
-    return max(0, height // (size + LEADING))
+    return max(0, height // (px(size) + LEADING))
 
 
 def fit_blurb(text: str, largest: int, room: int, height: int, smallest: int = 11) -> tuple[int, list[str]]:

@@ -23,7 +23,7 @@ import pygame
 from app.core.words.chat_words import GENERAL
 from app.net.wire.chat_line import ChatLine
 from app.net.wire.protocol import CHAT_LIMIT, clean_text
-from app.window.render.text import font, render_text, wrap
+from app.window.render.text import font, px, render_text, wrap
 from app.window.ui import theme
 from app.window.ui.widgets import faded, panel
 
@@ -33,7 +33,6 @@ PHRASE_KEY_ROWS = ((pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5),
 # A name's colour per seat, each readable on the dark panel and on the felt; watchers grey.
 SEAT_COLOURS = ((120, 190, 255), (255, 150, 120), (210, 160, 255), (255, 214, 100),
                 (110, 225, 215), (255, 140, 200), (190, 232, 120), (255, 176, 80))
-WATCHER_COLOUR = theme.INK_DIM
 CLOSED_LINES = 3     # lines the closed panel shows
 CLOSED_ROWS = 2      # rows each of them may take there before it is cut short
 BRIGHT = 8.0         # seconds a new line stays bright when the panel is closed ...
@@ -44,7 +43,7 @@ NOTHING_YET = "No messages yet"
 
 
 def name_colour(seat: int | None) -> tuple[int, int, int]:
-    return WATCHER_COLOUR if seat is None else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    return theme.INK_DIM if seat is None else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
 @dataclass(frozen=True)
@@ -56,6 +55,7 @@ class _Row:
     text: str
 
 
+@theme.drawn_in_looks
 @lru_cache(maxsize=512)
 def _rows_of(name: str, text: str, size: int, width: int) -> tuple[tuple[str, str], ...]:
     """``name: text`` broken to ``width``: the name (bold) then the text on the first row,
@@ -270,7 +270,7 @@ class ChatPanel:
         cap = cap_image.get_rect().inflate(pad * 3, pad * 2)
         cap.bottomright = self.rect.bottomright
         news = any(self._glow(i) > 0 for i in range(len(lines)))
-        panel(surface, cap, fill=(10, 40, 26, 200), edge=theme.GOLD if news else theme.GOLD_DARK,
+        panel(surface, cap, fill=theme.PANEL, edge=theme.GOLD if news else theme.GOLD_DARK,
               radius=cap.height // 2, width=2)
         surface.blit(cap_image, cap_image.get_rect(center=cap.center))
         self._opener = cap.copy()
@@ -279,7 +279,7 @@ class ChatPanel:
         for index in range(len(lines) - 1, max(-1, len(lines) - 1 - CLOSED_LINES), -1):
             rows = _rows_of(lines[index].name, lines[index].text, size, width - pad * 2)
             rows = _cut(rows, CLOSED_ROWS, size, width - pad * 2)
-            height = len(rows) * (size + 4) + pad
+            height = len(rows) * (px(size) + 4) + pad
             if bottom - height < self.rect.top:
                 break
             opacity = self._opacity(index, len(lines) - 1 - index)
@@ -307,7 +307,7 @@ class ChatPanel:
             parts.append(render_text(text, size, theme.INK))
             images.append(parts)
         width = max(sum(p.get_width() for p in parts) for parts in images) + pad * 2
-        box = pygame.Rect(0, topright[1], width, len(rows) * (size + 4) + pad)
+        box = pygame.Rect(0, topright[1], width, len(rows) * (px(size) + 4) + pad)
         box.right = topright[0]
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
         radius = max(4, size // 2)
@@ -320,14 +320,14 @@ class ChatPanel:
             for part in parts:
                 layer.blit(part, (x, y))
                 x += part.get_width()
-            y += size + 4
+            y += px(size) + 4
         surface.blit(faded(layer, opacity), box)
         return box
 
     def _draw_open(self, surface: pygame.Surface, lines: list[ChatLine], s: float) -> None:
         rect, size = self.rect, self._text_size(s)
         pad = max(6, int(10 * s))
-        panel(surface, rect, fill=(10, 40, 26, 232), edge=theme.GOLD, radius=max(8, int(12 * s)))
+        panel(surface, rect, fill=theme.OPAQUE_PANEL, edge=theme.GOLD, radius=max(8, int(12 * s)))
         top = self._draw_header(surface, s, pad, size)
         field = self._draw_field(surface, s, pad, size)
         phrases_top = self._layout_phrases(s, pad, field.top - pad // 2)
@@ -349,12 +349,12 @@ class ChatPanel:
         return self.rect.top + pad // 2 + title.get_height() + 4
 
     def _draw_field(self, surface: pygame.Surface, s: float, pad: int, size: int) -> pygame.Rect:
-        field = pygame.Rect(self.rect.left + pad, 0, self.rect.width - pad * 2, size + max(10, int(14 * s)))
+        field = pygame.Rect(self.rect.left + pad, 0, self.rect.width - pad * 2, px(size) + max(10, int(14 * s)))
         field.bottom = self.rect.bottom - pad
         if field != self._field:   # an input method's candidates show by the box
             self._field = field
             pygame.key.set_text_input_rect(field)
-        pygame.draw.rect(surface, (6, 26, 16), field, border_radius=6)
+        pygame.draw.rect(surface, theme.FIELD, field, border_radius=6)
         pygame.draw.rect(surface, theme.GOLD_DARK, field, width=2, border_radius=6)
         inner = field.inflate(-16, 0)
         if self.text:
@@ -397,7 +397,7 @@ class ChatPanel:
     def _draw_phrase(self, surface: pygame.Surface, rect: pygame.Rect, phrase: str, s: float) -> None:
         size = max(11, int(13 * s))
         lit = rect.collidepoint(self._pointer)
-        pygame.draw.rect(surface, (60, 110, 80) if lit else (36, 80, 56), rect, border_radius=rect.height // 2)
+        pygame.draw.rect(surface, theme.QUIET_LIT if lit else theme.QUIET, rect, border_radius=rect.height // 2)
         number = self.phrases.index(phrase) + 1
         key = render_text(str(number), size, theme.GOLD if not self.text else theme.INK_DIM, bold=True)
         words = render_text(phrase, size, theme.INK, bold=True)
@@ -414,7 +414,7 @@ class ChatPanel:
             quiet = render_text(NOTHING_YET, size, theme.INK_DIM)
             surface.blit(quiet, quiet.get_rect(center=area.center))
             return
-        step = size + 4
+        step = px(size) + 4
         fit = max(1, area.height // step)
         rows: list[_Row] = []
         for index in range(len(lines) - 1, -1, -1):   # newest first, only as many as needed

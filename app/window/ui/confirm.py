@@ -69,7 +69,7 @@ class Confirm:
         s = theme.scale_for(size)
         box = self.layout(size)
         surface.blit(shade_layer(size), (0, 0))
-        panel(surface, box, fill=(20, 30, 24, 245), edge=theme.GOLD)
+        panel(surface, box, fill=theme.OPAQUE_PANEL, edge=theme.GOLD)
         blit_centered(surface, render_text(self.question, max(16, int(26 * s)), theme.INK, bold=True),
                       (box.centerx, box.top + int(40 * s)))
         keys = _("Enter or Y: yes · Esc or N: no")

@@ -3,7 +3,12 @@ only between its items. Sizes are font sizes in points, widths in pixels."""
 
 from __future__ import annotations
 
-from app.window.render.text import font
+import math
+from typing import Callable
+
+import pygame
+
+from app.window.render.text import ColorLike, font, render_text, text_scale
 
 SMALLEST = 12      # below this, text stops being readable on a table
 TINY = 9           # the last resort for a single word that must not be cut
@@ -20,6 +25,35 @@ def _size_for(lines: list[str], largest: int, room: int, bold: bool, smallest: i
 
 def _fits(lines: list[str], size: int, room: int, bold: bool) -> bool:
     return max(font(size, bold=bold).size(line)[0] for line in lines) <= room
+
+
+def shrink_to(largest: int, fits: Callable[[int], bool], smallest: int | None = None) -> int:
+    """The largest size from ``largest`` down to ``smallest`` at which ``fits`` holds
+    (``smallest`` when none does): a label shrinks rather than run out of its box, which
+    the larger text sizes make likely at 800 x 560. With no ``smallest``, the size that is
+    drawn ``TINY`` pixels high at the player's text size."""
+    if smallest is None:
+        smallest = max(1, math.ceil(TINY / text_scale()))
+    size = largest
+    while size > smallest and not fits(size):
+        size -= 1
+    return size
+
+
+def fitted(text: str, size: int, colour: ColorLike, room: int, bold: bool = False) -> pygame.Surface:
+    """``text`` rendered at ``size``, or as much smaller as it must be to be no wider than
+    ``room`` pixels (a key hint along the bottom, in a large text size or a long language)."""
+    return render_text(text, size_to_fit(text, size, room, bold), colour, bold)
+
+
+def size_to_fit(text: str, size: int, room: int, bold: bool = False) -> int:
+    """The size :func:`fitted` draws ``text`` at."""
+    return shrink_to(size, lambda z: font(z, bold=bold).size(text)[0] <= room)
+
+
+def line_height(size: int, bold: bool = False) -> int:
+    """The pixels a line of text at ``size`` takes, at the player's text size."""
+    return font(size, bold=bold).get_linesize()
 
 
 def halves(title: str) -> list[str]:

@@ -11,7 +11,8 @@ from typing import Callable
 import pygame
 
 from app.core.words.language import _
-from app.window.render.text import render_text
+from app.window.render.text import font, render_text
+from app.window.ui.fit import line_height, shrink_to
 from app.window.ui import theme
 from app.window.ui.widgets import panel
 
@@ -45,16 +46,31 @@ def _value_text(row: Row) -> str:
     return row.value() if row.opens else f"‹  {row.value()}  ›"
 
 
+def row_text_size(row: Row, largest: int) -> int:
+    """The size the row's words are drawn at: ``largest``, or less where the label and the
+    value would not fit side by side in the row (the larger text sizes, a narrow window)."""
+    def fits(size: int) -> bool:
+        label_w = font(size).size(row.label)[0]
+        value_w = font(size, bold=True).size(_value_text(row))[0] + (24 if row.opens else 0)
+        return (label_w + value_w + 18 * 2 + 12 <= row.rect.width
+                and line_height(size, bold=True) <= row.rect.height)
+    return shrink_to(largest, fits)
+
+
 def draw_row(surface: pygame.Surface, row: Row, focused: bool, size: int) -> None:
     """The label on the left, ‹ value › on the right, gold when it has the focus."""
-    panel(surface, row.rect, fill=(10, 44, 28, 200) if focused else (10, 40, 26, 120),
-          edge=theme.GOLD if focused else None, radius=8)
+    size = row_text_size(row, size)
+    # The focus is a lighter fill and a ring (not its colour alone), the ring as thick as
+    # the theme asks while it leaves the row's words clear.
+    ring = max(2, min(theme.focus_width() - 1, row.rect.height // 7))
+    panel(surface, row.rect, fill=theme.LIT if focused else theme.ROW,
+          edge=theme.GOLD if focused else None, radius=8, width=ring)
     label = render_text(row.label, size, theme.INK_DIM)
     surface.blit(label, label.get_rect(midleft=(row.rect.left + 18, row.rect.centery)))
     value = render_text(_value_text(row), size, theme.GOLD if focused else theme.INK, bold=True)
     if row.opens:   # a button: a framed box, moved in so its frame sits where the text ended
         box = value_rect(row, size).move(-12, 0)
-        pygame.draw.rect(surface, (20, 70, 46), box, border_radius=8)
+        pygame.draw.rect(surface, theme.QUIET_LIT, box, border_radius=8)
         pygame.draw.rect(surface, theme.GOLD if focused else theme.INK_DIM, box, width=2, border_radius=8)
         surface.blit(value, value.get_rect(center=box.center))
         return

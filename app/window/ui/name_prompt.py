@@ -64,7 +64,7 @@ class NamePrompt:
                       (box.centerx, box.top + int(34 * s)))
         field = pygame.Rect(0, 0, box.width - int(60 * s), int(50 * s))
         field.center = (box.centerx, box.top + int(98 * s))
-        pygame.draw.rect(surface, (12, 40, 26), field, border_radius=8)
+        pygame.draw.rect(surface, theme.FIELD, field, border_radius=8)
         pygame.draw.rect(surface, theme.INK_DIM, field, width=2, border_radius=8)
         typed = render_text(self.text + "_", max(16, int(26 * s)), theme.INK, bold=True)
         area = pygame.Rect(max(0, typed.get_width() - field.width + 24), 0, field.width - 24, typed.get_height())

@@ -52,7 +52,7 @@ class TextField:
     def draw(self, surface: pygame.Surface, focused: bool, size: int) -> None:
         label = render_text(self.label, max(12, int(size * 0.7)), theme.GOLD if focused else theme.INK_DIM, bold=True)
         surface.blit(label, label.get_rect(bottomleft=(self.rect.left + 4, self.rect.top - 4)))
-        pygame.draw.rect(surface, (12, 40, 26), self.rect, border_radius=8)
+        pygame.draw.rect(surface, theme.FIELD, self.rect, border_radius=8)
         pygame.draw.rect(surface, theme.GOLD if focused else theme.INK_DIM, self.rect, width=2, border_radius=8)
         shown = self.text + ("_" if focused else "")
         image = render_text(shown or self.placeholder, size, theme.INK if shown else theme.INK_DIM, bold=bool(shown))

@@ -8,15 +8,18 @@ from typing import Callable
 import pygame
 
 from app.window.render.surface_cache import MB, cached_surfaces
-from app.window.render.text import render_text
+from app.window.render.text import font, render_text
+from app.window.ui.fit import shrink_to
 from app.window.render.vector import Color
 from app.window.ui import theme
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, fill: Color = theme.PANEL,
-          edge: Color | None = theme.PANEL_EDGE, radius: int = 14, width: int = 2) -> None:
-    """A rounded translucent panel with an optional border."""
-    surface.blit(_panel_layer(rect.size, fill, edge, radius, width), rect.topleft)
+def panel(surface: pygame.Surface, rect: pygame.Rect, fill: Color | None = None,
+          edge: Color | None | bool = True, radius: int = 14, width: int = 2) -> None:
+    """A rounded translucent panel with a border (``edge=None``: none); the theme's colours
+    unless others are given."""
+    rim = theme.PANEL_EDGE if edge is True else (None if edge is False else edge)
+    surface.blit(_panel_layer(rect.size, fill or theme.PANEL, rim, radius, width), rect.topleft)
 
 
 @cached_surfaces(16 * MB)
@@ -31,11 +34,11 @@ def _panel_layer(size: tuple[int, int], fill: Color, edge: Color | None, radius:
 
 
 @cached_surfaces(24 * MB)   # (a 4K window's, 33 MB, is kept alone)
-def shade_layer(size: tuple[int, int], colour: Color = theme.SHADE) -> pygame.Surface:
+def shade_layer(size: tuple[int, int], colour: Color | None = None) -> pygame.Surface:
     """A translucent sheet over the whole window (under a pause box, a curtain): made once
     per size and colour, not allocated and filled every frame."""
     layer = pygame.Surface(size, pygame.SRCALPHA)
-    layer.fill(colour)
+    layer.fill(colour or theme.SHADE)
     return layer
 
 
@@ -59,8 +62,8 @@ def banner(surface: pygame.Surface, text: str, size: int, center: tuple[float, f
     image = render_text(text, size, theme.INK, bold=True)
     rect = image.get_rect(center=(round(center[0]), round(center[1]))).inflate(36, 18)
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, (8, 30, 20, 225), layer.get_rect(), border_radius=12)
-    pygame.draw.rect(layer, theme.GOLD, layer.get_rect(), width=2, border_radius=12)
+    pygame.draw.rect(layer, theme.BANNER, layer.get_rect(), border_radius=12)
+    pygame.draw.rect(layer, theme.GOLD, layer.get_rect(), width=theme.focus_width() - 1, border_radius=12)
     layer.blit(image, image.get_rect(center=(rect.width // 2, rect.height // 2)))
     surface.blit(faded(layer, opacity), rect)
 
@@ -84,18 +87,31 @@ class Button:
         shadow = self.rect.move(0, 3)
         pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=10)
         pygame.draw.rect(surface, fill, self.rect, border_radius=10)
+        if self.kind == "quiet" and theme.QUIET_EDGE is not None:
+            pygame.draw.rect(surface, theme.QUIET_EDGE, self.rect, width=2, border_radius=10)
         if self.focused and self.enabled:
-            pygame.draw.rect(surface, theme.GOLD, self.rect.inflate(6, 6), width=3, border_radius=12)
-        label = render_text(self.label, self.text_size, text, bold=True)
+            # A ring outside the button, thick enough to see without telling colours apart.
+            ring = theme.focus_width()
+            pygame.draw.rect(surface, theme.GOLD, self.rect.inflate(2 * ring, 2 * ring), width=ring,
+                             border_radius=12)
+        label = render_text(self.label, self.label_size(), text, bold=True)
         blit_centered(surface, label, self.rect.center)
+
+    def label_size(self) -> int:
+        """``text_size``, or smaller where the label would run past the button's sides or
+        its top and bottom (the larger text sizes in a small window)."""
+        room_w, room_h = self.rect.width - 16, self.rect.height - 2
+        measure = self.label
+        return shrink_to(self.text_size, lambda size: font(size, bold=True).size(measure)[0] <= room_w
+                         and font(size, bold=True).get_height() <= room_h)
 
     def _colours(self, lit: bool) -> tuple[Color, Color]:
         if not self.enabled:
-            return theme.BUTTON_DISABLED, (70, 74, 70)
+            return theme.BUTTON_DISABLED, theme.BUTTON_DISABLED_TEXT
         if self.kind == "primary":
             return (theme.GOLD if lit else theme.GOLD_DARK), theme.BUTTON_TEXT
         if self.kind == "quiet":
-            return ((60, 110, 80) if lit else (36, 80, 56)), theme.INK
+            return (theme.QUIET_LIT if lit else theme.QUIET), theme.INK
         return (theme.BUTTON_HOVER if lit else theme.BUTTON), theme.BUTTON_TEXT
 
     def handle_event(self, event: pygame.event.Event) -> bool:
