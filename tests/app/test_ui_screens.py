@@ -19,7 +19,8 @@ def test_settings_change_at_once_and_persist(app):
     scene = app.scenes.top
     assert isinstance(scene, SettingsScene)
     before = app.settings.volume
-    post_key(app, pygame.K_LEFT)  # the first row: volume down a step
+    post_key(app, pygame.K_DOWN)  # past the first row, Language, to the volume
+    post_key(app, pygame.K_LEFT)  # volume down a step
     assert app.settings.volume == pytest.approx(before - 0.1)
     assert storage.load_settings().volume == pytest.approx(before - 0.1)
     four = next(r for r in scene.rows if r.label == "Four-colour deck")
