@@ -18,6 +18,7 @@ from typing import Any, Sequence
 from app.cli.host import GAME_S, run_client
 from app.net.wire.addresses import normalise
 from app.net.client.reflex_client import ReflexClient
+from app.core.words import promise_words
 from app.core.words.names import SeatNames
 from app.core.words.render import render
 from app.net.client.remote import table_people
@@ -39,13 +40,18 @@ def run(address: str, code: str, name: str, bot: str | None, watch: bool, seed: 
 
 class Teller:
     """Prints each event a spectator is told, in the words the table's history shows a
-    spectator (people's names, cards as 10♠: ``render``), one line an event."""
+    spectator (people's names, cards as 10♠: ``render``), one line an event; each deal's
+    promise first, as the table shows it."""
 
     def __init__(self, name: str) -> None:
         self.name = name
+        self.promised: str | None = None
 
     def __call__(self, state: TableState) -> None:
         people = SeatNames(table_people(state, self.name))
+        if state.deal and state.deal != self.promised:   # a new deal's promise, before its first card
+            self.promised = state.deal
+            print(promise_words.promise_line(state.deal), flush=True)
         for event in state.events:
             print(render(event.message(), people), flush=True)
 
