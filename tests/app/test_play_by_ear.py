@@ -83,31 +83,30 @@ def ear(tmp_path, monkeypatch) -> Ear:
     return Ear(path)
 
 
-@pytest.mark.slow
-def test_a_whole_game_of_whist_by_ear(ear):
-    app = make_app()
-    app.settings.animation_speed = "instant"
-    try:
-        table(app, "whist", seed=11)
-        # A listener's plan: the highest card it may play (the list is in hand order, and
-        # a hand is sorted high to low within a suit).
-        end = play_by_ear(app, ear, pick=lambda cards: cards[0], ending=re.compile(r"win the game|You win"))
-        assert end
-    finally:
-        pygame.quit()
+@pytest.fixture
+def app(ear):
+    """The app at the fastest pace, its speech going to the log ``ear`` reads."""
+    application = make_app()
+    application.settings.animation_speed = "instant"
+    yield application
+    pygame.quit()
 
 
 @pytest.mark.slow
-def test_a_whole_game_of_ninety_nine_by_ear(ear):
-    app = make_app()
-    app.settings.animation_speed = "instant"
-    try:
-        table(app, "ninety_nine", seed=4)
-        # A listener's plan: the last card offered (the list is in hand order).
-        end = play_by_ear(app, ear, pick=lambda cards: cards[-1], ending=re.compile(r"^(You win!|.+ wins?)$"))
-        assert end
-    finally:
-        pygame.quit()
+def test_a_whole_game_of_whist_by_ear(app, ear):
+    table(app, "whist", seed=11)
+    # A listener's plan: the highest card it may play (the list is in hand order, and
+    # a hand is sorted high to low within a suit).
+    end = play_by_ear(app, ear, pick=lambda cards: cards[0], ending=re.compile(r"win the game|You win"))
+    assert end
+
+
+@pytest.mark.slow
+def test_a_whole_game_of_ninety_nine_by_ear(app, ear):
+    table(app, "ninety_nine", seed=4)
+    # A listener's plan: the last card offered (the list is in hand order).
+    end = play_by_ear(app, ear, pick=lambda cards: cards[-1], ending=re.compile(r"^(You win!|.+ wins?)$"))
+    assert end
 
 
 HINT = re.compile(r"^Hint: (.+?)\.( Then \d+ cards? go(es)? home\.)?$")
@@ -127,61 +126,56 @@ def _walk_to(app, ear: Ear, arrived) -> None:
 
 
 @pytest.mark.slow
-def test_a_seahaven_deal_to_its_end_by_ear(ear):
-    app = make_app()
-    app.settings.animation_speed = "instant"
+def test_a_seahaven_deal_to_its_end_by_ear(app, ear):
     end = re.compile(r"^(You win!|Deal given up)$")
-    try:
-        table(app, "seahaven", seed=9)
-        for _ in range(120):
+    table(app, "seahaven", seed=9)
+    for _ in range(120):
+        app.step(1 / 60)
+    for _ in range(400):
+        post_key(app, pygame.K_h)
+        line = ""
+        for _ in range(600):
             app.step(1 / 60)
-        for _ in range(400):
-            post_key(app, pygame.K_h)
-            line = ""
-            for _ in range(600):
+            settle(app)   # (the solver may still be thinking: as if the frames took real time)
+            fresh = ear.new()
+            line = next((f for f in fresh if HINT.match(f) or end.match(f) or "no longer be won" in f
+                         or "No winning line" in f), "")
+            if line:
+                break
+        if end.match(line) or any(end.match(f) for f in fresh):
+            return
+        if not HINT.match(line):   # no way on: give up the deal, which ends it too
+            post_key(app, pygame.K_g)
+            post_key(app, pygame.K_RETURN)
+            for _ in range(300):
                 app.step(1 / 60)
-                settle(app)   # (the solver may still be thinking: as if the frames took real time)
+                if any(end.match(f) for f in ear.new()):
+                    return
+            raise AssertionError("giving up did not end the deal")
+        hinted = HINT.match(line)
+        assert hinted is not None
+        # The hint's moves belong together: follow them all, skipping any the table
+        # made by itself meanwhile (a card sent home after the one before).
+        made: list[str] = []
+        for step in hinted[1].split(", then "):
+            card, place = STEP.match(step).groups()
+            if any(f"{card} moves from " in said for said in made):
+                continue   # (gone home by itself, or moved with the cards before it)
+            _walk_to(app, ear, lambda said: bool(PLACE.match(said)) and PLACE.match(said)[3] == card)
+            post_key(app, pygame.K_RETURN)   # pick it up
+            _walk_to(app, ear, lambda said: bool(PLACE.match(said)) and PLACE.match(said)[1].lower() == place.lower())
+            post_key(app, pygame.K_RETURN)   # put it down
+            quiet = 0
+            for _ in range(3000):   # until the table is still (cards going home by themselves)
+                app.step(1 / 60)
                 fresh = ear.new()
-                line = next((f for f in fresh if HINT.match(f) or end.match(f) or "no longer be won" in f
-                             or "No winning line" in f), "")
-                if line:
+                made += fresh
+                if any(end.match(f) for f in fresh):
+                    return
+                quiet = 0 if fresh else quiet + 1
+                if quiet > 30:
                     break
-            if end.match(line) or any(end.match(f) for f in fresh):
-                return
-            if not HINT.match(line):   # no way on: give up the deal, which ends it too
-                post_key(app, pygame.K_g)
-                post_key(app, pygame.K_RETURN)
-                for _ in range(300):
-                    app.step(1 / 60)
-                    if any(end.match(f) for f in ear.new()):
-                        return
-                raise AssertionError("giving up did not end the deal")
-            hinted = HINT.match(line)
-            assert hinted is not None
-            # The hint's moves belong together: follow them all, skipping any the table
-            # made by itself meanwhile (a card sent home after the one before).
-            made: list[str] = []
-            for step in hinted[1].split(", then "):
-                card, place = STEP.match(step).groups()
-                if any(f"{card} moves from " in said for said in made):
-                    continue   # (gone home by itself, or moved with the cards before it)
-                _walk_to(app, ear, lambda said: bool(PLACE.match(said)) and PLACE.match(said)[3] == card)
-                post_key(app, pygame.K_RETURN)   # pick it up
-                _walk_to(app, ear, lambda said: bool(PLACE.match(said)) and PLACE.match(said)[1].lower() == place.lower())
-                post_key(app, pygame.K_RETURN)   # put it down
-                quiet = 0
-                for _ in range(3000):   # until the table is still (cards going home by themselves)
-                    app.step(1 / 60)
-                    fresh = ear.new()
-                    made += fresh
-                    if any(end.match(f) for f in fresh):
-                        return
-                    quiet = 0 if fresh else quiet + 1
-                    if quiet > 30:
-                        break
-        raise AssertionError("the deal never ended")
-    finally:
-        pygame.quit()
+    raise AssertionError("the deal never ended")
 
 
 CODE = re.compile(r"\b(10|[2-9TJQKA])[SHDC]\b|[♠♥♦♣·&]|\b(P|[Ss]eat |Player )\d\b|\bNone\b|_")
@@ -189,19 +183,14 @@ PLAY = re.compile(r"^(You|[A-Z][a-z]+) plays? (Ace|King|Queen|Jack|10|[2-9]) of 
 
 
 @pytest.mark.slow
-def test_a_whist_hand_is_heard_as_a_person_would_say_it(ear):
+def test_a_whist_hand_is_heard_as_a_person_would_say_it(app, ear):
     """One hand of Whist, played by ear: every line is words a person says, no card code,
     no suit sign, no seat number; each of the 52 cards is heard as it is played, each of the
     13 tricks as it is won, the hand said once as it starts, and the hand's result."""
-    app = make_app()
-    app.settings.animation_speed = "instant"
-    try:
-        table(app, "whist", seed=11)
-        end = play_by_ear(app, ear, pick=lambda cards: cards[-1], ending=re.compile(r"took \d+ tricks?: \d+ points?$"))
-        said = ear.log.read_text(encoding="utf-8").splitlines()
-        said = said[:said.index(end) + 1]   # the hand, to its result
-    finally:
-        pygame.quit()
+    table(app, "whist", seed=11)
+    end = play_by_ear(app, ear, pick=lambda cards: cards[-1], ending=re.compile(r"took \d+ tricks?: \d+ points?$"))
+    said = ear.log.read_text(encoding="utf-8").splitlines()
+    said = said[:said.index(end) + 1]   # the hand, to its result
     assert not [line for line in said if CODE.search(line)]
     assert all(line[:1].isupper() or line[:1].isdigit() for line in said)
     plays = [line for line in said if " play" in line and " can play " not in line]
