@@ -20,9 +20,9 @@ from games.registry import GAMES, networked
 if TYPE_CHECKING:
     from app.window.scenes.base import AppServices
 
-HOST_WORDS = "Choose the game. Friends join from their own computers with the code you send them."
+HOST_WORDS = "Choose the game. Friends join from their own computers with the invitation you send them."
 JOIN_WORDS = ("A friend is hosting? Find their table on your network, "
-              "or type the address and code they sent you.")
+              "or paste the invitation they sent you.")
 
 
 def name_problem(text: str) -> str | None:
