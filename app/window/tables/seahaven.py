@@ -76,9 +76,6 @@ def _position_of(state: sh.SeahavenState) -> Position:
     return (tuple(tuple(c) for c in state.columns), tuple(state.towers))
 
 
-_BUILT = (Rank.ACE, *(r for r in Rank if Rank.TWO <= r <= Rank.KING))   # a foundation's cards, in order
-
-
 class SeahavenTable(TableScene):
     name = "seahaven"
 
@@ -631,7 +628,8 @@ class SeahavenTable(TableScene):
             card = state.towers[place.index]
             return [card] if card is not None else []
         built = state.foundations[place.index]   # (only its top card matters: the next goes on it)
-        return [Card(_BUILT[built - 1], sh.FOUNDATION_SUITS[place.index])] if built else []
+        top = next((rank for rank in Rank if rank.pip_value == built), None)   # (Ace is 1: foundations build up from it)
+        return [Card(top, sh.FOUNDATION_SUITS[place.index])] if top is not None and built else []
 
     def _cursor_key(self, key: int) -> None:
         places = self.geo.places()
