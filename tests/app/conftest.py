@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -57,3 +59,12 @@ def app():
     application.step(1 / 60)
     yield application
     pygame.quit()
+
+
+@pytest.fixture
+def log(tmp_path, monkeypatch) -> Path:
+    """The speech log (``PARLOUR_SPEECH_LOG``) of an app made after this: every line it says,
+    one a line, for the tests that listen (test_speech*, test_play_by_ear)."""
+    path = tmp_path / "speech.txt"
+    monkeypatch.setenv("PARLOUR_SPEECH_LOG", str(path))
+    return path

@@ -77,10 +77,8 @@ def _move_to(app, ear: Ear, want: str) -> None:
 
 
 @pytest.fixture
-def ear(tmp_path, monkeypatch) -> Ear:
-    path = tmp_path / "speech.txt"
-    monkeypatch.setenv("PARLOUR_SPEECH_LOG", str(path))
-    return Ear(path)
+def ear(log: Path) -> Ear:
+    return Ear(log)
 
 
 @pytest.fixture

@@ -17,13 +17,6 @@ from tests.app.ui_driver import make_app, post_key, step_until, table
 
 
 @pytest.fixture
-def log(tmp_path, monkeypatch) -> Path:
-    path = tmp_path / "speech.txt"
-    monkeypatch.setenv("PARLOUR_SPEECH_LOG", str(path))
-    return path
-
-
-@pytest.fixture
 def app(log):
     application = make_app()
     application.settings.animation_speed = "fast"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tests.app.test_speech import app, heard, log  # noqa: F401 (the fixtures, shared)
+from tests.app.test_speech import app, heard  # noqa: F401 (the fixtures, shared)
 from tests.app.ui_driver import post_key, step_until, table
 
 TURN = re.compile(r"^Your turn: (.+) You can choose (.+)\.$")

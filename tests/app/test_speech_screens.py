@@ -23,13 +23,6 @@ from tests.app.ui_driver import click, make_app, post_key, step_until, table
 
 
 @pytest.fixture
-def log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    path = tmp_path / "speech.txt"
-    monkeypatch.setenv("PARLOUR_SPEECH_LOG", str(path))
-    return path
-
-
-@pytest.fixture
 def app(log: Path) -> Iterator[App]:
     application = make_app()
     application.settings.animation_speed = "fast"
